@@ -1,0 +1,77 @@
+/**
+ * Request signing of venue-api.md section 5 / design.md section 3:
+ *   signature = base64url( HMAC-SHA256( key, timestamp + METHOD + path + body ) ), '=' padding kept
+ * where key is the secret decoded from base64 or base64url, path never carries the query string,
+ * and body (the exact bytes sent) takes part only when there is one.
+ *
+ * The HMAC is keyed once per secret: the inner and outer SHA-256 states after absorbing the
+ * padded key are kept and cloned for each request, which saves two compression rounds and all
+ * key handling per signature.
+ */
+import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+
+const B64_RE = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/** Decodes a base64 or base64url secret; rejects anything else without echoing it. */
+export function decodeSecret(secret: string): Uint8Array {
+  const trimmed = secret.trim();
+  if (trimmed === '' || !B64_RE.test(trimmed)) {
+    throw new Error('venue secret is not base64 or base64url text');
+  }
+  // Buffer's base64 decoder accepts both alphabets.
+  const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  if (key.length === 0) throw new Error('venue secret decodes to zero bytes');
+  return new Uint8Array(key);
+}
+
+/** Standard base64 text to the base64url alphabet, keeping '=' padding. */
+export function toBase64UrlPadded(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('base64')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+}
+
+export interface SignInput {
+  /** Milliseconds since the epoch, as sent in the timestamp header. */
+  readonly timestamp: string;
+  /** HTTP method exactly as sent (upper case for real requests). */
+  readonly method: string;
+  /** Path only; a query string, if given, is cut off before signing. */
+  readonly path: string;
+  /** Exact body text sent, or undefined/null when the request has none. */
+  readonly body?: string | null | undefined;
+}
+
+export class RequestSigner {
+  readonly #keyed: _HMAC<any>;
+  #scratch: _HMAC<any> | undefined;
+  readonly #out = new Uint8Array(32);
+
+  constructor(secret: string) {
+    this.#keyed = hmac.create(sha256, decodeSecret(secret));
+  }
+
+  sign(input: SignInput): string {
+    const q = input.path.indexOf('?');
+    const path = q === -1 ? input.path : input.path.slice(0, q);
+    const body = input.body ?? '';
+    const message = Buffer.from(input.timestamp + input.method + path + body, 'utf8');
+    // Reuse one scratch instance: signing is synchronous, so it cannot be shared mid-use.
+    const mac = this.#keyed._cloneInto(this.#scratch);
+    this.#scratch = mac;
+    mac.update(message);
+    mac.digestInto(this.#out);
+    return toBase64UrlPadded(this.#out);
+  }
+
+  /** Never let the secret-derived state print. */
+  toJSON(): string {
+    return '[RequestSigner]';
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return '[RequestSigner]';
+  }
+}
