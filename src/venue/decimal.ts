@@ -3,10 +3,10 @@
  * One Decimal constructor for the whole daemon, with enough precision that no price x size x fee
  * product ever rounds implicitly; rounding to ticks and size steps is always explicit.
  */
-import DecimalJs from 'decimal.js';
+import { Decimal as DecimalJs } from 'decimal.js';
 
 export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -30, toExpPos: 40 });
-export type Decimal = InstanceType<typeof Decimal>;
+export type Decimal = DecimalJs;
 
 export const ZERO = new Decimal(0);
 export const ONE = new Decimal(1);
