@@ -1,0 +1,13 @@
+/** What a command needs from the outside world, so tests can run commands in-process. */
+export interface CliIo {
+  readonly stdout: { write(s: string): unknown };
+  readonly stderr: { write(s: string): unknown };
+  readonly env: NodeJS.ProcessEnv;
+  /** Resolves when the process is asked to stop (SIGINT/SIGTERM); for long-running commands. */
+  readonly stopSignal?: AbortSignal;
+}
+
+/** A command's usage problem: printed with a hint to --help, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

@@ -1,0 +1,87 @@
+/**
+ * convict formats with rules that say what is wrong. convict prefixes the key and appends the
+ * value (except for `sensitive` keys), so a failure reads:
+ *   limits.safety: must be a number in (0, 1]: value was 1.5
+ */
+import convict from 'convict';
+
+function numberIn(name: string, rule: string, ok: (n: number) => boolean): convict.Format {
+  return {
+    name,
+    // Keep text that is not a number as it is, so the error can show what was given.
+    coerce: (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+    validate(v: unknown) {
+      if (typeof v !== 'number' || !Number.isFinite(v) || !ok(v)) throw new Error(rule);
+    },
+  };
+}
+
+function intIn(name: string, min: number, max: number): convict.Format {
+  return numberIn(name, `must be an integer from ${min} to ${max}`, (n) => Number.isInteger(n) && n >= min && n <= max);
+}
+
+const FORMATS: convict.Format[] = [
+  numberIn('ratio-open-closed', 'must be a number in (0, 1]', (n) => n > 0 && n <= 1),
+  numberIn('ratio', 'must be a number in [0, 1]', (n) => n >= 0 && n <= 1),
+  numberIn('positive-number', 'must be a number > 0', (n) => n > 0),
+  numberIn('non-negative-number', 'must be a number >= 0', (n) => n >= 0),
+  intIn('port-or-zero', 0, 65535),
+  intIn('duration-ms', 0, 86_400_000),
+  intIn('positive-duration-ms', 1, 86_400_000),
+  intIn('count', 0, 1_000_000),
+  intIn('positive-count', 1, 1_000_000),
+  {
+    name: 'url-or-empty',
+    validate(v: unknown) {
+      if (typeof v !== 'string') throw new Error('must be a URL string');
+      if (v === '') return;
+      let u: URL;
+      try {
+        u = new URL(v);
+      } catch {
+        throw new Error('must be an absolute http(s) URL');
+      }
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('must be an http(s) URL');
+    },
+  },
+  {
+    name: 'ws-url-or-empty',
+    validate(v: unknown) {
+      if (typeof v !== 'string') throw new Error('must be a URL string');
+      if (v === '') return;
+      if (!/^wss?:\/\/[^\s]+$/.test(v)) throw new Error('must be a ws:// or wss:// URL');
+    },
+  },
+  {
+    name: 'header-prefix',
+    validate(v: unknown) {
+      if (typeof v !== 'string' || !/^[A-Za-z][A-Za-z0-9_-]{0,31}$/.test(v)) {
+        throw new Error('must be letters, digits, _ or - (1-32 characters), starting with a letter');
+      }
+    },
+  },
+  {
+    name: 'string-list',
+    coerce: (v: unknown) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s !== '') : v),
+    validate(v: unknown) {
+      if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s === '')) {
+        throw new Error('must be a list of non-empty strings (comma-separated in env and flags)');
+      }
+    },
+  },
+  {
+    // Validated without echoing: convict hides sensitive values, and so does this message.
+    name: 'optional-secret',
+    validate(v: unknown) {
+      if (typeof v !== 'string') throw new Error('must be a string');
+    },
+  },
+];
+
+let registered = false;
+
+export function registerFormats(): void {
+  if (registered) return;
+  convict.addFormats(Object.fromEntries(FORMATS.map((f) => [f.name as string, f])));
+  registered = true;
+}

@@ -1,0 +1,111 @@
+/**
+ * Loads, layers and validates the configuration (see schema.ts for the order of precedence),
+ * then resolves secret files. Every failure is a MakerdError with code CONFIG whose message names
+ * the key, the value (never for secrets) and the rule.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import convict from 'convict';
+import { ErrorCode, MakerdError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
+import { decodeSecret } from '../venue/signer.js';
+import { registerFormats } from './formats.js';
+import { schema, type MakerdConfig } from './schema.js';
+
+export interface LoadConfigOptions {
+  /** Extra config file (`--config FILE`). */
+  configFile?: string | undefined;
+  /** Environment to read MAKERD_* variables from (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Command-line flags for config keys, e.g. ['--log-level', 'debug']. */
+  args?: string[];
+  /** Override of config/default.json (tests). */
+  defaultFile?: string;
+}
+
+export interface LoadedConfig {
+  readonly config: MakerdConfig;
+  /** The effective configuration as JSON with every secret masked. */
+  readonly masked: () => string;
+}
+
+const SECRET_KEYS = ['venue.secret', 'venue.passphrase'] as const;
+
+function configError(message: string, cause?: unknown): MakerdError {
+  return new MakerdError(ErrorCode.CONFIG, message, { where: 'config', cause });
+}
+
+function readSecretFile(key: string, path: string): string {
+  try {
+    return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw configError(`${key}: cannot read file ${JSON.stringify(path)} (${reason})`);
+  }
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
+  registerFormats();
+  const env = options.env ?? process.env;
+  const conf = convict<MakerdConfig>(schema as unknown as convict.Schema<MakerdConfig>, {
+    env: env as Record<string, string>,
+    args: options.args ?? [],
+  });
+  const files = [options.defaultFile ?? join(packageRoot(), 'config', 'default.json')];
+  if (options.configFile !== undefined) {
+    if (!existsSync(options.configFile)) throw configError(`--config: file ${JSON.stringify(options.configFile)} does not exist`);
+    files.push(options.configFile);
+  }
+  try {
+    for (const f of files) if (existsSync(f)) conf.loadFile(f);
+    conf.validate({ allowed: 'strict' });
+  } catch (err) {
+    throw configError(`invalid configuration: ${(err as Error).message}`);
+  }
+
+  for (const [key, fileKey] of [
+    ['venue.secret', 'venue.secretFile'],
+    ['venue.passphrase', 'venue.passphraseFile'],
+  ] as const) {
+    const path = conf.get(fileKey);
+    if (path !== '') conf.set(key, readSecretFile(fileKey, path));
+  }
+
+  const config = conf.getProperties();
+  checkCrossRules(config);
+  return { config, masked: () => maskedJson(conf) };
+}
+
+function checkCrossRules(c: MakerdConfig): void {
+  if (c.venue.secret !== '') {
+    try {
+      decodeSecret(c.venue.secret);
+    } catch {
+      throw configError('invalid configuration: venue.secret: must be base64 or base64url text (value hidden)');
+    }
+  }
+  if (c.venue.mode === 'live') {
+    const missing: string[] = [];
+    if (c.venue.baseUrl === '' && (c.venue.catalogBaseUrl === '' || c.venue.clobBaseUrl === '')) missing.push('venue.baseUrl');
+    if (missing.length > 0) {
+      throw configError(`invalid configuration: ${missing.join(', ')}: required when venue.mode is "live"`);
+    }
+  }
+  if (c.venue.retry.baseMs > c.venue.retry.maxMs) {
+    throw configError(`invalid configuration: venue.retry.baseMs: must not exceed venue.retry.maxMs: value was ${c.venue.retry.baseMs}`);
+  }
+}
+
+/** True when all four credentials are present (the signer needs every one). */
+export function hasCredentials(c: MakerdConfig): boolean {
+  return c.venue.address !== '' && c.venue.apiKey !== '' && c.venue.passphrase !== '' && c.venue.secret !== '';
+}
+
+function maskedJson(conf: convict.Config<MakerdConfig>): string {
+  const props = structuredClone(conf.getProperties());
+  for (const key of SECRET_KEYS) {
+    const [section, name] = key.split('.') as ['venue', 'secret' | 'passphrase'];
+    if (props[section][name] !== '') props[section][name] = '[redacted]';
+  }
+  return JSON.stringify(props, null, 2);
+}

@@ -1,0 +1,216 @@
+/**
+ * makerd's one configuration schema. Precedence (lowest to highest): these defaults, then
+ * config/default.json, then an optional `--config FILE`, then MAKERD_* environment variables,
+ * then command-line flags. Unknown keys, wrong types and out-of-range values stop start-up.
+ * The README's configuration table is generated from this file (`makerd config-doc`).
+ */
+export interface MakerdConfig {
+  venue: {
+    mode: 'sim' | 'live';
+    baseUrl: string;
+    catalogBaseUrl: string;
+    clobBaseUrl: string;
+    wsUrl: string;
+    address: string;
+    apiKey: string;
+    passphrase: string;
+    passphraseFile: string;
+    secret: string;
+    secretFile: string;
+    headerPrefix: string;
+    timeouts: { connectMs: number; headersMs: number; bodyMs: number; requestMs: number };
+    retry: { maxAttempts: number; baseMs: number; maxMs: number };
+    connectionsPerOrigin: number;
+  };
+  limits: {
+    safety: number;
+    share: number;
+    cancelReserve: number;
+    maxInFlight: number;
+    maxInFlightPerKey: number;
+    defaultRetryAfterMs: number;
+    maxQueue: number;
+  };
+  poller: {
+    intervalMs: number;
+    tokens: string[];
+    maxTokens: number;
+    staleAfterMs: number;
+  };
+  sim: {
+    host: string;
+    port: number;
+    seed: string;
+    markets: number;
+    authWindowMs: number;
+    flow: { enabled: boolean; stepMs: number; A: number; k: number; sigma: number; jumpRate: number; informedShare: number };
+    edgeLimits: { enabled: boolean; scale: number };
+    faults: {
+      latencyMs: number;
+      latencyJitterMs: number;
+      errorRate: number;
+      resetRate: number;
+      malformedRate: number;
+      malformedKind: 'price' | 'size' | 'missing';
+      frozenBooks: boolean;
+      wsDropRate: number;
+    };
+  };
+  metrics: { host: string; port: number };
+  data: { dir: string };
+  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
+}
+
+export const schema = {
+  venue: {
+    mode: {
+      doc: 'sim: start the embedded venue simulator and trade against it; live: use venue.baseUrl with your credentials',
+      format: ['sim', 'live'],
+      default: 'sim',
+      env: 'MAKERD_VENUE_MODE',
+      arg: 'venue-mode',
+    },
+    baseUrl: {
+      doc: 'Venue base URL (live mode; ignored in sim mode, where the embedded simulator is used)',
+      format: 'url-or-empty',
+      default: '',
+      env: 'MAKERD_VENUE_BASE_URL',
+      arg: 'venue-base-url',
+    },
+    catalogBaseUrl: {
+      doc: 'Separate base URL for the catalog surface (events, markets, tags, search, comments, positions, leaderboard); empty = venue.baseUrl',
+      format: 'url-or-empty',
+      default: '',
+      env: 'MAKERD_VENUE_CATALOG_BASE_URL',
+    },
+    clobBaseUrl: {
+      doc: 'Separate base URL for the order-book surface (books, prices, trades, orders); empty = venue.baseUrl',
+      format: 'url-or-empty',
+      default: '',
+      env: 'MAKERD_VENUE_CLOB_BASE_URL',
+    },
+    wsUrl: {
+      doc: 'WebSocket base URL (ws:// or wss://); empty = derived from the order-book URL',
+      format: 'ws-url-or-empty',
+      default: '',
+      env: 'MAKERD_VENUE_WS_URL',
+    },
+    address: {
+      doc: 'Wallet address that trades (SERVICE_ADDRESS header)',
+      format: String,
+      default: '',
+      env: 'MAKERD_VENUE_ADDRESS',
+    },
+    apiKey: {
+      doc: 'API key (uuid) of the wallet (SERVICE_API_KEY header)',
+      format: String,
+      default: '',
+      env: 'MAKERD_VENUE_API_KEY',
+    },
+    passphrase: {
+      doc: 'API passphrase (secret; prefer venue.passphraseFile)',
+      format: 'optional-secret',
+      default: '',
+      sensitive: true,
+      env: 'MAKERD_VENUE_PASSPHRASE',
+    },
+    passphraseFile: {
+      doc: 'File holding the passphrase (systemd LoadCredential, Docker secrets); overrides venue.passphrase',
+      format: String,
+      default: '',
+      env: 'MAKERD_VENUE_PASSPHRASE_FILE',
+    },
+    secret: {
+      doc: 'API secret, base64 or base64url (secret; prefer venue.secretFile)',
+      format: 'optional-secret',
+      default: '',
+      sensitive: true,
+      env: 'MAKERD_VENUE_SECRET',
+    },
+    secretFile: {
+      doc: 'File holding the API secret (systemd LoadCredential, Docker secrets); overrides venue.secret',
+      format: String,
+      default: '',
+      env: 'MAKERD_VENUE_SECRET_FILE',
+    },
+    headerPrefix: {
+      doc: 'Prefix of the five authentication headers',
+      format: 'header-prefix',
+      default: 'SERVICE_',
+      env: 'MAKERD_VENUE_HEADER_PREFIX',
+    },
+    timeouts: {
+      connectMs: { doc: 'TCP/TLS connect timeout', format: 'positive-duration-ms', default: 5_000, env: 'MAKERD_VENUE_CONNECT_TIMEOUT_MS' },
+      headersMs: { doc: 'Time allowed for response headers', format: 'positive-duration-ms', default: 10_000, env: 'MAKERD_VENUE_HEADERS_TIMEOUT_MS' },
+      bodyMs: { doc: 'Time allowed between body chunks', format: 'positive-duration-ms', default: 10_000, env: 'MAKERD_VENUE_BODY_TIMEOUT_MS' },
+      requestMs: { doc: 'Overall deadline of one request (including waiting in the limiter)', format: 'positive-duration-ms', default: 15_000, env: 'MAKERD_VENUE_REQUEST_TIMEOUT_MS' },
+    },
+    retry: {
+      maxAttempts: { doc: 'Attempts for idempotent reads (1 = no retry); writes are never retried', format: 'positive-count', default: 3, env: 'MAKERD_VENUE_RETRY_MAX_ATTEMPTS' },
+      baseMs: { doc: 'Backoff base (full jitter: random(0, min(max, base * 2^attempt)))', format: 'positive-duration-ms', default: 200, env: 'MAKERD_VENUE_RETRY_BASE_MS' },
+      maxMs: { doc: 'Backoff cap', format: 'positive-duration-ms', default: 5_000, env: 'MAKERD_VENUE_RETRY_MAX_MS' },
+    },
+    connectionsPerOrigin: { doc: 'Keep-alive connections per venue origin', format: 'positive-count', default: 8, env: 'MAKERD_VENUE_CONNECTIONS' },
+  },
+  limits: {
+    safety: { doc: 'Fraction of each venue window the limiter may use', format: 'ratio-open-closed', default: 0.9, env: 'MAKERD_LIMITS_SAFETY' },
+    share: { doc: "This daemon's share (0-1] of the key's budget when several daemons share an API key or address", format: 'ratio-open-closed', default: 1, env: 'MAKERD_LIMITS_SHARE' },
+    cancelReserve: { doc: 'Cancel capacity kept free beyond one cancel per open order', format: 'count', default: 10, env: 'MAKERD_LIMITS_CANCEL_RESERVE' },
+    maxInFlight: { doc: 'Requests in flight per process', format: 'positive-count', default: 16, env: 'MAKERD_LIMITS_MAX_IN_FLIGHT' },
+    maxInFlightPerKey: { doc: 'Requests in flight per API key', format: 'positive-count', default: 8, env: 'MAKERD_LIMITS_MAX_IN_FLIGHT_PER_KEY' },
+    defaultRetryAfterMs: { doc: 'Pause after a 429/425 that carries no Retry-After', format: 'positive-duration-ms', default: 1_000, env: 'MAKERD_LIMITS_DEFAULT_RETRY_AFTER_MS' },
+    maxQueue: { doc: 'Requests that may wait in the limiter before new ones are refused', format: 'positive-count', default: 10_000, env: 'MAKERD_LIMITS_MAX_QUEUE' },
+  },
+  poller: {
+    intervalMs: { doc: 'Time between two polls of books and midpoints', format: 'positive-duration-ms', default: 1_000, env: 'MAKERD_POLLER_INTERVAL_MS', arg: 'poll-interval-ms' },
+    tokens: { doc: 'Token ids to poll; empty = the first poller.maxTokens tokens of accepting markets', format: 'string-list', default: [] as string[], env: 'MAKERD_POLLER_TOKENS' },
+    maxTokens: { doc: 'Upper bound on tokens polled when poller.tokens is empty', format: 'positive-count', default: 40, env: 'MAKERD_POLLER_MAX_TOKENS' },
+    staleAfterMs: { doc: 'A book older than this is stale and never acted on', format: 'positive-duration-ms', default: 5_000, env: 'MAKERD_POLLER_STALE_AFTER_MS' },
+  },
+  sim: {
+    host: { doc: 'Interface the simulator listens on', format: String, default: '127.0.0.1', env: 'MAKERD_SIM_HOST' },
+    port: { doc: 'Simulator port (0 = ephemeral)', format: 'port-or-zero', default: 0, env: 'MAKERD_SIM_PORT', arg: 'port' },
+    seed: { doc: 'Seed of the synthetic catalog, credentials and order flow', format: String, default: 'makerd', env: 'MAKERD_SIM_SEED', arg: 'seed' },
+    markets: { doc: 'Number of synthetic markets', format: 'positive-count', default: 20, env: 'MAKERD_SIM_MARKETS', arg: 'markets' },
+    authWindowMs: { doc: 'Freshness window of the signed timestamp', format: 'positive-duration-ms', default: 30_000, env: 'MAKERD_SIM_AUTH_WINDOW_MS' },
+    flow: {
+      enabled: { doc: 'Run synthetic makers and takers', format: Boolean, default: true, env: 'MAKERD_SIM_FLOW' },
+      stepMs: { doc: 'Order-flow time step', format: 'positive-duration-ms', default: 250, env: 'MAKERD_SIM_FLOW_STEP_MS' },
+      A: { doc: 'Taker arrival intensity at the fair value (per second per side)', format: 'non-negative-number', default: 1.5, env: 'MAKERD_SIM_FLOW_A' },
+      k: { doc: 'Decay of taker intensity with distance from fair value (per unit of price)', format: 'non-negative-number', default: 60, env: 'MAKERD_SIM_FLOW_K' },
+      sigma: { doc: 'Fair-value volatility in log-odds per sqrt(second)', format: 'non-negative-number', default: 0.01, env: 'MAKERD_SIM_FLOW_SIGMA' },
+      jumpRate: { doc: 'Jumps per market per hour', format: 'non-negative-number', default: 2, env: 'MAKERD_SIM_FLOW_JUMP_RATE' },
+      informedShare: { doc: 'Share of takers that trade ahead of jumps', format: 'ratio', default: 0.1, env: 'MAKERD_SIM_FLOW_INFORMED_SHARE' },
+    },
+    edgeLimits: {
+      enabled: { doc: "Enforce the venue's rate limits (section 8) with 429", format: Boolean, default: true, env: 'MAKERD_SIM_EDGE_LIMITS' },
+      scale: { doc: 'Multiplier on every edge capacity', format: 'positive-number', default: 1, env: 'MAKERD_SIM_EDGE_LIMITS_SCALE' },
+    },
+    faults: {
+      latencyMs: { doc: 'Added latency per response', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_LATENCY_MS' },
+      latencyJitterMs: { doc: 'Random extra latency (uniform 0..N)', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_LATENCY_JITTER_MS' },
+      errorRate: { doc: 'Fraction of requests answered 5xx', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_ERROR_RATE' },
+      resetRate: { doc: 'Fraction of connections reset without an answer', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_RESET_RATE' },
+      malformedRate: { doc: 'Fraction of book/midpoint/trade answers made malformed', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_MALFORMED_RATE' },
+      malformedKind: { doc: 'How malformed answers are broken', format: ['price', 'size', 'missing'], default: 'price', env: 'MAKERD_SIM_FAULT_MALFORMED_KIND' },
+      frozenBooks: { doc: 'Serve the same stale books forever', format: Boolean, default: false, env: 'MAKERD_SIM_FAULT_FROZEN_BOOKS' },
+      wsDropRate: { doc: 'Probability per second of dropping each WebSocket connection', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_WS_DROP_RATE' },
+    },
+  },
+  metrics: {
+    host: { doc: 'Interface of the /metrics, /healthz and /readyz server', format: String, default: '127.0.0.1', env: 'MAKERD_METRICS_HOST' },
+    port: { doc: 'Port of the metrics server (0 = ephemeral)', format: 'port-or-zero', default: 9464, env: 'MAKERD_METRICS_PORT', arg: 'metrics-port' },
+  },
+  data: {
+    dir: { doc: 'Directory of the journal and state files', format: String, default: './data', env: 'MAKERD_DATA_DIR', arg: 'data-dir' },
+  },
+  log: {
+    level: {
+      doc: 'Log level',
+      format: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+      env: 'MAKERD_LOG_LEVEL',
+      arg: 'log-level',
+    },
+  },
+};
