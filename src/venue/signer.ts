@@ -25,12 +25,11 @@ export function decodeSecret(secret: string): Uint8Array {
   return new Uint8Array(key);
 }
 
-/** Standard base64 text to the base64url alphabet, keeping '=' padding. */
+/** Bytes as base64url text, keeping the '=' padding (Node's 'base64url' encoder drops it). */
 export function toBase64UrlPadded(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    .toString('base64')
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url');
+  const pad = (4 - (text.length % 4)) % 4;
+  return pad === 0 ? text : text + '='.repeat(pad);
 }
 
 export interface SignInput {
@@ -48,6 +47,8 @@ export class RequestSigner {
   readonly #keyed: _HMAC<any>;
   #scratch: _HMAC<any> | undefined;
   readonly #out = new Uint8Array(32);
+  /** Reused UTF-8 buffer for the message; grows when a message does not fit. */
+  #text = Buffer.allocUnsafe(1024);
 
   constructor(secret: string) {
     this.#keyed = hmac.create(sha256, decodeSecret(secret));
@@ -57,11 +58,18 @@ export class RequestSigner {
     const q = input.path.indexOf('?');
     const path = q === -1 ? input.path : input.path.slice(0, q);
     const body = input.body ?? '';
-    const message = Buffer.from(input.timestamp + input.method + path + body, 'utf8');
+    const message = input.timestamp + input.method + path + body;
+    // Buffer#write stops before a character that does not fit, so fewer than 4 bytes left over
+    // may mean the text was cut: then size the buffer exactly and write again.
+    let n = this.#text.write(message, 0, 'utf8');
+    if (n > this.#text.length - 4) {
+      this.#text = Buffer.allocUnsafe(Math.max(2 * this.#text.length, Buffer.byteLength(message, 'utf8') + 4));
+      n = this.#text.write(message, 0, 'utf8');
+    }
     // Reuse one scratch instance: signing is synchronous, so it cannot be shared mid-use.
     const mac = this.#keyed._cloneInto(this.#scratch);
     this.#scratch = mac;
-    mac.update(message);
+    mac.update(this.#text.subarray(0, n));
     mac.digestInto(this.#out);
     return toBase64UrlPadded(this.#out);
   }

@@ -1,0 +1,28 @@
+/** The text of `makerd --help`. */
+export const HELP = `makerd — market-making daemon for a prediction-market venue
+
+Usage: makerd <command> [options]
+
+Commands:
+  run                         Run the daemon (sim mode starts the embedded venue simulator)
+  sim                         Run the venue simulator alone; prints its URLs and credentials
+                              as one JSON line first  [--port N] [--seed S] [--markets M]
+  query <what> [--param v]    Call a read endpoint and print its JSON answer
+                              (makerd query --help lists <what> and its parameters)
+  cancel --order-id ID        Cancel one order (DELETE /order)
+  cancel-market --market CID | --asset TOKEN
+                              Cancel open orders of a market or an asset
+  check-config                Validate and print the effective configuration (secrets masked)
+  config-doc                  Print the configuration reference as a Markdown table
+
+Options for every command:
+  --config FILE               Extra configuration file (JSON), over config/default.json
+  --log-level LEVEL           fatal|error|warn|info|debug|trace|silent
+  --venue-mode sim|live       Embedded simulator or the configured venue
+  --venue-base-url URL        Venue base URL (live mode)
+  -h, --help                  This help
+
+Configuration: config/default.json, then --config FILE, then MAKERD_* environment variables,
+then flags. Secrets: MAKERD_VENUE_SECRET(_FILE), MAKERD_VENUE_PASSPHRASE(_FILE).
+Errors print one line to stderr and exit non-zero (2 for usage errors).
+`;

@@ -1,0 +1,91 @@
+/**
+ * HTTP/1.1 over undici Pools: one keep-alive pool per origin (the catalog and CLOB surfaces may
+ * live on different hosts), with every timeout set explicitly instead of undici's 300 s defaults.
+ * The transport only moves bytes; deciding what an answer means is the requester's job.
+ */
+import { Pool } from 'undici';
+import type { HttpMethod } from '../endpoints.js';
+
+export interface TransportTimeouts {
+  /** TCP (and TLS) connect. */
+  readonly connectMs: number;
+  /** From sending the request to receiving all response headers. */
+  readonly headersMs: number;
+  /** Longest silence between two body chunks. */
+  readonly bodyMs: number;
+}
+
+export interface TransportOptions {
+  readonly timeouts: TransportTimeouts;
+  /** Sockets per origin. */
+  readonly connections: number;
+  /** How long an idle keep-alive socket is kept. */
+  readonly keepAliveMs?: number;
+}
+
+export interface TransportRequest {
+  /** `http://host:port` */
+  readonly origin: string;
+  readonly method: HttpMethod;
+  /** Path and query string. */
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string | undefined;
+  readonly signal: AbortSignal;
+}
+
+export interface TransportResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The whole body, read to the end. */
+  readonly text: string;
+}
+
+export class HttpTransport {
+  readonly #options: TransportOptions;
+  readonly #pools = new Map<string, Pool>();
+  #closed = false;
+
+  constructor(options: TransportOptions) {
+    this.#options = options;
+  }
+
+  #pool(origin: string): Pool {
+    let pool = this.#pools.get(origin);
+    if (pool === undefined) {
+      if (this.#closed) throw new Error('venue transport is closed');
+      const { timeouts, connections, keepAliveMs } = this.#options;
+      pool = new Pool(origin, {
+        connections,
+        pipelining: 1,
+        connectTimeout: timeouts.connectMs,
+        headersTimeout: timeouts.headersMs,
+        bodyTimeout: timeouts.bodyMs,
+        keepAliveTimeout: keepAliveMs ?? 30_000,
+      });
+      this.#pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  /** Sends one request and reads its body completely; throws undici's errors unchanged. */
+  async send(req: TransportRequest): Promise<TransportResponse> {
+    const res = await this.#pool(req.origin).request({
+      method: req.method,
+      path: req.path,
+      headers: req.headers,
+      body: req.body,
+      signal: req.signal,
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: res.headers, text };
+  }
+
+  /** Closes every pool, letting requests in flight finish. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const pools = [...this.#pools.values()];
+    this.#pools.clear();
+    await Promise.all(pools.map((p) => p.close()));
+  }
+}

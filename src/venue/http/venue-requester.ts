@@ -1,0 +1,201 @@
+/**
+ * The one request path of the venue client: credentials check, rate-limit gate, signing, the
+ * HTTP exchange with its deadline, mapping of the answer to the error catalogue, and retries of
+ * idempotent reads. Endpoint functions only describe what to send and how to check the answer.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock/clock.js';
+import { ErrorCode, MakerdError, type ErrorCodeValue } from '../../errors.js';
+import { priorityOf, type GateTicket, type RequestGate } from '../../limits/request-gate.js';
+import type { VenueCredentials } from '../credentials.js';
+import type { EndpointDef, Surface } from '../endpoints.js';
+import { abortableWait } from './abortable-wait.js';
+import type { CallOptions } from './call-options.js';
+import { errorFromStatus, errorFromTransport, type AbortCause } from './error-mapping.js';
+import { parseRetryAfterMs } from './retry-after.js';
+import { isRetryable, retryDelayMs, type RetryOptions } from './retry-policy.js';
+import type { HttpTransport } from './transport.js';
+
+/** What one endpoint call sends, fully checked and serialized. */
+export interface PreparedRequest {
+  readonly def: EndpointDef;
+  /** The route's path with its parameters filled in; no query string. */
+  readonly path: string;
+  /** `''` or `?a=1&b=2`. */
+  readonly query: string;
+  /** The JSON body, serialized once: these exact bytes are signed and sent. */
+  readonly body?: string | undefined;
+}
+
+/** Where a surface lives: `origin` like `http://host:port`, plus an optional path prefix. */
+export interface SurfaceTarget {
+  readonly origin: string;
+  readonly pathPrefix: string;
+}
+
+/** Called once per attempt: the HTTP status, or the error code when there was no answer. */
+export type RequestObserver = (route: string, outcome: number | ErrorCodeValue, ms: number) => void;
+
+export interface RequesterConfig {
+  readonly transport: HttpTransport;
+  readonly targets: Readonly<Record<Surface, SurfaceTarget>>;
+  readonly credentials?: VenueCredentials | undefined;
+  readonly clock: Clock;
+  readonly random: () => number;
+  readonly gate?: RequestGate | undefined;
+  readonly logger?: Logger | undefined;
+  /** Per-attempt limit for the whole exchange (connect to last body byte). */
+  readonly requestMs: number;
+  readonly retry: RetryOptions;
+  readonly userAgent: string;
+  readonly onRequest?: RequestObserver | undefined;
+}
+
+export class VenueRequester {
+  readonly #cfg: RequesterConfig;
+  /** Failures that must not be retried even though their code is transient (the call's deadline). */
+  readonly #final = new WeakSet<MakerdError>();
+
+  constructor(config: RequesterConfig) {
+    this.#cfg = config;
+  }
+
+  /** Sends the request (retrying reads on transient failures) and returns the parsed JSON body. */
+  /** The configured account's API key, if any (the default `owner` of an order). */
+  get apiKey(): string | undefined {
+    return this.#cfg.credentials?.apiKey;
+  }
+
+  /** Throws AUTH when the endpoint needs credentials and none are configured. */
+  assertCredentials(def: EndpointDef): void {
+    if (def.auth && this.#cfg.credentials === undefined) {
+      throw new MakerdError(ErrorCode.AUTH, `${def.route}: requires venue credentials and none are configured`, { where: def.route });
+    }
+  }
+
+  async call(req: PreparedRequest, options: CallOptions = {}): Promise<unknown> {
+    const route = req.def.route;
+    this.assertCredentials(req.def);
+    const { clock, retry, random } = this.#cfg;
+    for (let attempt = 1; ; attempt++) {
+      if (options.signal?.aborted) throw aborted(route);
+      const ticket = await this.#acquire(route, options);
+      try {
+        return await this.#exchange(req, options, ticket, attempt);
+      } catch (err) {
+        const e = err as MakerdError;
+        const mayRetry = !req.def.write && isRetryable(e) && !this.#final.has(e) && attempt < retry.maxAttempts;
+        if (!mayRetry) throw e;
+        const delayMs = retryDelayMs(attempt, retry, random, e.retryAfterMs);
+        if (options.deadlineMs !== undefined && clock.now() + delayMs >= options.deadlineMs) throw e;
+        this.#cfg.logger?.debug({ route, code: e.code, attempt, delayMs }, 'venue read failed; retrying');
+        await abortableWait(clock, delayMs, options.signal, route);
+      }
+    }
+  }
+
+  async #acquire(route: string, options: CallOptions): Promise<GateTicket | undefined> {
+    const gate = this.#cfg.gate;
+    if (gate === undefined) return undefined;
+    try {
+      return await gate.acquire(route, priorityOf(route), { signal: options.signal, deadlineMs: options.deadlineMs });
+    } catch (err) {
+      if (err instanceof MakerdError) throw err;
+      if (options.signal?.aborted) throw aborted(route);
+      throw new MakerdError(ErrorCode.THROTTLED, `${route}: not admitted by the rate limiter`, { where: route, cause: err });
+    }
+  }
+
+  /** One attempt; always releases the gate ticket once the body has been read (or failed). */
+  async #exchange(req: PreparedRequest, options: CallOptions, ticket: GateTicket | undefined, attempt: number): Promise<unknown> {
+    const { clock, logger, onRequest } = this.#cfg;
+    const route = req.def.route;
+    const started = clock.now();
+    const timeoutMs = options.timeoutMs ?? this.#cfg.requestMs;
+    const untilDeadline = options.deadlineMs === undefined ? Infinity : options.deadlineMs - started;
+
+    const controller = new AbortController();
+    let cause: AbortCause;
+    const onCallerAbort = (): void => {
+      cause ??= 'caller';
+      controller.abort();
+    };
+    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    // A real timer, like undici's own: it bounds real I/O, whatever clock the daemon runs on.
+    const limitMs = Math.min(timeoutMs, untilDeadline);
+    const timer = setTimeout(() => {
+      cause ??= limitMs === timeoutMs ? 'request-timeout' : 'deadline';
+      controller.abort();
+    }, Math.max(0, limitMs));
+    timer.unref();
+
+    try {
+      const target = this.#cfg.targets[req.def.surface];
+      const path = target.pathPrefix + req.path;
+      let status: number;
+      let text: string;
+      let retryAfterHeader: string | string[] | undefined;
+      try {
+        if (limitMs <= 0) {
+          cause = 'deadline';
+          throw new Error('deadline already passed');
+        }
+        const res = await this.#cfg.transport.send({
+          origin: target.origin,
+          method: req.def.method,
+          path: path + req.query,
+          headers: this.#headers(req, path),
+          body: req.body,
+          signal: controller.signal,
+        });
+        status = res.status;
+        text = res.text;
+        retryAfterHeader = res.headers['retry-after'];
+      } catch (err) {
+        const e = errorFromTransport(route, err, cause, timeoutMs);
+        if (cause === 'deadline' || cause === 'caller') this.#final.add(e);
+        const ms = clock.now() - started;
+        onRequest?.(route, e.code, ms);
+        logger?.debug({ route, code: e.code, ms, attempt }, 'venue request failed');
+        throw e;
+      }
+
+      const ms = clock.now() - started;
+      onRequest?.(route, status, ms);
+      logger?.debug({ route, status, ms, attempt }, 'venue request');
+      if (status < 200 || status >= 300) {
+        const retryAfterMs = parseRetryAfterMs(retryAfterHeader, clock.now());
+        if (status === 429 || status === 425) this.#cfg.gate?.reportThrottle(route, status, retryAfterMs);
+        const shown = this.#cfg.credentials?.redact(text) ?? text;
+        throw errorFromStatus(route, status, shown, retryAfterMs);
+      }
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new MakerdError(ErrorCode.BAD_RESPONSE, `${route}: response body is not JSON (${text.length} bytes)`, {
+          where: route,
+          field: 'body',
+          status,
+        });
+      }
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onCallerAbort);
+      ticket?.release();
+    }
+  }
+
+  #headers(req: PreparedRequest, signedPath: string): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#cfg.userAgent };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    const creds = this.#cfg.credentials;
+    if (req.def.auth && creds !== undefined) {
+      Object.assign(headers, creds.headersFor({ method: req.def.method, path: signedPath, body: req.body, timestampMs: this.#cfg.clock.now() }));
+    }
+    return headers;
+  }
+}
+
+function aborted(route: string): MakerdError {
+  return new MakerdError(ErrorCode.ABORTED, `${route}: aborted by the caller`, { where: route });
+}

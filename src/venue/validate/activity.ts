@@ -1,0 +1,58 @@
+/**
+ * Public activity: trade fills (2.1), positions (2.2), comments (2.3) and leaderboard rows (2.15).
+ * These carry JSON numbers; they must be finite, and prices lie within [0, 1].
+ */
+import type { Comment, LeaderboardEntry, Position, TradeFill } from '../types.js';
+import * as c from './check.js';
+
+const PRICE = { min: 0, max: 1 } as const;
+const NOT_NEGATIVE = { min: 0 } as const;
+
+export function validateTradeFill(route: string, value: unknown, field: string): TradeFill {
+  const o = c.object(route, value, field);
+  c.string(route, o, 'proxyWallet', field);
+  c.oneOf(route, o, 'side', field, ['BUY', 'SELL'] as const);
+  c.nonEmptyString(route, o, 'asset', field);
+  c.string(route, o, 'conditionId', field);
+  c.finite(route, o, 'size', field, NOT_NEGATIVE);
+  c.finite(route, o, 'price', field, PRICE);
+  c.finite(route, o, 'usdcSize', field, NOT_NEGATIVE);
+  c.integer(route, o, 'timestamp', field, 0);
+  c.integer(route, o, 'outcomeIndex', field, 0);
+  return o as unknown as TradeFill;
+}
+
+export function validatePosition(route: string, value: unknown, field: string): Position {
+  const o = c.object(route, value, field);
+  c.string(route, o, 'proxyWallet', field);
+  c.nonEmptyString(route, o, 'asset', field);
+  c.string(route, o, 'conditionId', field);
+  c.finite(route, o, 'size', field, NOT_NEGATIVE);
+  c.finite(route, o, 'avgPrice', field, PRICE);
+  c.finite(route, o, 'curPrice', field, PRICE);
+  for (const k of ['initialValue', 'currentValue', 'cashPnl', 'percentPnl', 'totalBought', 'realizedPnl', 'percentRealizedPnl']) {
+    c.finite(route, o, k, field);
+  }
+  c.boolean(route, o, 'redeemable', field);
+  c.boolean(route, o, 'mergeable', field);
+  c.integer(route, o, 'outcomeIndex', field, 0);
+  return o as unknown as Position;
+}
+
+export function validateComment(route: string, value: unknown, field: string): Comment {
+  const o = c.object(route, value, field);
+  c.nonEmptyString(route, o, 'id', field);
+  c.string(route, o, 'body', field);
+  c.string(route, o, 'userAddress', field);
+  c.string(route, o, 'createdAt', field);
+  return o as unknown as Comment;
+}
+
+export function validateLeaderboardEntry(route: string, value: unknown, field: string): LeaderboardEntry {
+  const o = c.object(route, value, field);
+  c.string(route, o, 'rank', field);
+  c.string(route, o, 'proxyWallet', field);
+  c.finite(route, o, 'vol', field);
+  c.finite(route, o, 'pnl', field);
+  return o as unknown as LeaderboardEntry;
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/clock/fake-clock.js';
+import { ErrorCode } from '../../src/errors.js';
+import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
+import { MAX_BATCH_TOKENS } from '../../src/venue/param-rules.js';
+import { rejectionOf } from '../support/catch-error.js';
+import { FakeVenue, type RecordedRequest } from '../support/fake-venue.js';
+import { book } from '../support/venue-fixtures.js';
+
+let venue: FakeVenue;
+let client: VenueClient;
+
+beforeAll(async () => {
+  venue = await FakeVenue.start();
+  client = createVenueClient({ baseUrl: venue.url, clock: new FakeClock(), retry: { maxAttempts: 1 } });
+});
+afterAll(async () => {
+  await client.close();
+  await venue.close();
+});
+beforeEach(() => venue.reset());
+
+const tokenIds = (n: number) => Array.from({ length: n }, (_, i) => `0xc${i}:0`);
+const bodyTokens = (r: RecordedRequest) => (JSON.parse(r.body) as { token_id: string }[]).map((t) => t.token_id);
+
+describe('book levels', () => {
+  it('are sorted best first by numeric price, whatever order the venue used', async () => {
+    venue.on('GET', '/book', {
+      json: {
+        ...book(),
+        bids: [
+          { price: '0.1', size: '1' },
+          { price: '0.09', size: '2' },
+          { price: '0.5', size: '3' },
+          { price: '0.25', size: '4' },
+        ],
+        asks: [
+          { price: '0.6', size: '1' },
+          { price: '0.55', size: '2' },
+          { price: '0.7', size: '3' },
+        ],
+      },
+    });
+    const snap = await client.getBook({ token_id: 'c:0' });
+    expect(snap.bids).toEqual([
+      { price: '0.5', size: '3' },
+      { price: '0.25', size: '4' },
+      { price: '0.1', size: '1' },
+      { price: '0.09', size: '2' },
+    ]);
+    expect(snap.asks).toEqual([
+      { price: '0.55', size: '2' },
+      { price: '0.6', size: '1' },
+      { price: '0.7', size: '3' },
+    ]);
+  });
+
+  it('are sorted in every snapshot of POST /books', async () => {
+    venue.on('POST', '/books', {
+      json: [
+        { ...book('a:0'), bids: [{ price: '0.3', size: '1' }, { price: '0.31', size: '1' }] },
+        { ...book('b:0'), asks: [{ price: '0.9', size: '1' }, { price: '0.8', size: '1' }] },
+      ],
+    });
+    const [a, b] = await client.postBooks(['a:0', 'b:0']);
+    expect(a!.bids.map((l) => l.price)).toEqual(['0.31', '0.3']);
+    expect(b!.asks.map((l) => l.price)).toEqual(['0.8', '0.9']);
+  });
+
+  const badLevels = [
+    { level: { price: '0', size: '1' }, rule: 'must be a price strictly between 0 and 1' },
+    { level: { price: '1', size: '1' }, rule: 'must be a price strictly between 0 and 1' },
+    { level: { price: '5e-1', size: '1' }, rule: 'must be a decimal string' },
+    { level: { price: 0.5, size: '1' }, rule: 'must be a decimal string' },
+  ];
+  for (const { level, rule } of badLevels) {
+    it(`refuses a level priced ${JSON.stringify(level.price)}`, async () => {
+      venue.on('GET', '/book', { json: { ...book(), bids: [{ price: '0.4', size: '1' }, level] } });
+      const err = await rejectionOf(client.getBook({ token_id: 'c:0' }));
+      expect(err.code).toBe(ErrorCode.BAD_RESPONSE);
+      expect(err.message).toContain(`GET /book: response field 'bids[1].price' ${rule}`);
+    });
+  }
+});
+
+describe('batched token reads', () => {
+  it(`split POST /books into bodies of at most ${MAX_BATCH_TOKENS} tokens and keep the order`, async () => {
+    venue.on('POST', '/books', (req) => ({ json: bodyTokens(req).map((id) => book(id)) }));
+    const ids = tokenIds(1_201);
+    const books = await client.postBooks(ids);
+    expect(books.map((b) => b.asset_id)).toEqual(ids);
+    const sent = venue.requests.map(bodyTokens);
+    expect(sent.map((s) => s.length).sort((x, y) => y - x)).toEqual([500, 500, 201]);
+    expect(sent.flat().sort()).toEqual([...ids].sort());
+  });
+
+  it('merge POST /midpoints batches into one map', async () => {
+    venue.on('POST', '/midpoints', (req) => ({ json: Object.fromEntries(bodyTokens(req).map((id) => [id, '0.5'])) }));
+    const ids = tokenIds(600);
+    const mids = await client.postMidpoints(ids);
+    expect(Object.keys(mids)).toHaveLength(600);
+    expect(mids['0xc599:0']).toBe('0.5');
+    expect(venue.requests).toHaveLength(2);
+  });
+
+  it('check every batch before sending the first', async () => {
+    const ids = tokenIds(700);
+    ids[650] = '';
+    const err = await rejectionOf(client.postBooks(ids));
+    expect(err.code).toBe(ErrorCode.BAD_PARAMETER);
+    expect(err.field).toBe('body[150].token_id');
+    expect(venue.requests).toHaveLength(0);
+  });
+});
