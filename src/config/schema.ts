@@ -43,7 +43,7 @@ export interface MakerdConfig {
     seed: string;
     markets: number;
     authWindowMs: number;
-    flow: { enabled: boolean; stepMs: number; A: number; k: number; sigma: number; jumpRate: number; informedShare: number };
+    flow: { enabled: boolean; stepMs: number; A: number; k: number; sigma: number; jumpRate: number; jumpSize: number; informedShare: number };
     edgeLimits: { enabled: boolean; scale: number };
     faults: {
       latencyMs: number;
@@ -54,6 +54,8 @@ export interface MakerdConfig {
       malformedKind: 'price' | 'size' | 'missing';
       frozenBooks: boolean;
       wsDropRate: number;
+      throttleStormMs: number;
+      maintenanceMs: number;
     };
   };
   metrics: { host: string; port: number };
@@ -157,7 +159,7 @@ export const schema = {
     share: { doc: "This daemon's share (0-1] of the key's budget when several daemons share an API key or address", format: 'ratio-open-closed', default: 1, env: 'MAKERD_LIMITS_SHARE' },
     cancelReserve: { doc: 'Cancel capacity kept free beyond one cancel per open order', format: 'count', default: 10, env: 'MAKERD_LIMITS_CANCEL_RESERVE' },
     maxInFlight: { doc: 'Requests in flight per process', format: 'positive-count', default: 16, env: 'MAKERD_LIMITS_MAX_IN_FLIGHT' },
-    maxInFlightPerKey: { doc: 'Requests in flight per API key', format: 'positive-count', default: 8, env: 'MAKERD_LIMITS_MAX_IN_FLIGHT_PER_KEY' },
+    maxInFlightPerKey: { doc: 'Requests in flight per API key', format: 'positive-count', default: 16, env: 'MAKERD_LIMITS_MAX_IN_FLIGHT_PER_KEY' },
     defaultRetryAfterMs: { doc: 'Pause after a 429/425 that carries no Retry-After', format: 'positive-duration-ms', default: 1_000, env: 'MAKERD_LIMITS_DEFAULT_RETRY_AFTER_MS' },
     maxQueue: { doc: 'Requests that may wait in the limiter before new ones are refused', format: 'positive-count', default: 10_000, env: 'MAKERD_LIMITS_MAX_QUEUE' },
   },
@@ -176,25 +178,28 @@ export const schema = {
     flow: {
       enabled: { doc: 'Run synthetic makers and takers', format: Boolean, default: true, env: 'MAKERD_SIM_FLOW' },
       stepMs: { doc: 'Order-flow time step', format: 'positive-duration-ms', default: 250, env: 'MAKERD_SIM_FLOW_STEP_MS' },
-      A: { doc: 'Taker arrival intensity at the fair value (per second per side)', format: 'non-negative-number', default: 1.5, env: 'MAKERD_SIM_FLOW_A' },
+      A: { doc: 'Taker arrival intensity at the fair value (per second per side)', format: 'non-negative-number', default: 0.5, env: 'MAKERD_SIM_FLOW_A' },
       k: { doc: 'Decay of taker intensity with distance from fair value (per unit of price)', format: 'non-negative-number', default: 60, env: 'MAKERD_SIM_FLOW_K' },
       sigma: { doc: 'Fair-value volatility in log-odds per sqrt(second)', format: 'non-negative-number', default: 0.01, env: 'MAKERD_SIM_FLOW_SIGMA' },
-      jumpRate: { doc: 'Jumps per market per hour', format: 'non-negative-number', default: 2, env: 'MAKERD_SIM_FLOW_JUMP_RATE' },
-      informedShare: { doc: 'Share of takers that trade ahead of jumps', format: 'ratio', default: 0.1, env: 'MAKERD_SIM_FLOW_INFORMED_SHARE' },
+      jumpRate: { doc: 'Jumps of fair value per market per hour', format: 'non-negative-number', default: 12, env: 'MAKERD_SIM_FLOW_JUMP_RATE' },
+      jumpSize: { doc: 'Typical jump in log-odds (each jump is +/- jumpSize x U(0.5, 1.5))', format: 'non-negative-number', default: 0.4, env: 'MAKERD_SIM_FLOW_JUMP_SIZE' },
+      informedShare: { doc: 'Share of takers that trade ahead of a coming jump', format: 'ratio', default: 0.3, env: 'MAKERD_SIM_FLOW_INFORMED_SHARE' },
     },
     edgeLimits: {
       enabled: { doc: "Enforce the venue's rate limits (section 8) with 429", format: Boolean, default: true, env: 'MAKERD_SIM_EDGE_LIMITS' },
       scale: { doc: 'Multiplier on every edge capacity', format: 'positive-number', default: 1, env: 'MAKERD_SIM_EDGE_LIMITS_SCALE' },
     },
     faults: {
-      latencyMs: { doc: 'Added latency per response', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_LATENCY_MS' },
-      latencyJitterMs: { doc: 'Random extra latency (uniform 0..N)', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_LATENCY_JITTER_MS' },
-      errorRate: { doc: 'Fraction of requests answered 5xx', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_ERROR_RATE' },
-      resetRate: { doc: 'Fraction of connections reset without an answer', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_RESET_RATE' },
-      malformedRate: { doc: 'Fraction of book/midpoint/trade answers made malformed', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_MALFORMED_RATE' },
-      malformedKind: { doc: 'How malformed answers are broken', format: ['price', 'size', 'missing'], default: 'price', env: 'MAKERD_SIM_FAULT_MALFORMED_KIND' },
-      frozenBooks: { doc: 'Serve the same stale books forever', format: Boolean, default: false, env: 'MAKERD_SIM_FAULT_FROZEN_BOOKS' },
-      wsDropRate: { doc: 'Probability per second of dropping each WebSocket connection', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_WS_DROP_RATE' },
+      latencyMs: { doc: 'Added latency per response', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_LATENCY_MS' , arg: 'fault-latency-ms' },
+      latencyJitterMs: { doc: 'Random extra latency (uniform 0..N)', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_LATENCY_JITTER_MS' , arg: 'fault-latency-jitter-ms' },
+      errorRate: { doc: 'Fraction of requests answered 5xx', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_ERROR_RATE' , arg: 'fault-error-rate' },
+      resetRate: { doc: 'Fraction of connections reset without an answer', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_RESET_RATE' , arg: 'fault-reset-rate' },
+      malformedRate: { doc: 'Fraction of book/midpoint/trade answers made malformed', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_MALFORMED_RATE' , arg: 'fault-malformed-rate' },
+      malformedKind: { doc: 'How malformed answers are broken', format: ['price', 'size', 'missing'], default: 'price', env: 'MAKERD_SIM_FAULT_MALFORMED_KIND' , arg: 'fault-malformed-kind' },
+      frozenBooks: { doc: 'Serve the same stale books forever', format: Boolean, default: false, env: 'MAKERD_SIM_FAULT_FROZEN_BOOKS' , arg: 'fault-frozen-books' },
+      wsDropRate: { doc: 'Probability per second of dropping each WebSocket connection', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_WS_DROP_RATE' , arg: 'fault-ws-drop-rate' },
+      throttleStormMs: { doc: 'Answer every request 429 for this long after start', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_THROTTLE_STORM_MS' , arg: 'fault-throttle-storm-ms' },
+      maintenanceMs: { doc: 'Answer every request 425 (venue restarting) for this long after start', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_MAINTENANCE_MS' , arg: 'fault-maintenance-ms' },
     },
   },
   metrics: {

@@ -106,7 +106,7 @@ export function queryHelp(): string {
 }
 
 type AnyCall = (params?: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>;
-type AnyIterate = (params?: unknown, options?: { signal?: AbortSignal }) => AsyncIterable<unknown>;
+type AnyIterate = (params?: unknown, options?: { signal?: AbortSignal }) => AsyncIterable<{ data: unknown[] }>;
 
 /** Runs the parsed query on `client` and prints the JSON answer (all pages with --all). */
 export async function runQuery(client: object, q: ParsedQueryArgs, io: CliIo): Promise<number> {
@@ -119,7 +119,7 @@ export async function runQuery(client: object, q: ParsedQueryArgs, io: CliIo): P
     result = await (c[q.def.id] as AnyCall)(tokens, { signal });
   } else if (q.all && q.def.iterate !== undefined) {
     const items: unknown[] = [];
-    for await (const item of (c[q.def.iterate] as AnyIterate)(q.params, { signal })) items.push(item);
+    for await (const page of (c[q.def.iterate] as AnyIterate)(q.params, { signal })) items.push(...page.data);
     result = items;
   } else {
     result = await (c[q.def.id] as AnyCall)(q.params, { signal });

@@ -1,0 +1,84 @@
+/**
+ * What the exchange keeps per account: its orders (live ones separately, for open-order queries
+ * and cancel-all), its account-trade views, and its positions per token. Closed orders are kept
+ * for `order(id)` lookups up to a retention cap (oldest closed forgotten first); trade views up to
+ * their own cap (oldest dropped first).
+ */
+import type { SimAccount, SimToken } from '../contracts.js';
+import type { Execution } from './execution.js';
+import { PositionLedger } from './position-ledger.js';
+import type { SimOrder } from './sim-order.js';
+
+export class AccountState {
+  /** Every order still remembered (live and closed), by id. */
+  readonly orders = new Map<string, SimOrder>();
+  /** Resting orders in placement order: an intrusive list (no hashing on the hot path). */
+  #liveHead: SimOrder | undefined = undefined;
+  #liveTail: SimOrder | undefined = undefined;
+  liveCount = 0;
+  /** Executions this account took part in (as taker or maker), oldest first. */
+  trades: Execution[] = [];
+  readonly positions = new Map<string, PositionLedger>();
+  #closed: string[] = [];
+  #closedHead = 0;
+
+  constructor(
+    readonly account: SimAccount,
+    readonly key: string,
+  ) {}
+
+  addLive(order: SimOrder): void {
+    order.prevLive = this.#liveTail;
+    order.nextLive = undefined;
+    if (this.#liveTail) this.#liveTail.nextLive = order;
+    else this.#liveHead = order;
+    this.#liveTail = order;
+    this.liveCount++;
+  }
+
+  #removeLive(order: SimOrder): void {
+    if (order.prevLive) order.prevLive.nextLive = order.nextLive;
+    else if (this.#liveHead === order) this.#liveHead = order.nextLive;
+    else return; // not in the list (never rested)
+    if (order.nextLive) order.nextLive.prevLive = order.prevLive;
+    else this.#liveTail = order.prevLive;
+    order.prevLive = undefined;
+    order.nextLive = undefined;
+    this.liveCount--;
+  }
+
+  /** Live orders in placement order (a copy, safe to cancel while iterating). */
+  liveOrders(): SimOrder[] {
+    const out: SimOrder[] = [];
+    for (let o = this.#liveHead; o !== undefined; o = o.nextLive) out.push(o);
+    return out;
+  }
+
+  /** Records that `order` ended; forgets the oldest closed order beyond `cap`. */
+  noteClosed(order: SimOrder, cap: number): void {
+    this.#removeLive(order);
+    this.#closed.push(order.id);
+    if (this.#closed.length - this.#closedHead > cap) {
+      this.orders.delete(this.#closed[this.#closedHead]!);
+      this.#closedHead++;
+      if (this.#closedHead > 4096 && this.#closedHead * 2 > this.#closed.length) {
+        this.#closed = this.#closed.slice(this.#closedHead);
+        this.#closedHead = 0;
+      }
+    }
+  }
+
+  addTrade(exec: Execution, cap: number): void {
+    this.trades.push(exec);
+    if (this.trades.length > cap * 2) this.trades = this.trades.slice(-cap);
+  }
+
+  ledger(token: SimToken): PositionLedger {
+    let ledger = this.positions.get(token.tokenId);
+    if (ledger === undefined) {
+      ledger = new PositionLedger(this.account.address, token);
+      this.positions.set(token.tokenId, ledger);
+    }
+    return ledger;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * One taker execution: an incoming order's matches against resting orders, at one clock time.
+ * It is the single record everything after matching is derived from, lazily, so that the hot
+ * path only stores it: the account-trade views (account-trades.ts), the public trade fills of
+ * GET /trades and the fills that positions fold (position-ledger.ts).
+ *
+ * Fills: each match gives two fills, the taker's and the maker's, each with its own fee. A taker
+ * order that sweeps three resting orders shows as three taker fills in GET /trades.
+ */
+import type { AccountTrade, Side, TradeFill } from '../../venue/types.js';
+import type { SimAccount } from '../contracts.js';
+import { feeCalculator, type FillFeesMicro } from './fees.js';
+import type { SimOrder } from './sim-order.js';
+import { notionalDecimal, priceDecimal, sizeDecimal } from './units.js';
+
+export class Match {
+  /** Set when the execution is recorded. */
+  exec!: Execution;
+  #fees: FillFeesMicro | undefined;
+
+  constructor(
+    readonly maker: SimOrder,
+    /** size units */
+    readonly size: number,
+    /** price units (the maker's price) */
+    readonly price: number,
+  ) {}
+
+  /** Fees of this match in micro-USDC, computed on first use. */
+  get fees(): FillFeesMicro {
+    return (this.#fees ??= feeCalculator(this.maker.token.fee).fillFees(this.price, this.size));
+  }
+}
+
+export class Execution {
+  /** Account-trade views once built: the taker's first, then one per maker account. */
+  views: AccountTrade[] | undefined = undefined;
+  /** Lower-case addresses of the maker accounts, in order of first match. */
+  readonly makerAddresses: string[] = [];
+  readonly takerAddress: string;
+
+  constructor(
+    readonly tradeId: string,
+    readonly transactionHash: string,
+    readonly timeMs: number,
+    readonly timeSec: number,
+    readonly taker: SimOrder,
+    readonly matches: readonly Match[],
+  ) {
+    this.takerAddress = taker.account.address.toLowerCase();
+    for (const m of matches) {
+      m.exec = this;
+      const a = m.maker.account.address.toLowerCase();
+      if (!this.makerAddresses.includes(a)) this.makerAddresses.push(a);
+    }
+  }
+}
+
+/** One side of one match, as positions and GET /trades see it. */
+export interface FillView {
+  readonly account: SimAccount;
+  readonly side: Side;
+  /** price units */
+  readonly price: number;
+  /** size units */
+  readonly size: number;
+  /** Fee paid, micro-USDC. */
+  readonly fee: number;
+  /** Rebate received, micro-USDC. */
+  readonly rebate: number;
+  readonly timeSec: number;
+}
+
+export function takerFill(m: Match): FillView {
+  const taker = m.exec.taker;
+  return { account: taker.account, side: taker.side, price: m.price, size: m.size, fee: m.fees.taker, rebate: 0, timeSec: m.exec.timeSec };
+}
+
+export function makerFill(m: Match): FillView {
+  const fees = m.fees;
+  return { account: m.maker.account, side: m.maker.side, price: m.price, size: m.size, fee: fees.maker, rebate: fees.rebate, timeSec: m.exec.timeSec };
+}
+
+/** Element of GET /trades. Profile fields are synthetic, derived from the account. */
+export function toTradeFill(m: Match, fill: FillView): TradeFill {
+  const token = m.maker.token;
+  const a = fill.account;
+  const wallet = a.address.toLowerCase();
+  return {
+    proxyWallet: a.address,
+    side: fill.side,
+    asset: token.tokenId,
+    conditionId: token.conditionId,
+    size: sizeDecimal(fill.size).toNumber(),
+    price: priceDecimal(fill.price).toNumber(),
+    timestamp: fill.timeSec,
+    usdcSize: notionalDecimal(fill.size * fill.price).toNumber(),
+    title: token.title,
+    slug: token.slug,
+    icon: token.icon,
+    eventSlug: token.eventSlug,
+    outcome: token.outcome,
+    outcomeIndex: token.outcomeIndex,
+    name: a.name,
+    pseudonym: a.pseudonym,
+    bio: `Simulated trader ${a.pseudonym}`,
+    profileImage: `https://sim.invalid/avatars/${wallet}.png`,
+    profileImageOptimized: `https://sim.invalid/avatars/${wallet}-small.png`,
+    transactionHash: m.exec.transactionHash,
+  };
+}

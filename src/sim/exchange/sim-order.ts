@@ -1,0 +1,67 @@
+/**
+ * One order inside the exchange, from acceptance to its end. Sizes and prices are engine units
+ * (see units.ts). While it rests it is also a node of its price level's FIFO queue (prev/next).
+ *
+ * Status: LIVE while resting; MATCHED once fully filled; CANCELED when cancelled by its owner,
+ * by self-trade prevention, by GTD expiry, or (FAK) when the unfilled rest is dropped.
+ * `created_at` is Unix seconds as a string; `expiration` is "0" or the GTD Unix seconds.
+ */
+import type { OpenOrder, OrderType, Side } from '../../venue/types.js';
+import type { SimAccount, SimToken } from '../contracts.js';
+import type { PriceLevel } from './price-level.js';
+import { priceText, sizeText } from './units.js';
+
+export type SimOrderStatus = 'LIVE' | 'MATCHED' | 'CANCELED';
+
+export class SimOrder {
+  status: SimOrderStatus = 'LIVE';
+  /** Unfilled size (size units). */
+  remaining: number;
+  /** Filled size (size units). */
+  matched = 0;
+  prev: SimOrder | undefined = undefined;
+  next: SimOrder | undefined = undefined;
+  level: PriceLevel | undefined = undefined;
+  /** Links in the owner's list of live orders (account-state.ts). */
+  prevLive: SimOrder | undefined = undefined;
+  nextLive: SimOrder | undefined = undefined;
+
+  constructor(
+    readonly id: string,
+    readonly account: SimAccount,
+    readonly token: SimToken,
+    readonly side: Side,
+    /** price units */
+    readonly price: number,
+    /** size units */
+    readonly original: number,
+    readonly orderType: OrderType,
+    /** GTD expiry in Unix seconds; 0 for none. */
+    readonly expiration: number,
+    readonly clientOrderId: string,
+    readonly createdAtSec: number,
+  ) {
+    this.remaining = original;
+  }
+
+  /** The order record of design.md section 3 (GET /data/order/{id}), a snapshot. */
+  toOpenOrder(): OpenOrder {
+    return {
+      id: this.id,
+      status: this.status,
+      owner: this.account.apiKey,
+      maker_address: this.account.address,
+      market: this.token.conditionId,
+      asset_id: this.token.tokenId,
+      side: this.side,
+      original_size: sizeText(this.original),
+      size_matched: sizeText(this.matched),
+      price: priceText(this.price),
+      outcome: this.token.outcome,
+      order_type: this.orderType,
+      created_at: String(this.createdAtSec),
+      expiration: String(this.expiration),
+      client_order_id: this.clientOrderId,
+    };
+  }
+}

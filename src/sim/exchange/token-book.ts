@@ -1,0 +1,66 @@
+/**
+ * The live order book of one token: both sides, the token's trading rules in engine units, and
+ * the last trade price. Answers the book snapshot of venue-api.md 2.4 and the midpoint.
+ *
+ * `last_trade_price` in the snapshot is the last trade's price, or the token's initial fair value
+ * before the first trade (so a fresh book never shows ""). `lastTradePrice()` of the exchange is
+ * stricter: undefined until a trade happened.
+ */
+import { createHash } from 'node:crypto';
+import type { OrderBookSnapshot, PriceLevel as WirePriceLevel } from '../../venue/types.js';
+import { toPlainString } from '../../venue/decimal.js';
+import type { SimToken } from '../contracts.js';
+import { BookSide } from './book-side.js';
+import { PRICE_DECIMALS, decimalToUnits, priceText, sizeText, unitsToString } from './units.js';
+
+export class TokenBook {
+  readonly bids = new BookSide(true);
+  readonly asks = new BookSide(false);
+  readonly tickUnits: number;
+  readonly minSizeUnits: number;
+  /** Price units of the last trade; 0 before any. */
+  lastTrade = 0;
+
+  constructor(readonly token: SimToken) {
+    const tick = decimalToUnits(token.tickSize, PRICE_DECIMALS);
+    if (tick === undefined || tick <= 0) {
+      throw new Error(`sim exchange: tick size ${token.tickSize.toFixed()} of ${token.tokenId} is not a multiple of 0.000001`);
+    }
+    this.tickUnits = tick;
+    // A minimum below one size unit still means "at least one unit".
+    this.minSizeUnits = Math.max(1, Math.ceil(token.minOrderSize.mul(100).toNumber()));
+  }
+
+  /** (best bid + best ask) / 2 as plain decimal text; undefined when a side is empty. */
+  midpoint(): string | undefined {
+    const bid = this.bids.best();
+    const ask = this.asks.best();
+    if (bid === undefined || ask === undefined) return undefined;
+    // Sum of two micro-prices halved: exact at 7 decimals.
+    return unitsToString((bid.price + ask.price) * 5, PRICE_DECIMALS + 1);
+  }
+
+  snapshot(nowMs: number): OrderBookSnapshot {
+    const bids = levelsText(this.bids);
+    const asks = levelsText(this.asks);
+    const text = `${this.token.tokenId}|${bids.map((l) => `${l.price}:${l.size}`).join(',')}|${asks
+      .map((l) => `${l.price}:${l.size}`)
+      .join(',')}`;
+    return {
+      market: this.token.conditionId,
+      asset_id: this.token.tokenId,
+      timestamp: String(nowMs),
+      hash: createHash('sha1').update(text).digest('hex'),
+      bids,
+      asks,
+      min_order_size: toPlainString(this.token.minOrderSize),
+      tick_size: toPlainString(this.token.tickSize),
+      neg_risk: this.token.negRisk,
+      last_trade_price: this.lastTrade > 0 ? priceText(this.lastTrade) : toPlainString(this.token.initialFair),
+    };
+  }
+}
+
+function levelsText(side: BookSide): WirePriceLevel[] {
+  return side.bestFirst().map(([price, size]) => ({ price: priceText(price), size: sizeText(size) }));
+}

@@ -1,0 +1,105 @@
+/**
+ * Fair value of one market (outcome 0; outcome 1 is its complement) as a random walk in log-odds
+ * with jumps. The walk is a latent model state, not money, so it is a JS number; it becomes a
+ * Decimal (6 decimals) only where it is handed out.
+ *
+ * - Diffusion: x += sigma·√dt·N(0,1) per step of dt seconds.
+ * - Jumps: a Poisson process of `jumpRate` per second. The next jump (time and signed size
+ *   ±jumpSize·U(0.5, 1.5)) is drawn in advance from its own stream, so informed takers can know it
+ *   before it happens and the jump schedule does not depend on the step length.
+ * - Clamp: x stays where p = 1/(1+e^−x) is inside [2·tick, 1 − 2·tick].
+ */
+import { Decimal } from '../../venue/decimal.js';
+import type { SimRng } from '../rng.js';
+
+export interface PendingJump {
+  /** Flow time (ms since the flow began) at which it happens. */
+  readonly atMs: number;
+  /** Signed change of log-odds. */
+  readonly size: number;
+}
+
+export interface FairValueOptions {
+  readonly initial: number;
+  readonly tick: number;
+  readonly sigma: number;
+  readonly jumpRate: number;
+  readonly jumpSize: number;
+  /** Stream of the diffusion. */
+  readonly walkRng: SimRng;
+  /** Stream of the jump schedule. */
+  readonly jumpRng: SimRng;
+}
+
+const logit = (p: number): number => Math.log(p / (1 - p));
+const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
+
+export class FairValue {
+  readonly #o: FairValueOptions;
+  readonly #lo: number;
+  readonly #hi: number;
+  #x: number;
+  #elapsedMs = 0;
+  #next: PendingJump | undefined;
+
+  constructor(options: FairValueOptions) {
+    this.#o = options;
+    this.#lo = logit(2 * options.tick);
+    this.#hi = logit(1 - 2 * options.tick);
+    this.#x = this.#clamp(logit(options.initial));
+    this.#next = this.#drawJump(0);
+  }
+
+  #clamp(x: number): number {
+    return Math.min(this.#hi, Math.max(this.#lo, x));
+  }
+
+  #drawJump(fromMs: number): PendingJump | undefined {
+    const o = this.#o;
+    if (o.jumpRate <= 0 || o.jumpSize <= 0) return undefined;
+    const atMs = fromMs + o.jumpRng.exponential(o.jumpRate) * 1000;
+    const sign = o.jumpRng.chance(0.5) ? 1 : -1;
+    return { atMs, size: sign * o.jumpSize * (0.5 + o.jumpRng.next()) };
+  }
+
+  /** Probability of outcome 0 as a number (model state). */
+  get p(): number {
+    return logistic(this.#x);
+  }
+
+  /** Fair value of outcome 0 (or 1) as a Decimal with 6 decimals. */
+  fair(outcomeIndex: 0 | 1 = 0): Decimal {
+    const p0 = new Decimal(this.p.toFixed(6));
+    return outcomeIndex === 0 ? p0 : new Decimal(1).minus(p0);
+  }
+
+  get elapsedMs(): number {
+    return this.#elapsedMs;
+  }
+
+  /** The next scheduled jump, or undefined when jumps are off. */
+  get pendingJump(): PendingJump | undefined {
+    return this.#next;
+  }
+
+  /** Fair value of outcome 0 right after the pending jump (what informed takers aim at). */
+  afterPendingJump(): number | undefined {
+    return this.#next === undefined ? undefined : logistic(this.#clamp(this.#x + this.#next.size));
+  }
+
+  /** Moves `dtMs` forward: diffusion, then every jump that fell due. Returns the jumps applied. */
+  advance(dtMs: number): { atMs: number; from: number; to: number }[] {
+    const o = this.#o;
+    if (dtMs <= 0) return [];
+    this.#elapsedMs += dtMs;
+    if (o.sigma > 0) this.#x = this.#clamp(this.#x + o.sigma * Math.sqrt(dtMs / 1000) * o.walkRng.normal());
+    const applied: { atMs: number; from: number; to: number }[] = [];
+    while (this.#next !== undefined && this.#next.atMs <= this.#elapsedMs) {
+      const from = this.p;
+      this.#x = this.#clamp(this.#x + this.#next.size);
+      applied.push({ atMs: this.#next.atMs, from, to: this.p });
+      this.#next = this.#drawJump(this.#next.atMs);
+    }
+    return applied;
+  }
+}

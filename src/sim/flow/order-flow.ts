@@ -1,0 +1,273 @@
+/**
+ * The synthetic order flow that makes the simulated venue behave like a market, deterministic
+ * from the seed. Per market, every step of dt:
+ *
+ * 1. Fair value moves (fair-value.ts): log-odds random walk plus pre-scheduled Poisson jumps.
+ * 2. Its background maker (one of the catalog's maker users) re-quotes when fair value moved by
+ *    `makerRequoteMove` since its last quote or `makerRefreshMs` passed: it cancels its orders of
+ *    the market and posts a post-only GTC ladder on both tokens (maker-ladder.ts), outcome 1
+ *    quoted around 1 − fair.
+ * 3. Takers (the catalog's taker users) arrive on each side of each token's book and send FAK
+ *    orders (taker-arrivals.ts): intensity A·exp(−k·δ) of reaching distance δ from fair value,
+ *    and informed takers who trade toward a jump that is due within `informedLeadMs`.
+ *
+ * Random streams are forked per market and per purpose from `flow:<seed>`, and markets are
+ * visited in catalog order, so the same seed and the same steps give the same orders. `start()`
+ * runs a step every `stepMs` on the injected clock; `step(dtMs)` is for tests and backtests.
+ */
+import type { Clock, TimerHandle } from '../../clock/clock.js';
+import { isMakerdError } from '../../errors.js';
+import { Decimal } from '../../venue/decimal.js';
+import type { OrderResponse, Side } from '../../venue/types.js';
+import type { SimAccount, SimExchange } from '../contracts.js';
+import type { CatalogMarket, CatalogUser, SimCatalog } from '../catalog/catalog-model.js';
+import { makerUsers, takerUsers } from '../catalog/catalog-lookup.js';
+import { SimRng } from '../rng.js';
+import { FairValue } from './fair-value.js';
+import { resolveFlowParams, type FlowParams } from './flow-params.js';
+import { makerLadder } from './maker-ladder.js';
+import { drawTakers } from './taker-arrivals.js';
+
+export interface OrderFlowOptions {
+  readonly clock: Clock;
+  readonly exchange: SimExchange;
+  readonly catalog: SimCatalog;
+  /** Default: the catalog's seed. */
+  readonly seed?: string | number | undefined;
+  readonly params?: Partial<FlowParams> | undefined;
+}
+
+/** A jump of a market's fair value (outcome 0), as it happened. */
+export interface FlowJump {
+  readonly conditionId: string;
+  /** Token id of outcome 0. */
+  readonly tokenId: string;
+  /** Clock time (ms) of the step that applied it. */
+  readonly atMs: number;
+  /** Fair value of outcome 0 just before and just after, 6 decimals. */
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface FlowStats {
+  steps: number;
+  makerRefreshes: number;
+  makerOrders: number;
+  takerOrders: number;
+  informedOrders: number;
+  /** Taker orders that traded at least in part. */
+  takerFills: number;
+  /** Orders the exchange refused (e.g. a FAK that found nothing at its price). */
+  refused: number;
+  /** Orders the exchange threw on (should stay 0). */
+  errors: number;
+  jumps: number;
+}
+
+export interface OrderFlow {
+  /** Posts the initial ladders at once, then steps every `stepMs` on the clock. */
+  start(): void;
+  stop(): void;
+  /** Advances the flow by `dtMs` of market time now (does not touch the clock). */
+  step(dtMs: number): void;
+  /** Current fair value of a token (Decimal, 6 decimals), or undefined for a token not traded. */
+  fair(tokenId: string): Decimal | undefined;
+  /** The most recent jumps, oldest first (bounded history). */
+  jumps(): readonly FlowJump[];
+  stats(): Readonly<FlowStats>;
+  readonly running: boolean;
+  readonly params: FlowParams;
+}
+
+interface MarketFlow {
+  readonly market: CatalogMarket;
+  readonly tick: Decimal;
+  readonly minSize: Decimal;
+  readonly fv: FairValue;
+  readonly maker: CatalogUser;
+  readonly makerRng: SimRng;
+  readonly takerRng: SimRng;
+  quotedAt: number | undefined;
+  quotedP: number;
+}
+
+const JUMP_HISTORY = 10_000;
+/** Catch-up cap when the clock was late: at most this many steps' worth in one step. */
+const MAX_CATCH_UP_STEPS = 10;
+
+export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
+  const { clock, exchange, catalog } = options;
+  const params = resolveFlowParams(options.params);
+  const root = new SimRng(`flow:${String(options.seed ?? catalog.seed)}`);
+  const makers = makerUsers(catalog);
+  const takers = takerUsers(catalog);
+  if (makers.length === 0 || takers.length === 0) throw new RangeError('createOrderFlow: the catalog needs maker and taker users');
+  const wanted = params.markets === undefined ? undefined : new Set(params.markets);
+  const makerSize = new Decimal(params.makerSize);
+  const takerSize = new Decimal(params.takerSize);
+
+  const markets: MarketFlow[] = [];
+  const byToken = new Map<string, readonly [MarketFlow, 0 | 1]>();
+  catalog.markets.forEach((market, i) => {
+    if (wanted !== undefined && !wanted.has(market.conditionId)) return;
+    const rng = root.fork(`market:${market.conditionId}`);
+    const tick = new Decimal(market.tickSize);
+    const mf: MarketFlow = {
+      market,
+      tick,
+      minSize: new Decimal(market.minOrderSize),
+      fv: new FairValue({
+        initial: Number(market.initialFair),
+        tick: tick.toNumber(),
+        sigma: params.sigma,
+        jumpRate: params.jumpRate,
+        jumpSize: params.jumpSize,
+        walkRng: rng.fork('walk'),
+        jumpRng: rng.fork('jumps'),
+      }),
+      maker: makers[i % makers.length]!,
+      makerRng: rng.fork('maker'),
+      takerRng: rng.fork('takers'),
+      quotedAt: undefined,
+      quotedP: 0,
+    };
+    markets.push(mf);
+    byToken.set(market.tokenIds[0], [mf, 0]);
+    byToken.set(market.tokenIds[1], [mf, 1]);
+  });
+
+  const stats: FlowStats = { steps: 0, makerRefreshes: 0, makerOrders: 0, takerOrders: 0, informedOrders: 0, takerFills: 0, refused: 0, errors: 0, jumps: 0 };
+  const jumpLog: FlowJump[] = [];
+  let orderSeq = 0;
+  let elapsedMs = 0;
+  let timer: TimerHandle | undefined;
+  let running = false;
+  let lastTickAt = 0;
+
+  function place(account: SimAccount, tokenId: string, side: Side, price: Decimal, size: Decimal, kind: 'm' | 't' | 'i'): OrderResponse | undefined {
+    try {
+      const res = exchange.placeOrder(account, {
+        order: { asset_id: tokenId, side, price: price.toFixed(), size: size.toFixed(), expiration: '0', client_order_id: `sim-${kind}${++orderSeq}` },
+        owner: account.apiKey,
+        orderType: kind === 'm' ? 'GTC' : 'FAK',
+        postOnly: kind === 'm',
+      });
+      if (!res.success) stats.refused++;
+      return res;
+    } catch (err) {
+      // A rule the flow broke (tick, min size): count it rather than stop the whole venue.
+      if (!isMakerdError(err)) throw err;
+      stats.errors++;
+      return undefined;
+    }
+  }
+
+  function requote(mf: MarketFlow): void {
+    const { market } = mf;
+    exchange.cancelMarketOrders(mf.maker, { market: market.conditionId });
+    for (const i of [0, 1] as const) {
+      const ladder = makerLadder({
+        fair: mf.fv.fair(i),
+        tick: mf.tick,
+        levels: params.makerDepthLevels,
+        halfSpread: params.makerHalfSpread,
+        spacing: params.makerLevelSpacing,
+        sizeOf: () => Decimal.max(mf.minSize, makerSize.mul(mf.makerRng.int(1, 3))),
+      });
+      for (const o of ladder) {
+        place(mf.maker, market.tokenIds[i], o.side, o.price, o.size, 'm');
+        stats.makerOrders++;
+      }
+    }
+    mf.quotedAt = elapsedMs;
+    mf.quotedP = mf.fv.p;
+    stats.makerRefreshes++;
+  }
+
+  function takersOn(mf: MarketFlow, dtMs: number): void {
+    const pending = mf.fv.pendingJump;
+    const informedWindow = pending !== undefined && pending.atMs - mf.fv.elapsedMs <= params.informedLeadMs;
+    const after = informedWindow ? mf.fv.afterPendingJump() : undefined;
+    for (const i of [0, 1] as const) {
+      let target: Decimal | undefined;
+      if (after !== undefined) {
+        const p0 = new Decimal(after.toFixed(6));
+        target = i === 0 ? p0 : new Decimal(1).minus(p0);
+      }
+      const orders = drawTakers(mf.takerRng, {
+        fair: mf.fv.fair(i),
+        informedTarget: target,
+        tick: mf.tick,
+        minSize: mf.minSize,
+        dtMs,
+        A: params.A,
+        k: params.k,
+        informedShare: params.informedShare,
+        takerSize,
+      });
+      for (const o of orders) {
+        const account = mf.takerRng.pick(takers);
+        const res = place(account, mf.market.tokenIds[i], o.side, o.price, o.size, o.informed ? 'i' : 't');
+        stats.takerOrders++;
+        if (o.informed) stats.informedOrders++;
+        if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;
+      }
+    }
+  }
+
+  function step(dtMs: number): void {
+    if (!(dtMs >= 0) || !Number.isFinite(dtMs)) throw new RangeError(`OrderFlow.step: dtMs must be >= 0 (got ${dtMs})`);
+    elapsedMs += dtMs;
+    stats.steps++;
+    const now = clock.now();
+    for (const mf of markets) {
+      for (const j of mf.fv.advance(dtMs)) {
+        stats.jumps++;
+        jumpLog.push({ conditionId: mf.market.conditionId, tokenId: mf.market.tokenIds[0], atMs: now, from: j.from.toFixed(6), to: j.to.toFixed(6) });
+        if (jumpLog.length > JUMP_HISTORY) jumpLog.shift();
+      }
+      const stale =
+        mf.quotedAt === undefined || elapsedMs - mf.quotedAt >= params.makerRefreshMs || Math.abs(mf.fv.p - mf.quotedP) >= params.makerRequoteMove;
+      if (stale) requote(mf);
+      if (dtMs > 0) takersOn(mf, dtMs);
+    }
+  }
+
+  function schedule(): void {
+    timer = clock.setTimer(() => {
+      timer = undefined;
+      if (!running) return;
+      const now = clock.now();
+      const dt = Math.min(now - lastTickAt, params.stepMs * MAX_CATCH_UP_STEPS);
+      lastTickAt = now;
+      step(Math.max(0, dt));
+      if (running) schedule();
+    }, params.stepMs);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      lastTickAt = clock.now();
+      step(0);
+      schedule();
+    },
+    stop() {
+      running = false;
+      if (timer !== undefined) clock.clearTimer(timer);
+      timer = undefined;
+    },
+    step,
+    fair(tokenId) {
+      const hit = byToken.get(tokenId);
+      return hit === undefined ? undefined : hit[0].fv.fair(hit[1]);
+    },
+    jumps: () => jumpLog.slice(),
+    stats: () => ({ ...stats }),
+    get running() {
+      return running;
+    },
+    params,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Inspection and control for tests and operators, under `/_sim/`: never rate limited, never
+ * authenticated, never subject to faults, not counted in the venue request stats.
+ *   GET  /_sim/stats   counters + the operator accounts' open orders and fills
+ *   GET  /_sim/faults  faults in force;  POST /_sim/faults  apply a patch (see faults.ts)
+ *   GET  /_sim/limits  edge-limit windows: capacity and use
+ *   GET  /_sim/fair?token_id=  the flow's fair value of a token
+ */
+import { badParameter } from '../../../errors.js';
+import type { EdgeLimits } from '../edge-limits.js';
+import { checkFaultConfig, type FaultController } from '../faults.js';
+import { notFound } from '../http-error.js';
+import type { StatsRecorder } from '../stats.js';
+import type { SimServerWorld } from '../world.js';
+
+export interface SimRouteDeps {
+  readonly world: SimServerWorld;
+  readonly stats: StatsRecorder;
+  readonly faults: FaultController;
+  readonly limits: EdgeLimits;
+  readonly now: () => number;
+}
+
+/** The full stats object of `GET /_sim/stats`. */
+export function simStats(deps: SimRouteDeps): Record<string, unknown> {
+  return { ...deps.stats.snapshot(), ...deps.world.exchange.operatorStats() };
+}
+
+export function handleSimRoute(deps: SimRouteDeps, method: string, path: string, search: URLSearchParams, rawBody: string): unknown {
+  const key = `${method} ${path}`;
+  switch (key) {
+    case 'GET /_sim/stats':
+      return simStats(deps);
+    case 'GET /_sim/faults':
+      return deps.faults.state();
+    case 'POST /_sim/faults': {
+      let body: unknown;
+      try {
+        body = JSON.parse(rawBody === '' ? '{}' : rawBody);
+      } catch {
+        throw badParameter(key, 'body', 'must be valid JSON');
+      }
+      deps.faults.apply(checkFaultConfig(body));
+      return deps.faults.state();
+    }
+    case 'GET /_sim/limits':
+      return { enabled: deps.limits.enabled, windows: deps.limits.usage(deps.now()) };
+    case 'GET /_sim/fair': {
+      const tokenId = search.get('token_id');
+      if (!tokenId) throw badParameter(key, 'token_id', 'is required');
+      const fair = deps.world.fair?.(tokenId);
+      if (fair === undefined) throw notFound(`fair value of token ${tokenId}`);
+      return { token_id: tokenId, fair };
+    }
+    default:
+      throw notFound(`route ${key}`);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Counters behind `GET /_sim/stats`. Only venue routes are counted (never `/_sim/*`), so a test
+ * that reads the stats does not disturb them. Route labels are the bounded set of
+ * `ENDPOINTS[id].route` values plus `unknown` and the two WebSocket paths.
+ */
+export type AuthFailureReason =
+  | 'missing_header'
+  | 'unknown_api_key'
+  | 'wrong_passphrase'
+  | 'wrong_address'
+  | 'bad_timestamp'
+  | 'stale_timestamp'
+  | 'bad_signature';
+
+export interface SimServerStats {
+  requests_total: number;
+  throttled_total: number;
+  auth_failures_total: number;
+  auth_failures_by_reason: Partial<Record<AuthFailureReason, number>>;
+  requests_by_route: Record<string, number>;
+  responses_by_status: Record<string, number>;
+  faults_injected: Record<string, number>;
+  ws_connections_open: number;
+  ws_connections_total: number;
+}
+
+export class StatsRecorder {
+  requestsTotal = 0;
+  throttledTotal = 0;
+  authFailuresTotal = 0;
+  wsOpen = 0;
+  wsTotal = 0;
+  readonly #authByReason = new Map<AuthFailureReason, number>();
+  readonly #byRoute = new Map<string, number>();
+  readonly #byStatus = new Map<number, number>();
+  readonly #faults = new Map<string, number>();
+
+  request(route: string): void {
+    this.requestsTotal++;
+    this.#byRoute.set(route, (this.#byRoute.get(route) ?? 0) + 1);
+  }
+
+  response(status: number): void {
+    this.#byStatus.set(status, (this.#byStatus.get(status) ?? 0) + 1);
+    if (status === 429) this.throttledTotal++;
+  }
+
+  authFailure(reason: AuthFailureReason): void {
+    this.authFailuresTotal++;
+    this.#authByReason.set(reason, (this.#authByReason.get(reason) ?? 0) + 1);
+  }
+
+  fault(kind: string): void {
+    this.#faults.set(kind, (this.#faults.get(kind) ?? 0) + 1);
+  }
+
+  snapshot(): SimServerStats {
+    return {
+      requests_total: this.requestsTotal,
+      throttled_total: this.throttledTotal,
+      auth_failures_total: this.authFailuresTotal,
+      auth_failures_by_reason: Object.fromEntries(this.#authByReason),
+      requests_by_route: Object.fromEntries(this.#byRoute),
+      responses_by_status: Object.fromEntries([...this.#byStatus].map(([k, v]) => [String(k), v])),
+      faults_injected: Object.fromEntries(this.#faults),
+      ws_connections_open: this.wsOpen,
+      ws_connections_total: this.wsTotal,
+    };
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * `startSimulator`: the whole venue simulator in one call — the synthetic catalog from the seed,
+ * the exchange, the synthetic order flow and the HTTP/WebSocket server around them, on one
+ * injected clock (the system clock in production; a FakeClock in tests and backtests). The CLI
+ * (`makerd sim`) and `makerd run` with `venue.mode = "sim"` start it through here.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../clock/clock.js';
+import { systemClock } from '../clock/system-clock.js';
+import { createCatalogLookup, generateCatalog, syntheticAccounts, type CatalogOptions, type SimCatalog } from './catalog/index.js';
+import type { SimCatalogLookup, SimExchange } from './contracts.js';
+import { createSimExchange } from './exchange/index.js';
+import { createOrderFlow, type FlowParams, type OrderFlow } from './flow/index.js';
+import { operatorAccount, operatorCredentials, type SimCredentials } from './server/operator-account.js';
+import { createRng } from './rng.js';
+import { createCatalogApi } from './server/catalog-api.js';
+import type { FaultConfig, FaultState } from './server/faults.js';
+import { startSimServer } from './server/sim-server.js';
+import type { SimServerWorld } from './server/world.js';
+
+export type { SimCredentials } from './server/operator-account.js';
+export type { FaultConfig, FaultState } from './server/faults.js';
+
+export interface SimulatorOptions {
+  /** Default 127.0.0.1 (loopback only). */
+  readonly host?: string;
+  /** Default 0 (an ephemeral port). */
+  readonly port?: number;
+  /** Default 'makerd'. */
+  readonly seed?: string | number;
+  /** Number of markets (two tokens each); default 20. */
+  readonly markets?: number;
+  /** Default: the system clock. */
+  readonly clock?: Clock;
+  /** Further catalog options (users, makers, creators, fee overrides). */
+  readonly catalog?: Omit<CatalogOptions, 'seed' | 'markets'>;
+  /**
+   * Synthetic order flow: created always (tests may `step` it), started on the clock when
+   * enabled (default true).
+   */
+  readonly flow?: { readonly enabled: boolean } & Partial<FlowParams>;
+  /** Freshness window of the auth timestamp; default 30,000 ms. */
+  readonly authWindowMs?: number;
+  /** Default 'SERVICE_'. */
+  readonly headerPrefix?: string;
+  /** The operator's credentials; default generated from the seed. */
+  readonly credentials?: SimCredentials;
+  /** Edge limits of venue-api.md section 8; default enabled, scale 1. */
+  readonly edgeLimits?: { readonly enabled?: boolean; readonly scale?: number };
+  readonly faults?: FaultConfig;
+  readonly logger?: Logger;
+}
+
+export interface SimWorld {
+  readonly catalog: SimCatalog;
+  readonly lookup: SimCatalogLookup;
+  readonly exchange: SimExchange;
+  /** The synthetic order flow (running unless disabled). */
+  readonly flow: OrderFlow;
+}
+
+export interface RunningSimulator {
+  readonly baseUrl: string;
+  /** Origin of the WebSocket channels: `${wsUrl}/ws/market`, `${wsUrl}/ws/user`. */
+  readonly wsUrl: string;
+  readonly credentials: SimCredentials;
+  /** What `GET /_sim/stats` answers. */
+  stats(): Record<string, unknown>;
+  setFaults(patch: FaultConfig): FaultState;
+  dropWebSockets(): void;
+  readonly world: SimWorld;
+  /** Stops the flow and closes every HTTP and WebSocket connection and timer. */
+  close(): Promise<void>;
+}
+
+/** The first stdout line of `makerd sim`. */
+export interface SimBanner {
+  baseUrl: string;
+  wsUrl: string;
+  address: string;
+  apiKey: string;
+  passphrase: string;
+  secret: string;
+}
+
+export function toBanner(running: Pick<RunningSimulator, 'baseUrl' | 'wsUrl' | 'credentials'>): SimBanner {
+  const c = running.credentials;
+  return { baseUrl: running.baseUrl, wsUrl: running.wsUrl, address: c.address, apiKey: c.apiKey, passphrase: c.passphrase, secret: c.secret };
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const seed = options.seed ?? 'makerd';
+  const clock = options.clock ?? systemClock;
+  const catalog = generateCatalog({ ...options.catalog, seed, markets: options.markets ?? 20 });
+  const lookup = createCatalogLookup(catalog);
+  const exchange = createSimExchange({ clock, catalog: lookup });
+  const credentials = options.credentials ?? operatorCredentials(seed);
+  const operator = operatorAccount(credentials);
+  const { enabled: flowEnabled = true, ...flowParams } = options.flow ?? { enabled: true };
+  const flow = createOrderFlow({ clock, exchange, catalog, seed, params: flowParams });
+
+  const world: SimServerWorld = {
+    catalog: createCatalogApi(catalog, exchange, [operator]),
+    lookup,
+    exchange,
+    accounts: [operator, ...syntheticAccounts(catalog)],
+    fair: (tokenId) => flow.fair(tokenId)?.toFixed(),
+  };
+  const faultRng = createRng(seed).fork('server-faults');
+  const server = await startSimServer({
+    world,
+    clock,
+    random: () => faultRng.next(),
+    ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.authWindowMs === undefined ? {} : { authWindowMs: options.authWindowMs }),
+    ...(options.headerPrefix === undefined ? {} : { headerPrefix: options.headerPrefix }),
+    ...(options.edgeLimits === undefined ? {} : { edgeLimits: options.edgeLimits }),
+    ...(options.faults === undefined ? {} : { faults: options.faults }),
+    logger: options.logger,
+  });
+  if (flowEnabled) flow.start();
+
+  return {
+    baseUrl: server.baseUrl,
+    wsUrl: server.wsUrl,
+    credentials,
+    stats: () => server.stats(),
+    setFaults: (patch) => server.setFaults(patch),
+    dropWebSockets: () => server.dropWebSockets(),
+    world: { catalog, lookup, exchange, flow },
+    async close() {
+      flow.stop();
+      await server.close();
+    },
+  };
+}
