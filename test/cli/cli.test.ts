@@ -98,6 +98,15 @@ describe('makerd CLI', () => {
     expect((await h.stats()).requests_total).toBe(before);
   });
 
+  it('takes parameters in kebab-case or as the venue spells them', async () => {
+    const a = await cli(['query', 'positions', '--user', h.credentials.address, '--sort-by', 'CASHPNL', '--size-threshold', '0'], env);
+    expect(a.stderr).toBe('');
+    expect(Array.isArray(JSON.parse(a.stdout))).toBe(true);
+    const b = await cli(['query', 'trades', '--takerOnly', 'false', '--limit=5'], env);
+    expect(b.code).toBe(0);
+    expect(JSON.parse(b.stdout).length).toBeLessThanOrEqual(5);
+  });
+
   it('an unknown flag is a usage error naming the parameters', async () => {
     const r = await cli(['query', 'book', '--tokn', 'x'], env);
     expect(r.code).toBe(2);

@@ -50,6 +50,9 @@ export function parameterNames(id: EndpointId): string[] {
 
 const normalize = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
 
+/** `token_id` -> `--token-id`, `sortBy` -> `--sort-by`. */
+export const toFlag = (name: string): string => `--${name.replace(/_/g, '-').replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`;
+
 export interface ParsedQueryArgs {
   readonly what: string;
   readonly def: QueryDef;
@@ -79,7 +82,7 @@ export function parseQueryArgs(args: readonly string[]): ParsedQueryArgs {
     }
     const name = byNorm.get(normalize(flag));
     if (name === undefined) {
-      const known = names.map((n) => `--${n.replace(/_/g, '-')}`).join(', ');
+      const known = names.map(toFlag).join(', ');
       throw new UsageError(`query ${what}: unknown flag --${flag}; parameters: ${known || '(none)'}${def.iterate ? ', --all' : ''}`);
     }
     const value = m[2] ?? rest[++i];
@@ -97,7 +100,7 @@ export function queryHelp(): string {
   const lines = ['Usage: makerd query <what> [--param value ...]', '', 'what:'];
   for (const [name, def] of Object.entries(QUERIES)) {
     const e = ENDPOINTS[def.id];
-    const params = parameterNames(def.id).map((n) => `--${n.replace(/_/g, '-')}`);
+    const params = parameterNames(def.id).map(toFlag);
     if (def.iterate) params.push('--all');
     lines.push(`  ${name.padEnd(28)} ${e.route}${e.auth ? ' (signed)' : ''}`);
     if (params.length > 0) lines.push(`  ${''.padEnd(28)} ${params.join(' ')}`);
