@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+import { liveEnvFor } from '../support/live-env.js';
 import { cli } from './run-cli.js';
 
 let h: SimHarness;
@@ -14,16 +15,8 @@ let market: string;
 beforeAll(async () => {
   // The CLI signs with the wall clock, so the simulator's (fake) clock starts at the same time.
   h = await startSimHarness({ markets: 3, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
-  const c = h.credentials;
-  env = {
-    MAKERD_VENUE_MODE: 'live',
-    MAKERD_VENUE_BASE_URL: h.baseUrl,
-    MAKERD_VENUE_ADDRESS: c.address,
-    MAKERD_VENUE_API_KEY: c.apiKey,
-    MAKERD_VENUE_PASSPHRASE: c.passphrase,
-    MAKERD_VENUE_SECRET: c.secret,
-  };
-  client = createVenueClient({ baseUrl: h.baseUrl, credentials: c, clock: h.clock });
+  env = liveEnvFor(h);
+  client = createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock });
   const m = (await client.getMarkets({})).data[0]!;
   market = m.condition_id;
   token0 = m.tokens[0]!.token_id;

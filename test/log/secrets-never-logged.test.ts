@@ -12,22 +12,14 @@ import { createVenueClient } from '../../src/venue/client.js';
 import { rejectionOf } from '../support/catch-error.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 import { cli } from '../cli/run-cli.js';
+import { liveEnvFor } from '../support/live-env.js';
 
 let h: SimHarness;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   h = await startSimHarness({ markets: 2, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
-  const c = h.credentials;
-  env = {
-    MAKERD_VENUE_MODE: 'live',
-    MAKERD_VENUE_BASE_URL: h.baseUrl,
-    MAKERD_VENUE_ADDRESS: c.address,
-    MAKERD_VENUE_API_KEY: c.apiKey,
-    MAKERD_VENUE_PASSPHRASE: c.passphrase,
-    MAKERD_VENUE_SECRET: c.secret,
-    MAKERD_LOG_LEVEL: 'trace',
-  };
+  env = liveEnvFor(h, { MAKERD_LOG_LEVEL: 'trace' });
 });
 
 afterAll(async () => {
