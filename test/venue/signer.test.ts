@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RequestSigner, decodeSecret } from '../../src/venue/signer.js';
-import { sharedPath } from '../support/shared.js';
+import { fixturePath, sharedDir, sharedPath } from '../support/shared.js';
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 
 interface Vector {
   secret: string;
@@ -18,6 +20,12 @@ const vectors = (JSON.parse(readFileSync(sharedPath('venue-vectors.json'), 'utf8
 describe('RequestSigner', () => {
   it('has vectors to run', () => {
     expect(vectors.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('keeps its fixture copy identical to shared/venue-vectors.json', () => {
+    const dir = sharedDir();
+    if (dir === undefined || !existsSync(join(dir, 'venue-vectors.json'))) return;
+    expect(readFileSync(fixturePath('venue-vectors.json'), 'utf8')).toBe(readFileSync(join(dir, 'venue-vectors.json'), 'utf8'));
   });
 
   for (const [i, v] of vectors.entries()) {
