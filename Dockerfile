@@ -25,7 +25,9 @@ RUN mkdir -p /var/lib/makerd && chown node:node /var/lib/makerd
 USER node
 VOLUME /var/lib/makerd
 EXPOSE 9464
-# node is PID 1's child via --init-less exec form; makerd handles SIGTERM itself (cancels, then exits).
+# makerd is PID 1 (exec form) and handles SIGTERM itself: it cancels its open orders, then exits.
 STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:9464/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/src/cli/bin.js"]
 CMD ["run"]

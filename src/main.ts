@@ -17,6 +17,12 @@ import { startSimulator, type RunningSimulator } from './sim/simulator.js';
 import { createVenueClient, type VenueClient } from './venue/client.js';
 import type { VenueCredentialsInput } from './venue/credentials.js';
 import { collectItems } from './venue/pagination.js';
+import type { RequestObserver } from './venue/http/venue-requester.js';
+import { createRegistry } from './metrics/registry.js';
+import { venueRequestMetrics } from './metrics/venue-metrics.js';
+import { registerLimiterMetrics } from './metrics/limiter-metrics.js';
+import { registerPollerMetrics } from './metrics/poller-metrics.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
 
 /** Where the venue is and who we are there. */
 export interface VenueTarget {
@@ -109,7 +115,12 @@ export async function openVenueTarget(config: MakerdConfig, logger: Logger): Pro
 }
 
 /** The venue client behind the rate limiter, both from config. */
-export async function openVenueStack(config: MakerdConfig, logger: Logger, clock: Clock = systemClock): Promise<VenueStack> {
+export async function openVenueStack(
+  config: MakerdConfig,
+  logger: Logger,
+  clock: Clock = systemClock,
+  onRequest?: RequestObserver,
+): Promise<VenueStack> {
   const target = await openVenueTarget(config, logger);
   const limiter = new RateLimiter({ clock, ...config.limits, logger: logger.child({ component: 'limiter' }) });
   const client = createVenueClient({
@@ -124,6 +135,7 @@ export async function openVenueStack(config: MakerdConfig, logger: Logger, clock
     timeouts: config.venue.timeouts,
     retry: config.venue.retry,
     connectionsPerOrigin: config.venue.connectionsPerOrigin,
+    onRequest,
   });
   return {
     target,
@@ -181,14 +193,26 @@ function summarize(s: MarketSnapshot): Record<string, unknown> {
 
 /**
  * `makerd run`: the daemon. Today it starts the venue (embedded simulator in sim mode), the
- * limiter and the client, discovers the tokens to quote, and polls their books and midpoints;
- * on SIGTERM/SIGINT it stops polling, cancels every open order of the account and exits.
+ * limiter and the client, discovers the tokens to quote, polls their books and midpoints, and
+ * serves /metrics, /healthz and /readyz; on SIGTERM/SIGINT it stops polling, cancels every open
+ * order of the account and exits.
  */
 export async function runDaemon(config: MakerdConfig, logger: Logger, stop: AbortSignal): Promise<void> {
   mkdirSync(config.data.dir, { recursive: true });
-  const stack = await openVenueStack(config, logger);
-  const { client } = stack;
+  const registry = createRegistry();
   let poller: BookPoller | undefined;
+  const notReady = (): string | undefined => {
+    const last = poller?.stats.lastTickMs;
+    if (last === undefined) return 'no market snapshot yet';
+    const age = systemClock.now() - last;
+    return age > config.poller.staleAfterMs + 2 * config.poller.intervalMs ? `last market snapshot is ${age} ms old` : undefined;
+  };
+  const metrics = await startMetricsServer({ host: config.metrics.host, port: config.metrics.port, registry, notReadyReason: notReady });
+  logger.info({ url: metrics.url }, 'metrics server listening (/metrics, /healthz, /readyz)');
+  const stack = await openVenueStack(config, logger, systemClock, venueRequestMetrics(registry));
+  const { client } = stack;
+  registerLimiterMetrics(registry, () => stack.limiter.snapshot());
+  registerPollerMetrics(registry, () => poller?.stats, () => systemClock.now());
   try {
     const tokens = await discoverTokens(client, config, stop);
     if (tokens.length === 0) throw new MakerdError(ErrorCode.CONFIG, 'no tokens to poll: set poller.tokens or check the venue', { where: 'poller' });
@@ -224,6 +248,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       }
     }
     await stack.close();
+    await metrics.close();
     logger.info('stopped');
   }
 }

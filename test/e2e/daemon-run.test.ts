@@ -16,23 +16,36 @@ describe('runDaemon (sim mode)', () => {
   it('polls every token of the embedded simulator, then stops cleanly on signal', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-run-')), 'data');
     const { config } = loadConfig({
-      env: { MAKERD_SIM_MARKETS: '3', MAKERD_SIM_FLOW: 'false', MAKERD_POLLER_INTERVAL_MS: '20', MAKERD_DATA_DIR: dataDir },
+      env: { MAKERD_SIM_MARKETS: '3', MAKERD_SIM_FLOW: 'false', MAKERD_POLLER_INTERVAL_MS: '20', MAKERD_DATA_DIR: dataDir, MAKERD_METRICS_PORT: '0' },
     });
     const records: Record<string, unknown>[] = [];
     const stop = new AbortController();
+    let snapshotSeen: () => void = () => {};
+    const firstSnapshot = new Promise<void>((r) => (snapshotSeen = r));
     const destination = new Writable({
       write(chunk, _e, cb) {
         for (const line of String(chunk).split('\n').filter(Boolean)) {
           const rec = JSON.parse(line) as Record<string, unknown>;
           records.push(rec);
-          // Stop once a full snapshot has been seen.
-          if (rec.msg === 'market snapshot') stop.abort();
+          if (rec.msg === 'market snapshot') snapshotSeen();
         }
         cb();
       },
     });
     const logger = createLogger({ level: 'info', destination });
-    await runDaemon(config, logger, stop.signal);
+    const running = runDaemon(config, logger, stop.signal);
+    await firstSnapshot;
+    const metricsUrl = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz)')!.url as string;
+    expect(await (await fetch(`${metricsUrl}/healthz`)).text()).toBe('ok\n');
+    expect((await fetch(`${metricsUrl}/readyz`)).status).toBe(200);
+    const scrape = await (await fetch(`${metricsUrl}/metrics`)).text();
+    expect(scrape).toMatch(/makerd_venue_requests_total\{route="POST \/books",outcome="200"\} [1-9]/);
+    expect(scrape).toMatch(/makerd_rate_limit_capacity\{scope="POST \/books",window="[^"]+"\} 72/);
+    expect(scrape).toMatch(/makerd_rate_limit_headroom_ratio\{scope="POST \/books"/);
+    expect(scrape).toMatch(/makerd_poll_ticks_total [1-9]/);
+    stop.abort();
+    await running;
+    await expect(fetch(`${metricsUrl}/healthz`)).rejects.toThrow();
 
     const msgs = records.map((r) => r.msg);
     expect(msgs).toContain('embedded venue simulator started');

@@ -1,0 +1,43 @@
+/** The poller's health: ticks, age of the last snapshot, unusable books and failed requests. */
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { PollerStats } from '../market/poller.js';
+import { cumulative } from './cumulative.js';
+
+export function registerPollerMetrics(registry: Registry, stats: () => Readonly<PollerStats> | undefined, now: () => number): void {
+  // Registered first: a registry collects in registration order, so this collect() must run
+  // before the counters it feeds are serialized.
+  let refresh: (s: Readonly<PollerStats>) => void = () => {};
+  new Gauge({
+    name: 'makerd_poll_last_tick_age_seconds',
+    help: 'Seconds since the last completed poll (NaN before the first)',
+    registers: [registry],
+    collect() {
+      const s = stats();
+      if (s === undefined) return;
+      refresh(s);
+      this.set(s.lastTickMs === undefined ? Number.NaN : (now() - s.lastTickMs) / 1000);
+    },
+  });
+  const addTicks = cumulative(new Counter({ name: 'makerd_poll_ticks_total', help: 'Completed polls of books and midpoints', registers: [registry] }));
+  const addUnusable = cumulative(
+    new Counter({
+      name: 'makerd_books_unusable_total',
+      help: 'Books not acted on, by reason (stale, crossed, bad-timestamp, missing)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+  );
+  const addFailed = cumulative(
+    new Counter({
+      name: 'makerd_poll_requests_failed_total',
+      help: 'Failed book/midpoint requests by error code (MAKERD_ERR_BAD_RESPONSE counts malformed venue answers)',
+      labelNames: ['code'],
+      registers: [registry],
+    }),
+  );
+  refresh = (s) => {
+    addTicks({}, s.ticks);
+    for (const [reason, n] of Object.entries(s.unusableBooks)) addUnusable({ reason }, n);
+    for (const [code, n] of Object.entries(s.failedRequests)) addFailed({ code }, n);
+  };
+}
