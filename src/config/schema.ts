@@ -152,7 +152,7 @@ export const schema = {
       baseMs: { doc: 'Backoff base (full jitter: random(0, min(max, base * 2^attempt)))', format: 'positive-duration-ms', default: 200, env: 'MAKERD_VENUE_RETRY_BASE_MS' },
       maxMs: { doc: 'Backoff cap', format: 'positive-duration-ms', default: 5_000, env: 'MAKERD_VENUE_RETRY_MAX_MS' },
     },
-    connectionsPerOrigin: { doc: 'Keep-alive connections per venue origin', format: 'positive-count', default: 8, env: 'MAKERD_VENUE_CONNECTIONS' },
+    connectionsPerOrigin: { doc: 'Keep-alive connections per venue origin (keep >= limits.maxInFlightPerKey, so that an admitted request is sent at once and the limiter\'s count matches what the venue sees)', format: 'positive-count', default: 16, env: 'MAKERD_VENUE_CONNECTIONS' },
   },
   limits: {
     safety: { doc: 'Fraction of each venue window the limiter may use', format: 'ratio-open-closed', default: 0.9, env: 'MAKERD_LIMITS_SAFETY' },

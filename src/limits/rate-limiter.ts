@@ -5,13 +5,13 @@
  * deadline). No polling, and no Date.now(): time comes from the injected Clock.
  */
 import type { Clock, TimerHandle } from '../clock/clock.js';
-import { ErrorCode, MakerdError } from '../errors.js';
-import { AdmissionCore, unknownRoute, type RejectReason } from './admission-core.js';
+import { ErrorCode, MakerdError, badParameter } from '../errors.js';
+import { AdmissionCore, PRIORITY_CLASSES, unknownRoute, type RejectReason } from './admission-core.js';
 import { ConcurrencyPool } from './concurrency-pool.js';
 import type { QueueEntry } from './lane.js';
 import { resolveLimiterSettings, type LimiterSettings } from './limiter-options.js';
 import { takeSnapshot, type LimiterSnapshot } from './limiter-snapshot.js';
-import type { AcquireOptions, GateTicket, PriorityClass, RequestGate } from './request-gate.js';
+import { priorityOf, type AcquireOptions, type GateTicket, type PriorityClass, type RequestGate } from './request-gate.js';
 
 /** The part of a pino logger the limiter uses. */
 export interface LimiterLogger {
@@ -78,11 +78,18 @@ export class RateLimiter implements RequestGate {
     return this.#core.settings;
   }
 
-  acquire(route: string, cls: PriorityClass, options: AcquireOptions = {}): Promise<LimiterTicket> {
+  /** `cls` defaults to the route's own class (priorityOf): cancels, the order post, reads. */
+  acquire(route: string, cls: PriorityClass = priorityOf(route), options: AcquireOptions = {}): Promise<LimiterTicket> {
     const now = this.#clock.now();
     const { signal, deadlineMs } = options;
     if (this.#closed) return Promise.reject(new MakerdError(ErrorCode.ABORTED, `${route}: rate limiter closed`, { where: route }));
     if (this.#core.scopesFor(route) === undefined) return Promise.reject(unknownRoute(route));
+    if (!PRIORITY_CLASSES.includes(cls)) {
+      return Promise.reject(badParameter('limiter', 'class', `must be one of ${PRIORITY_CLASSES.join(', ')}`, cls));
+    }
+    if (deadlineMs !== undefined && (typeof deadlineMs !== 'number' || Number.isNaN(deadlineMs))) {
+      return Promise.reject(badParameter('limiter', 'deadlineMs', 'must be clock milliseconds', deadlineMs));
+    }
     if (signal?.aborted) {
       this.#observer?.rejected?.({ seq: undefined, route, cls, reason: 'aborted', atMs: now });
       return Promise.reject(abortedError(route, signal));

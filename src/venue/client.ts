@@ -24,7 +24,10 @@ export interface VenueClientTimeouts {
   readonly headersMs: number;
   /** Longest pause between body chunks. Default 10 000 ms. */
   readonly bodyMs: number;
-  /** Whole exchange of one attempt, connect to last byte. Default 15 000 ms. */
+  /**
+   * One attempt, from asking the rate limiter to the last body byte: a request the limiter cannot
+   * admit in time fails with THROTTLED instead of waiting. Default 15 000 ms.
+   */
   readonly requestMs: number;
 }
 
@@ -95,6 +98,18 @@ function positive<T extends object>(field: string, values: T): T {
   return values;
 }
 
+/** Bad credentials stop start-up with a CONFIG error; the messages name fields, never values. */
+function credentialsFrom(input: VenueCredentialsInput, headerPrefix: string): VenueCredentials {
+  try {
+    return new VenueCredentials(input, headerPrefix);
+  } catch (err) {
+    throw new MakerdError(ErrorCode.CONFIG, `venue client: option 'credentials' is invalid: ${(err as Error).message}`, {
+      where: 'venue client',
+      field: 'credentials',
+    });
+  }
+}
+
 export function createVenueClient(options: VenueClientOptions): VenueClient {
   const base = targetOf('baseUrl', options.baseUrl);
   const targets = {
@@ -109,7 +124,7 @@ export function createVenueClient(options: VenueClientOptions): VenueClient {
   const credentials =
     options.credentials === undefined || options.credentials instanceof VenueCredentials
       ? options.credentials
-      : new VenueCredentials(options.credentials, options.headerPrefix ?? DEFAULT_HEADER_PREFIX);
+      : credentialsFrom(options.credentials, options.headerPrefix ?? DEFAULT_HEADER_PREFIX);
 
   const transport = new HttpTransport({
     timeouts: { connectMs: timeouts.connectMs, headersMs: timeouts.headersMs, bodyMs: timeouts.bodyMs },

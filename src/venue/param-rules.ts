@@ -5,6 +5,7 @@
  * the parameter and the rule.
  */
 import { badParameter } from '../errors.js';
+import { Decimal, isValidPrice } from './decimal.js';
 import { ENDPOINTS, type EndpointId } from './endpoints.js';
 
 export type ParamRule =
@@ -12,7 +13,15 @@ export type ParamRule =
   | { kind: 'number'; min?: number; default?: number; required?: boolean }
   | { kind: 'bool'; default?: boolean; required?: boolean }
   | { kind: 'enum'; values: readonly string[]; default?: string; required?: boolean }
-  | { kind: 'string'; maxLength?: number; required?: boolean; pattern?: RegExp; patternRule?: string }
+  | {
+      kind: 'string';
+      maxLength?: number;
+      required?: boolean;
+      pattern?: RegExp;
+      patternRule?: string;
+      /** Also take a non-negative integer number, sent as its digits (Unix timestamps). */
+      acceptInteger?: boolean;
+    }
   /** Comma-separated list on the wire; an array in code. */
   | { kind: 'list'; required?: boolean };
 
@@ -26,7 +35,12 @@ const limitOffset = (limitMin: number, limitMax: number, limitDefault: number, o
   offset: { kind: 'int', min: 0, ...(offsetMax === undefined ? {} : { max: offsetMax }), default: 0 },
 });
 
-const unixSeconds = { kind: 'string', pattern: /^\d{1,12}$/, patternRule: 'must be a Unix timestamp in seconds' } as const;
+const unixSeconds = {
+  kind: 'string',
+  pattern: /^\d{1,12}$/,
+  patternRule: 'must be a Unix timestamp in seconds',
+  acceptInteger: true,
+} as const;
 const cursor = {
   kind: 'string',
   pattern: /^[A-Za-z0-9+/_-]*={0,2}$/,
@@ -172,10 +186,12 @@ function checkOne(where: string, name: string, rule: ParamRule, value: unknown):
       return value;
     }
     case 'string': {
+      if (rule.acceptInteger && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) value = String(value);
       if (typeof value !== 'string') throw badParameter(where, name, 'must be a string', value);
       if (value === '') throw badParameter(where, name, 'must not be empty');
-      if (rule.maxLength !== undefined && value.length > rule.maxLength) {
-        throw badParameter(where, name, `must be at most ${rule.maxLength} characters long`, value.length);
+      // Characters, not UTF-16 code units: 100 emoji are 100 characters (200 code units).
+      if (rule.maxLength !== undefined && value.length > rule.maxLength && [...value].length > rule.maxLength) {
+        throw badParameter(where, name, `must be at most ${rule.maxLength} characters long`, [...value].length);
       }
       if (rule.pattern && !rule.pattern.test(value)) throw badParameter(where, name, rule.patternRule ?? 'has a bad format', value);
       return value;
@@ -230,11 +246,12 @@ export function checkQuery(
   return out;
 }
 
-/** Serializes checked parameters for the URL; lists are comma-joined. */
+/** Serializes checked parameters for the URL; lists are comma-joined, numbers never in exponent form. */
 export function toQueryString(params: ParsedQuery): string {
   const sp = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
-    sp.set(k, Array.isArray(v) ? v.join(',') : String(v));
+    // String(1e-7) is "1e-7" and String(1e21) is "1e+21": plain decimal text is what the venue parses.
+    sp.set(k, Array.isArray(v) ? v.join(',') : typeof v === 'number' ? new Decimal(v).toFixed() : String(v));
   }
   const s = sp.toString();
   return s === '' ? '' : `?${s}`;
@@ -333,11 +350,12 @@ export function checkOrderBody(body: unknown): CheckedOrderBody {
   if (side !== 'BUY' && side !== 'SELL') throw badParameter(where, 'order.side', 'must be BUY or SELL', side);
   const price = str(order, 'price', 'order.price');
   if (!DECIMAL_RE.test(price)) throw badParameter(where, 'order.price', 'must be a decimal string', price);
-  if (!(Number(price) > 0 && Number(price) < 1) || /^0+(\.0*)?$/.test(price)) {
+  // Compared as decimals: a JS number rounds "0.99999999999999999999" up to 1.
+  if (!isValidPrice(new Decimal(price))) {
     throw badParameter(where, 'order.price', 'must be strictly between 0 and 1', price);
   }
   const size = str(order, 'size', 'order.size');
-  if (!DECIMAL_RE.test(size) || /^0+(\.0*)?$/.test(size)) throw badParameter(where, 'order.size', 'must be a positive decimal string', size);
+  if (!DECIMAL_RE.test(size) || !new Decimal(size).gt(0)) throw badParameter(where, 'order.size', 'must be a positive decimal string', size);
   const expiration = order.expiration === undefined ? '0' : str(order, 'expiration', 'order.expiration');
   if (!/^\d{1,12}$/.test(expiration)) throw badParameter(where, 'order.expiration', 'must be "0" or Unix seconds', expiration);
   const clientOrderId = order.client_order_id === undefined ? '' : str(order, 'client_order_id', 'order.client_order_id', true);

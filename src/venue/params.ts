@@ -56,9 +56,9 @@ export interface GetAccountTradesParams extends CursorParams {
   taker?: string;
   maker?: string;
   market?: string;
-  /** Unix seconds, strict. */
-  before?: string;
-  after?: string;
+  /** Unix seconds, strict (digits, or an integer). */
+  before?: string | number;
+  after?: string | number;
 }
 
 /** 4.8 GET /builder/trades */
@@ -67,8 +67,9 @@ export interface GetBuilderTradesParams extends CursorParams {
   maker_address?: string;
   market?: string;
   asset_id?: string;
-  before?: string;
-  after?: string;
+  /** Unix seconds, strict (digits, or an integer). */
+  before?: string | number;
+  after?: string | number;
 }
 
 /** 4.11, 4.12 */

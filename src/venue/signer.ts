@@ -83,3 +83,21 @@ export class RequestSigner {
     return '[RequestSigner]';
   }
 }
+
+/** Keyed signers by secret for signRequest; a handful of accounts at most, oldest dropped first. */
+const keyedBySecret = new Map<string, RequestSigner>();
+const MAX_KEYED = 8;
+
+/**
+ * One-shot form of RequestSigner#sign for callers that hold a secret rather than a signer. The
+ * HMAC is still keyed once per secret: the keyed signer is kept for the next call.
+ */
+export function signRequest(secret: string, input: SignInput): string {
+  let signer = keyedBySecret.get(secret);
+  if (signer === undefined) {
+    signer = new RequestSigner(secret);
+    if (keyedBySecret.size >= MAX_KEYED) keyedBySecret.delete(keyedBySecret.keys().next().value!);
+    keyedBySecret.set(secret, signer);
+  }
+  return signer.sign(input);
+}

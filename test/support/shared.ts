@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The team's shared/ folder: MAKERD_SHARED_DIR, else beside the clone (CI), else undefined. */
+/** The team's shared/ folder: MAKERD_SHARED_DIR, else beside the clone (CI), else /shared, else undefined. */
 export function sharedDir(): string | undefined {
-  const candidates = [process.env.MAKERD_SHARED_DIR, resolve(here, '../../../shared'), resolve(here, '../../shared')];
+  const candidates = [process.env.MAKERD_SHARED_DIR, resolve(here, '../../../shared'), resolve(here, '../../shared'), '/shared'];
   return candidates.find((d): d is string => typeof d === 'string' && existsSync(d));
 }
 

@@ -1,5 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { ErrorCode, MakerdError } from '../../src/errors.js';
+import { createVenueClient } from '../../src/venue/client.js';
 import { VenueCredentials } from '../../src/venue/credentials.js';
 import { RequestSigner } from '../../src/venue/signer.js';
 import { TEST_CREDENTIALS } from '../support/test-credentials.js';
@@ -50,5 +52,21 @@ describe('VenueCredentials', () => {
       expect(String(err)).not.toContain('not base64!');
       expect(String(err)).not.toContain(TEST_CREDENTIALS.passphrase);
     }
+  });
+
+  it('bad credentials given to the client stop it with a CONFIG error that names the field, not the value', () => {
+    const secret = 'sup3r$ecret!';
+    let caught: unknown;
+    try {
+      createVenueClient({ baseUrl: 'http://127.0.0.1:9', credentials: { ...TEST_CREDENTIALS, secret } });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(MakerdError);
+    const e = caught as MakerdError;
+    expect(e.code).toBe(ErrorCode.CONFIG);
+    expect(e.field).toBe('credentials');
+    expect(e.message).toBe("venue client: option 'credentials' is invalid: venue secret is not base64 or base64url text");
+    expect(JSON.stringify(e) + String(e) + inspect(e)).not.toContain(secret);
   });
 });

@@ -157,7 +157,8 @@ describe('trading writes are never retried', () => {
         await rejectionOf(w.call(client));
         expect(venue.requests).toHaveLength(1);
         expect(clock.waits).toEqual([]);
-        expect(gate.acquired).toEqual([{ route: w.name, cls: w.cls, deadlineMs: undefined }]);
+        // The gate wait is bounded by the attempt's budget (timeouts.requestMs, 15 s by default).
+        expect(gate.acquired).toEqual([{ route: w.name, cls: w.cls, deadlineMs: clock.now() + 15_000 }]);
         if (reply.status === 429) expect(gate.throttles).toEqual([{ route: w.name, status: 429, retryAfterMs: 1_000 }]);
       });
     }

@@ -2,7 +2,7 @@
 export interface CallOptions {
   /** Aborts this call (gate wait, request in flight, retry wait) -> MAKERD_ERR_ABORTED. */
   readonly signal?: AbortSignal | undefined;
-  /** Replaces the client's `timeouts.requestMs` for each attempt of this call. */
+  /** Replaces the client's `timeouts.requestMs` (limiter wait + exchange) for each attempt of this call. */
   readonly timeoutMs?: number | undefined;
   /** Absolute deadline in clock milliseconds for the whole call, retries and gate wait included. */
   readonly deadlineMs?: number | undefined;

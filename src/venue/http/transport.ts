@@ -4,6 +4,7 @@
  * The transport only moves bytes; deciding what an answer means is the requester's job.
  */
 import { Pool } from 'undici';
+import { ErrorCode, MakerdError } from '../../errors.js';
 import type { HttpMethod } from '../endpoints.js';
 
 export interface TransportTimeouts {
@@ -53,7 +54,8 @@ export class HttpTransport {
   #pool(origin: string): Pool {
     let pool = this.#pools.get(origin);
     if (pool === undefined) {
-      if (this.#closed) throw new Error('venue transport is closed');
+      // Not a network failure: retrying cannot help, so the caller gets a final ABORTED at once.
+      if (this.#closed) throw new MakerdError(ErrorCode.ABORTED, 'venue client is closed', { where: 'venue client' });
       const { timeouts, connections, keepAliveMs } = this.#options;
       pool = new Pool(origin, {
         connections,
@@ -66,6 +68,10 @@ export class HttpTransport {
       this.#pools.set(origin, pool);
     }
     return pool;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
   }
 
   /** Sends one request and reads its body completely; throws undici's errors unchanged. */

@@ -44,7 +44,7 @@ export interface RequesterConfig {
   readonly random: () => number;
   readonly gate?: RequestGate | undefined;
   readonly logger?: Logger | undefined;
-  /** Per-attempt limit for the whole exchange (connect to last body byte). */
+  /** Per-attempt budget: the wait in the gate plus the whole exchange (connect to last body byte). */
   readonly requestMs: number;
   readonly retry: RetryOptions;
   readonly userAgent: string;
@@ -60,7 +60,6 @@ export class VenueRequester {
     this.#cfg = config;
   }
 
-  /** Sends the request (retrying reads on transient failures) and returns the parsed JSON body. */
   /** The configured account's API key, if any (the default `owner` of an order). */
   get apiKey(): string | undefined {
     return this.#cfg.credentials?.apiKey;
@@ -73,15 +72,21 @@ export class VenueRequester {
     }
   }
 
+  /** Sends the request (retrying reads on transient failures) and returns the parsed JSON body. */
   async call(req: PreparedRequest, options: CallOptions = {}): Promise<unknown> {
     const route = req.def.route;
     this.assertCredentials(req.def);
     const { clock, retry, random } = this.#cfg;
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted) throw aborted(route);
-      const ticket = await this.#acquire(route, options);
+      if (this.#cfg.transport.closed) throw new MakerdError(ErrorCode.ABORTED, `${route}: venue client is closed`, { where: route });
+      // One attempt's budget (`timeouts.requestMs`) covers the wait in the limiter and the HTTP
+      // exchange, so a request never waits in a queue forever: the limiter refuses it with
+      // THROTTLED once it cannot be admitted in time (at once, when that is already certain).
+      const attemptEndsAt = clock.now() + (options.timeoutMs ?? this.#cfg.requestMs);
+      const ticket = await this.#acquire(route, options, Math.min(attemptEndsAt, options.deadlineMs ?? Infinity));
       try {
-        return await this.#exchange(req, options, ticket, attempt);
+        return await this.#exchange(req, options, ticket, attempt, attemptEndsAt);
       } catch (err) {
         const e = err as MakerdError;
         const mayRetry = !req.def.write && isRetryable(e) && !this.#final.has(e) && attempt < retry.maxAttempts;
@@ -94,11 +99,11 @@ export class VenueRequester {
     }
   }
 
-  async #acquire(route: string, options: CallOptions): Promise<GateTicket | undefined> {
+  async #acquire(route: string, options: CallOptions, deadlineMs: number): Promise<GateTicket | undefined> {
     const gate = this.#cfg.gate;
     if (gate === undefined) return undefined;
     try {
-      return await gate.acquire(route, priorityOf(route), { signal: options.signal, deadlineMs: options.deadlineMs });
+      return await gate.acquire(route, priorityOf(route), { signal: options.signal, deadlineMs });
     } catch (err) {
       if (err instanceof MakerdError) throw err;
       if (options.signal?.aborted) throw aborted(route);
@@ -107,12 +112,20 @@ export class VenueRequester {
   }
 
   /** One attempt; always releases the gate ticket once the body has been read (or failed). */
-  async #exchange(req: PreparedRequest, options: CallOptions, ticket: GateTicket | undefined, attempt: number): Promise<unknown> {
+  async #exchange(
+    req: PreparedRequest,
+    options: CallOptions,
+    ticket: GateTicket | undefined,
+    attempt: number,
+    attemptEndsAt: number,
+  ): Promise<unknown> {
     const { clock, logger, onRequest } = this.#cfg;
     const route = req.def.route;
     const started = clock.now();
     const timeoutMs = options.timeoutMs ?? this.#cfg.requestMs;
     const untilDeadline = options.deadlineMs === undefined ? Infinity : options.deadlineMs - started;
+    // What is left of the attempt's budget after the wait in the limiter.
+    const untilAttemptEnd = attemptEndsAt - started;
 
     const controller = new AbortController();
     let cause: AbortCause;
@@ -121,10 +134,12 @@ export class VenueRequester {
       controller.abort();
     };
     options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    // The signal may have fired between admission and here; its event is gone then.
+    if (options.signal?.aborted) onCallerAbort();
     // A real timer, like undici's own: it bounds real I/O, whatever clock the daemon runs on.
-    const limitMs = Math.min(timeoutMs, untilDeadline);
+    const limitMs = Math.min(untilAttemptEnd, untilDeadline);
     const timer = setTimeout(() => {
-      cause ??= limitMs === timeoutMs ? 'request-timeout' : 'deadline';
+      cause ??= untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
       controller.abort();
     }, Math.max(0, limitMs));
     timer.unref();
@@ -136,9 +151,10 @@ export class VenueRequester {
       let text: string;
       let retryAfterHeader: string | string[] | undefined;
       try {
+        if (cause === 'caller') throw new Error('aborted by the caller');
         if (limitMs <= 0) {
-          cause = 'deadline';
-          throw new Error('deadline already passed');
+          cause = untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
+          throw new Error('no time left for the request');
         }
         const res = await this.#cfg.transport.send({
           origin: target.origin,

@@ -1,6 +1,7 @@
 /**
  * Public activity: trade fills (2.1), positions (2.2), comments (2.3) and leaderboard rows (2.15).
- * These carry JSON numbers; they must be finite, and prices lie within [0, 1].
+ * These carry JSON numbers; they must be finite; fill prices lie strictly inside (0, 1), position
+ * prices within [0, 1] (a resolved market's token is worth 0 or 1).
  */
 import type { Comment, LeaderboardEntry, Position, TradeFill } from '../types.js';
 import * as c from './check.js';
@@ -15,7 +16,8 @@ export function validateTradeFill(route: string, value: unknown, field: string):
   c.nonEmptyString(route, o, 'asset', field);
   c.string(route, o, 'conditionId', field);
   c.finite(route, o, 'size', field, NOT_NEGATIVE);
-  c.finite(route, o, 'price', field, PRICE);
+  // A fill happened at a price strictly inside (0, 1); positions may show 0 or 1 once resolved.
+  c.priceNumber(route, o, 'price', field);
   c.finite(route, o, 'usdcSize', field, NOT_NEGATIVE);
   c.integer(route, o, 'timestamp', field, 0);
   c.integer(route, o, 'outcomeIndex', field, 0);

@@ -73,6 +73,13 @@ export function finite(route: string, o: Rec, key: string, base: string, range: 
   return v;
 }
 
+/** A JSON-number price strictly inside (0, 1) (trade fills, tick sizes). */
+export function priceNumber(route: string, o: Rec, key: string, base: string): number {
+  const v = finite(route, o, key, base);
+  if (!(v > 0 && v < 1)) throw badResponse(route, at(base, key), 'must be strictly between 0 and 1', v);
+  return v;
+}
+
 export function oneOf<T extends string>(route: string, o: Rec, key: string, base: string, values: readonly T[]): T {
   const v = o[key];
   if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
@@ -100,6 +107,13 @@ export function sizeText(route: string, o: Rec, key: string, base: string): Deci
 export function positiveText(route: string, o: Rec, key: string, base: string): Decimal {
   const d = decimalText(route, o, key, base);
   if (!d.gt(0)) throw badResponse(route, at(base, key), 'must be greater than 0', o[key]);
+  return d;
+}
+
+/** A decimal string strictly inside (0, 1) (tick sizes). */
+export function tickText(route: string, o: Rec, key: string, base: string): Decimal {
+  const d = decimalText(route, o, key, base);
+  if (!isValidPrice(d)) throw badResponse(route, at(base, key), 'must be strictly between 0 and 1', o[key]);
   return d;
 }
 

@@ -32,7 +32,7 @@ export function validateMarket(route: string, value: unknown, field = ''): Marke
   const o = c.object(route, value, field);
   validateSimplifiedMarket(route, o, field);
   c.boolean(route, o, 'enable_order_book', field);
-  c.finite(route, o, 'minimum_tick_size', field, { min: 0, max: 1 });
+  c.priceNumber(route, o, 'minimum_tick_size', field);
   c.finite(route, o, 'minimum_order_size', field, { min: 0 });
   c.finite(route, o, 'maker_base_fee', field, { min: 0 });
   c.finite(route, o, 'taker_base_fee', field, { min: 0 });
@@ -56,7 +56,7 @@ export function validateClobMarket(route: string, value: unknown): ClobMarketSet
     c.nonEmptyString(route, t, 't', f);
     c.string(route, t, 'o', f);
   });
-  c.finite(route, o, 'mts', '', { min: 0, max: 1 });
+  c.priceNumber(route, o, 'mts', '');
   c.finite(route, o, 'mos', '', { min: 0 });
   feeDetails(route, o, 'fd', '');
   return o as unknown as ClobMarketSettings;

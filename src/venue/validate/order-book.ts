@@ -28,12 +28,14 @@ export function validateBook(route: string, value: unknown, field = ''): OrderBo
   c.string(route, o, 'market', field);
   c.digitsText(route, o, 'timestamp', field);
   c.string(route, o, 'hash', field);
-  c.positiveText(route, o, 'tick_size', field);
+  c.tickText(route, o, 'tick_size', field);
   c.sizeText(route, o, 'min_order_size', field);
   c.boolean(route, o, 'neg_risk', field);
   const ltp = o.last_trade_price;
-  // No trade yet may show as an empty string; anything else must be a price-like decimal.
-  if (ltp !== undefined && ltp !== '') c.sizeText(route, o, 'last_trade_price', field);
+  // No trade yet may show as an empty string or "0"; anything else is a price inside (0, 1).
+  if (ltp !== undefined && ltp !== '' && !c.sizeText(route, o, 'last_trade_price', field).isZero()) {
+    c.priceText(route, o, 'last_trade_price', field);
+  }
   return {
     ...(o as unknown as OrderBookSnapshot),
     bids: levels(route, o.bids, c.at(field, 'bids'), 'high'),
