@@ -86,6 +86,17 @@ export interface TradeFillFilter {
   takerOnly: boolean;
   filterType?: 'CASH' | 'TOKENS';
   filterAmount?: number;
+  /** Skip this many matching fills (default 0). */
+  offset?: number;
+  /** Stop after this many fills (default all), so a page never walks the whole history. */
+  limit?: number;
+}
+
+/** What an account has traded since the simulator started (every fill, as taker or maker). */
+export interface AccountActivity {
+  readonly fills: number;
+  /** Sum of size x price over its fills, USDC. */
+  readonly volume: Decimal;
 }
 
 /** What the exchange tells its listeners; the server turns these into WebSocket events. */
@@ -117,6 +128,8 @@ export interface SimExchange {
   builderTrades(filter: AccountTradeFilter): AccountTrade[];
   /** Fills in the shape of GET /trades, newest first. */
   tradeFills(filter: TradeFillFilter): TradeFill[];
+  /** Fills and volume of a wallet (any case), undefined before its first fill; O(1). */
+  activity(address: string): AccountActivity | undefined;
   /** Positions of a wallet (size > 0 or realized PnL), computed from its fills. */
   positions(address: string): Position[];
   book(tokenId: string): OrderBookSnapshot | undefined;

@@ -131,6 +131,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     world: { catalog, lookup, exchange, flow },
     async close() {
       flow.stop();
+      exchange.close();
       await server.close();
     },
   };

@@ -4,10 +4,12 @@
  * for `order(id)` lookups up to a retention cap (oldest closed forgotten first); trade views up to
  * their own cap (oldest dropped first).
  */
+import { Decimal, ZERO } from '../../venue/decimal.js';
 import type { SimAccount, SimToken } from '../contracts.js';
 import type { Execution } from './execution.js';
 import { PositionLedger } from './position-ledger.js';
 import type { SimOrder } from './sim-order.js';
+import { NOTIONAL_DECIMALS } from './units.js';
 
 export class AccountState {
   /** Every order still remembered (live and closed), by id. */
@@ -21,6 +23,10 @@ export class AccountState {
   readonly positions = new Map<string, PositionLedger>();
   #closed: string[] = [];
   #closedHead = 0;
+  /** Fills (as taker or maker) and their notional (1e-8 USDC units = #volumeDec + #volumeInt). */
+  fills = 0;
+  #volumeInt = 0;
+  #volumeDec: Decimal = ZERO;
 
   constructor(
     readonly account: SimAccount,
@@ -71,6 +77,22 @@ export class AccountState {
   addTrade(exec: Execution, cap: number): void {
     this.trades.push(exec);
     if (this.trades.length > cap * 2) this.trades = this.trades.slice(-cap);
+  }
+
+  /** Counts one fill of `notional` units (price units x size units). */
+  addFill(notional: number): void {
+    this.fills++;
+    this.#volumeInt += notional;
+    // Keep the integer accumulator exact: move it into the Decimal long before 2^53.
+    if (this.#volumeInt > 2 ** 50) {
+      this.#volumeDec = this.#volumeDec.add(this.#volumeInt);
+      this.#volumeInt = 0;
+    }
+  }
+
+  /** Notional traded, in USDC. */
+  volume(): Decimal {
+    return this.#volumeDec.add(this.#volumeInt).div(10 ** NOTIONAL_DECIMALS);
   }
 
   ledger(token: SimToken): PositionLedger {

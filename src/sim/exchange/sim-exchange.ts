@@ -6,8 +6,9 @@
  *
  * Order lifecycle and answers of placeOrder:
  * - GTC rests until filled or cancelled; GTD also until `expiration` (Unix seconds): it expires
- *   when the clock reaches that second, lazily at the start of every call and in `expire()`, and
- *   becomes CANCELED (event CANCELLATION).
+ *   when the clock reaches that second — by a clock timer armed at the earliest expiry (so the
+ *   CANCELLATION event goes out on time), and lazily at the start of every call — and becomes
+ *   CANCELED (event CANCELLATION). `close()` stops that timer.
  * - FOK fills completely at once or is refused; FAK fills what it can and the rest is CANCELED;
  *   a FAK/FOK that finds no (enough) liquidity of other accounts is refused without any change.
  * - post-only (GTC/GTD) is refused when it would cross the book, own resting orders included.
@@ -26,11 +27,12 @@
  * match, then per token touched: `book` when it traded, else one `price_change` with the new
  * aggregate size of every level that changed (size "0" when the level is gone).
  */
-import type { Clock } from '../../clock/clock.js';
+import type { Clock, TimerHandle } from '../../clock/clock.js';
 import { Decimal } from '../../venue/decimal.js';
 import type { CheckedOrderBody } from '../../venue/param-rules.js';
 import type { AccountTrade, CancelResult, OpenOrder, OrderBookSnapshot, OrderResponse, Position, Side, TradeFill } from '../../venue/types.js';
 import type {
+  AccountActivity,
   AccountTradeFilter,
   ExchangeEvent,
   OrderFilter,
@@ -89,6 +91,10 @@ export class MatchingExchange implements SimExchange {
   /** Levels changed during the current call (only while someone listens): book -> side/price. */
   readonly #touched = new Map<TokenBook, Map<number, { side: Side; price: number }>>();
   readonly #traded = new Set<TokenBook>();
+  /** Clock timer due at the earliest GTD expiry, so expiries happen (and are announced) on time. */
+  #expiryTimer: TimerHandle | undefined = undefined;
+  #expiryTimerAt = Infinity;
+  #disposed = false;
   readonly #closedCap: number;
   readonly #tradesCap: number;
   readonly #executionsCap: number;
@@ -214,6 +220,12 @@ export class MatchingExchange implements SimExchange {
     }
   }
 
+  /** Stops the expiry timer (the exchange stays usable; expiry is then lazy again). */
+  close(): void {
+    this.#disposed = true;
+    this.#disarmExpiry();
+  }
+
   // ---- trades and positions -------------------------------------------------------------------
 
   /** Oldest first (stable for cursor pagination). Treat the records as read-only. */
@@ -228,18 +240,26 @@ export class MatchingExchange implements SimExchange {
     return this.#executions.filter((e) => executionMatchesFilter(e, filter)).map((e) => executionViews(e)[0]!);
   }
 
-  /** One element per match and participant (takerOnly: the taker's only), newest first. */
+  /**
+   * One element per match and participant (takerOnly: the taker's only), newest first; `offset`
+   * and `limit` page the result without walking (or building) more of the history than needed.
+   */
   tradeFills(filter: TradeFillFilter): TradeFill[] {
     const user = filter.user === undefined ? undefined : lower(filter.user);
     const amount = filter.filterAmount === undefined || filter.filterType === undefined ? undefined : new Decimal(String(filter.filterAmount));
+    let skip = filter.offset ?? 0;
+    const limit = filter.limit ?? Infinity;
     const out: TradeFill[] = [];
+    if (limit <= 0) return out;
     const keep = (m: Match, fill: ReturnType<typeof takerFill>): void => {
+      if (out.length >= limit) return;
       if (user !== undefined && lower(fill.account.address) !== user) return;
       if (filter.side !== undefined && fill.side !== filter.side) return;
       if (amount !== undefined && (filter.filterType === 'CASH' ? notionalDecimal(fill.size * fill.price) : sizeDecimal(fill.size)).lt(amount)) return;
-      out.push(toTradeFill(m, fill));
+      if (skip > 0) skip--;
+      else out.push(toTradeFill(m, fill));
     };
-    for (let i = this.#executions.length - 1; i >= 0; i--) {
+    for (let i = this.#executions.length - 1; i >= 0 && out.length < limit; i--) {
       const exec = this.#executions[i]!;
       if (filter.markets !== undefined && !filter.markets.includes(exec.taker.token.conditionId)) continue;
       for (let j = exec.matches.length - 1; j >= 0; j--) {
@@ -249,6 +269,11 @@ export class MatchingExchange implements SimExchange {
       }
     }
     return out;
+  }
+
+  activity(address: string): AccountActivity | undefined {
+    const state = this.#accounts.get(lower(address));
+    return state === undefined || state.fills === 0 ? undefined : { fills: state.fills, volume: state.volume() };
   }
 
   /**
@@ -396,6 +421,9 @@ export class MatchingExchange implements SimExchange {
     takerState.addTrade(exec, this.#tradesCap);
     for (const m of matches) {
       const makerState = this.#state(m.maker.account);
+      const notional = m.size * m.price;
+      takerState.addFill(notional);
+      makerState.addFill(notional);
       makerState.ledger(taker.token).add(m);
       // One trade entry per maker account per execution.
       if (makerState.trades[makerState.trades.length - 1] !== exec) makerState.addTrade(exec, this.#tradesCap);
@@ -436,8 +464,29 @@ export class MatchingExchange implements SimExchange {
     levels.set(side === 'BUY' ? price : -price, { side, price });
   }
 
+  #disarmExpiry(): void {
+    if (this.#expiryTimer !== undefined) this.#clock.clearTimer(this.#expiryTimer);
+    this.#expiryTimer = undefined;
+    this.#expiryTimerAt = Infinity;
+  }
+
+  /** Keeps one clock timer at the earliest GTD expiry (Unix seconds) still queued. */
+  #armExpiry(): void {
+    const at = this.#expiry.peekAt();
+    if (at === this.#expiryTimerAt || this.#disposed) return;
+    this.#disarmExpiry();
+    if (at === Infinity) return;
+    this.#expiryTimerAt = at;
+    this.#expiryTimer = this.#clock.setTimer(() => {
+      this.#expiryTimer = undefined;
+      this.#expiryTimerAt = Infinity;
+      this.expire();
+    }, at * 1000 - this.#clock.now());
+  }
+
   /** Market events of the call, then delivery of everything queued. */
   #endCall(): void {
+    this.#armExpiry();
     if (this.#touched.size > 0 || this.#traded.size > 0) {
       const books = new Set<TokenBook>([...this.#touched.keys(), ...this.#traded]);
       for (const book of books) {

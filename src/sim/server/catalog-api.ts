@@ -34,12 +34,14 @@ import {
 import type { SimAccount, SimExchange } from '../contracts.js';
 import type { SimCatalogApi } from './world.js';
 
-/** Dollars traded and PnL (cash + realized) of a wallet since the simulator started. */
+/**
+ * Dollars traded and PnL (cash + realized) of a wallet since the simulator started. The volume is
+ * the exchange's running total (not a walk over every fill: the leaderboard asks for every user).
+ */
 export function liveStatsOf(exchange: SimExchange, address: string): LiveStats | undefined {
-  const fills = exchange.tradeFills({ user: address, takerOnly: false });
-  if (fills.length === 0) return undefined;
-  let vol = ZERO;
-  for (const f of fills) vol = vol.plus(new Decimal(String(f.size)).mul(new Decimal(String(f.price))));
+  const activity = exchange.activity(address);
+  if (activity === undefined) return undefined;
+  const vol = activity.volume;
   let pnl = ZERO;
   for (const p of exchange.positions(address)) pnl = pnl.plus(new Decimal(String(p.cashPnl))).plus(new Decimal(String(p.realizedPnl)));
   return { vol, pnl };

@@ -1,7 +1,8 @@
 /**
  * One venue request, from the socket to the answer, in the order a venue edge applies things:
- *   route match (404) -> faults (reset, 425, 429 storm, 5xx) -> edge limits (429) ->
- *   authentication (401) -> parameters (400) -> handler -> malformed fault -> latency -> answer.
+ *   route match (404; 400 for a path that is not valid percent-encoding) -> faults (reset, 425,
+ *   429 storm, 5xx) -> edge limits (429) -> authentication (401) -> parameters (400) -> handler
+ *   -> malformed fault -> latency -> answer.
  * `/_sim/*` skips everything but the handler. Every error becomes the contract's error body in
  * `error-response.ts`.
  */
@@ -87,16 +88,28 @@ export class HttpPipeline {
     const method = req.method ?? 'GET';
     const d = this.#d;
 
+    const isSim = path.startsWith('/_sim/');
+    // A path that is not valid percent-encoding names no resource: 400, not a handler crash.
+    let match: ReturnType<typeof matchEndpoint>;
+    let badPath = false;
+    try {
+      match = isSim ? undefined : matchEndpoint(method, path);
+    } catch {
+      badPath = true;
+    }
+    if (!isSim) d.stats.request(match?.def.route ?? 'unknown');
+
     let rawBody: string;
     try {
       rawBody = await readBody(req);
     } catch (err) {
-      if (err instanceof BodyTooLarge) this.#sendError(res, badParameter(`${method} ${path}`, 'body', `must be at most ${MAX_BODY_BYTES} bytes`), 0);
-      else req.socket.destroy();
+      if (err instanceof BodyTooLarge) {
+        this.#sendError(res, badParameter(`${method} ${path}`, 'body', `must be at most ${MAX_BODY_BYTES} bytes`), 0, !isSim);
+      } else req.socket.destroy();
       return;
     }
 
-    if (path.startsWith('/_sim/')) {
+    if (isSim) {
       try {
         this.#send(res, 200, JSON.stringify(handleSimRoute(this.#simDeps, method, path, new URLSearchParams(search), rawBody)), 0, undefined, false);
       } catch (err) {
@@ -105,11 +118,10 @@ export class HttpPipeline {
       return;
     }
 
-    const match = matchEndpoint(method, path);
-    d.stats.request(match?.def.route ?? 'unknown');
     const started = performance.now();
     const delay = d.faults.delayMs();
     try {
+      if (badPath) throw badParameter(`${method} ${path}`, 'path', 'must be valid percent-encoded text');
       if (!match) throw notFound(`route ${method} ${path}`);
       const { def } = match;
 

@@ -1,7 +1,8 @@
 /**
  * The two WebSocket channels (design.md section 3) over `ws`, attached to the HTTP server's
  * upgrade event:
- *   /ws/market  subscribe {"type": "market", "assets_ids": [...]} (may be repeated to add assets);
+ *   /ws/market  subscribe {"type": "market", "assets_ids": [...]} (may be repeated to add assets;
+ *               `type` may be omitted);
  *               answered with a `book` event per asset, then `price_change`, `last_trade_price`,
  *               `tick_size_change` as the exchange reports them. Unknown assets get an `error`
  *               event; the connection stays open.
@@ -127,7 +128,8 @@ export class WsHub {
 
   #subscribeMarket(conn: Conn, msg: unknown): void {
     const m = msg as { type?: unknown; assets_ids?: unknown };
-    if (typeof m !== 'object' || m === null || String(m.type).toLowerCase() !== 'market' || !Array.isArray(m.assets_ids)) {
+    // `type` may be left out on the market channel (the path already says which channel it is).
+    if (typeof m !== 'object' || m === null || (m.type !== undefined && String(m.type).toLowerCase() !== 'market') || !Array.isArray(m.assets_ids)) {
       this.#sendError(conn, "subscription must be {type: 'market', assets_ids: [...]}", 'BAD_PARAMETER');
       return;
     }

@@ -27,13 +27,14 @@ const book = () => h.request<OrderBookSnapshot>('GET', '/book', { query: { token
 
 describe('faults', () => {
   it('adds latency with jitter to venue answers only', async () => {
-    await h.setFaults({ latencyMs: 40, latencyJitterMs: 10 });
+    // Wide margins: the suite runs files in parallel on small machines.
+    await h.setFaults({ latencyMs: 150, latencyJitterMs: 10 });
     let t = performance.now();
     expect((await book()).status).toBe(200);
-    expect(performance.now() - t).toBeGreaterThanOrEqual(39);
+    expect(performance.now() - t).toBeGreaterThanOrEqual(149);
     t = performance.now();
     await h.stats();
-    expect(performance.now() - t).toBeLessThan(39);
+    expect(performance.now() - t).toBeLessThan(100);
   });
 
   it('answers 500 at errorRate 1 and never for /_sim', async () => {

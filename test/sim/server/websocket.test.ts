@@ -64,6 +64,20 @@ describe('/ws/market', () => {
     expect(await c.next(isEvent('error'))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('accepts a subscription without `type` on the market channel, and a GTD expiry reaches it on the clock', async () => {
+    const other = tokenWithTick(h, '0.01', 1).tokenId;
+    const c = await client('market');
+    c.send({ assets_ids: [other] });
+    await c.next(isEvent('book', { asset_id: other }));
+    const expiry = Math.floor(h.clock.now() / 1000) + 30;
+    const r = await postOrder(h, { tokenId: other, side: 'BUY', price: '0.12', size: '20', orderType: 'GTD', expiration: String(expiry) });
+    expect(r.body.status).toBe('live');
+    await c.next(isEvent('price_change', { asset_id: other }));
+    h.clock.advance(30_000); // no request in between: the exchange's own timer expires it
+    const gone = (await c.next(isEvent('price_change', { asset_id: other }))) as Record<string, unknown>;
+    expect(gone.changes).toEqual([{ price: '0.12', side: 'BUY', size: '0' }]);
+  });
+
   it('does not send other assets', async () => {
     const other = tokenWithTick(h, '0.01', 1).tokenId;
     const c = await client('market');

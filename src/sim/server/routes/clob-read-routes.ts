@@ -42,16 +42,16 @@ export const clobReadRoutes = {
 
   getTrades: (ctx) => {
     const q = ctx.query;
-    const fills = ctx.world.exchange.tradeFills({
+    return ctx.world.exchange.tradeFills({
       ...(str(q, 'user') === undefined ? {} : { user: str(q, 'user') }),
       ...(Array.isArray(q.market) ? { markets: q.market as readonly string[] } : {}),
       ...(str(q, 'side') === undefined ? {} : { side: str(q, 'side') as Side }),
       takerOnly: q.takerOnly !== false,
       ...(str(q, 'filterType') === undefined ? {} : { filterType: str(q, 'filterType') as 'CASH' | 'TOKENS' }),
       ...(num(q, 'filterAmount') === undefined ? {} : { filterAmount: num(q, 'filterAmount') }),
+      offset: num(q, 'offset') ?? 0,
+      limit: num(q, 'limit') ?? 100,
     });
-    const offset = num(q, 'offset') ?? 0;
-    return fills.slice(offset, offset + (num(q, 'limit') ?? 100));
   },
 
   getFeeRate: (ctx) => {
