@@ -31,6 +31,7 @@ export interface SimToken {
   readonly outcome: string;
   readonly oppositeTokenId: string;
   readonly oppositeOutcome: string;
+  /** The catalog's tick size; the exchange's current one is `SimExchange.tickSize(tokenId)`. */
   readonly tickSize: Decimal;
   readonly minOrderSize: Decimal;
   readonly negRisk: boolean;
@@ -114,6 +115,16 @@ export type ExchangeEvent =
   /** Order lifecycle for its owner: PLACEMENT, UPDATE (partial fill), CANCELLATION, (EXPIRY as cancellation). */
   | { type: 'order'; address: string; event: 'PLACEMENT' | 'UPDATE' | 'CANCELLATION'; order: OpenOrder };
 
+/** What `SimExchange.setTickSize` did to a market (both of its tokens). */
+export interface TickSizeChange {
+  /** Condition id of the market. */
+  readonly market: string;
+  /** Its tokens, outcome 0 first. */
+  readonly tokenIds: readonly string[];
+  readonly oldTickSize: Decimal;
+  readonly tickSize: Decimal;
+}
+
 export interface SimExchange {
   /** Places an order for `account`; tick, min size, post-only, FOK/FAK, STP applied. */
   placeOrder(account: SimAccount, order: CheckedOrderBody): OrderResponse;
@@ -136,6 +147,17 @@ export interface SimExchange {
   /** (best bid + best ask) / 2 as a string, or undefined when a side is empty. */
   midpoint(tokenId: string): string | undefined;
   lastTradePrice(tokenId: string): string | undefined;
+  /**
+   * The token's current tick size: the catalog's until the market's tick changes (automatically
+   * near the price bounds, or by `setTickSize`); undefined for an unknown token.
+   */
+  tickSize(tokenId: string): Decimal | undefined;
+  /**
+   * Sets the tick size of the token's market (both tokens), in either direction; resting orders
+   * stay where they are. Emits `tick_size_change` for each token whose tick changed. Undefined for
+   * an unknown token; throws BAD_PARAMETER for a tick not in (0, 1) on the 0.000001 grid.
+   */
+  setTickSize(tokenId: string, tickSize: Decimal): TickSizeChange | undefined;
   /** Expires GTD orders whose time has come (also done lazily on every call). */
   expire(): void;
   subscribe(listener: (event: ExchangeEvent) => void): () => void;

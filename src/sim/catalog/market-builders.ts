@@ -2,7 +2,8 @@
  * Market-side responses from the catalog: Market (2.5), SimplifiedMarket (2.6), the paged
  * listings (4.6, 4.9, 4.10), order-book settings (2.8) and fee rates (2.9), with the seed's
  * field names and JSON types. Token prices come from an injected `priceOf` (the exchange's
- * midpoint) when given, else from the catalog's initial fair values.
+ * midpoint) when given, else from the catalog's initial fair values; tick sizes likewise from an
+ * injected `tickOf` (the exchange's current tick, which may have changed), else the catalog's.
  */
 import { Decimal } from '../../venue/decimal.js';
 import { ENDPOINTS } from '../../venue/endpoints.js';
@@ -13,6 +14,13 @@ import { indexOf } from './catalog-index.js';
 
 /** Current price of a token (e.g. the exchange's midpoint), or undefined to use the fair value. */
 export type PriceOf = (tokenId: string) => Decimal | string | undefined;
+
+/** Current tick size of a token (both tokens of a market share it), or undefined for the catalog's. */
+export type TickOf = (tokenId: string) => Decimal | string | undefined;
+
+function tickNumber(m: CatalogMarket, tickOf: TickOf | undefined): number {
+  return new Decimal(tickOf?.(m.tokenIds[0]) ?? m.tickSize).toNumber();
+}
 
 /** Initial fair value of outcome `i` of a market (outcome 1 = 1 - outcome 0). */
 export function initialFairOf(market: CatalogMarket, outcomeIndex: 0 | 1): Decimal {
@@ -45,7 +53,7 @@ function tokensOf(m: CatalogMarket, priceOf: PriceOf | undefined): MarketToken[]
   });
 }
 
-export function buildMarket(catalog: SimCatalog, m: CatalogMarket, priceOf?: PriceOf): Market {
+export function buildMarket(catalog: SimCatalog, m: CatalogMarket, priceOf?: PriceOf, tickOf?: TickOf): Market {
   const ix = indexOf(catalog);
   const event = ix.eventById.get(m.eventId)!;
   const fees = baseFeeBps(m.fee);
@@ -57,7 +65,7 @@ export function buildMarket(catalog: SimCatalog, m: CatalogMarket, priceOf?: Pri
     accepting_orders: true,
     accepting_order_timestamp: m.acceptingOrdersAt,
     minimum_order_size: new Decimal(m.minOrderSize).toNumber(),
-    minimum_tick_size: new Decimal(m.tickSize).toNumber(),
+    minimum_tick_size: tickNumber(m, tickOf),
     condition_id: m.conditionId,
     creator: m.creatorAddress,
     mirror_condition_id: m.mirrorConditionId,
@@ -113,14 +121,16 @@ export function buildSimplifiedMarket(m: CatalogMarket, priceOf?: PriceOf): Simp
 }
 
 /** GET /markets/{condition_id}; undefined for an unknown condition id (404). */
-export function getMarket(catalog: SimCatalog, conditionId: string, priceOf?: PriceOf): Market | undefined {
+export function getMarket(catalog: SimCatalog, conditionId: string, priceOf?: PriceOf, tickOf?: TickOf): Market | undefined {
   const m = indexOf(catalog).marketByCondition.get(conditionId);
-  return m === undefined ? undefined : buildMarket(catalog, m, priceOf);
+  return m === undefined ? undefined : buildMarket(catalog, m, priceOf, tickOf);
 }
 
 /** GET /markets; a bad cursor throws badParameter (400). */
-export function listMarkets(catalog: SimCatalog, cursor: string | undefined, priceOf?: PriceOf): Paged<Market> {
-  return mapPage(catalog.markets, cursor, { pageSize: MARKETS_PAGE_SIZE, where: ENDPOINTS.getMarkets.route }, (m) => buildMarket(catalog, m, priceOf));
+export function listMarkets(catalog: SimCatalog, cursor: string | undefined, priceOf?: PriceOf, tickOf?: TickOf): Paged<Market> {
+  return mapPage(catalog.markets, cursor, { pageSize: MARKETS_PAGE_SIZE, where: ENDPOINTS.getMarkets.route }, (m) =>
+    buildMarket(catalog, m, priceOf, tickOf),
+  );
 }
 
 /** GET /simplified-markets */
@@ -143,7 +153,7 @@ export function listSamplingSimplifiedMarkets(catalog: SimCatalog, cursor: strin
 }
 
 /** GET /clob-markets/{condition_id}; undefined for an unknown condition id (404). */
-export function getClobMarketSettings(catalog: SimCatalog, conditionId: string): ClobMarketSettings | undefined {
+export function getClobMarketSettings(catalog: SimCatalog, conditionId: string, tickOf?: TickOf): ClobMarketSettings | undefined {
   const m = indexOf(catalog).marketByCondition.get(conditionId);
   if (m === undefined) return undefined;
   const fees = baseFeeBps(m.fee);
@@ -155,7 +165,7 @@ export function getClobMarketSettings(catalog: SimCatalog, conditionId: string):
     mirror_condition_id: m.mirrorConditionId,
     nr: m.negRisk,
     t: ([0, 1] as const).map((i) => ({ t: m.tokenIds[i], mirror_token_id: m.mirrorTokenIds[i], o: m.outcomes[i] })),
-    mts: new Decimal(m.tickSize).toNumber(),
+    mts: tickNumber(m, tickOf),
     mos: new Decimal(m.minOrderSize).toNumber(),
     fd: feeDetails(m.fee),
     mbf: fees.maker,

@@ -25,10 +25,18 @@
  * the incoming order, CANCELLATIONs from self-trade prevention, UPDATEs of filled resting orders,
  * CANCELLATION of a FAK's rest, expiries), `trade` per account involved, `last_trade_price` per
  * match, then per token touched: `book` when it traded, else one `price_change` with the new
- * aggregate size of every level that changed (size "0" when the level is gone).
+ * aggregate size of every level that changed (size "0" when the level is gone), then
+ * `tick_size_change` per token whose tick changed.
+ *
+ * Tick sizes: each book holds its market's current tick (tick-rule.ts). After every change of a
+ * book (placement, cancel, expiry) the automatic rule is checked for that token in O(1); when due,
+ * both tokens of the market move to the finer tick. `setTickSize` changes a market's tick in
+ * either direction. Orders already resting stay on the book even when a coarser tick leaves them
+ * off its grid (they keep matching at their price); new orders must lie on the current grid.
  */
 import type { Clock, TimerHandle } from '../../clock/clock.js';
-import { Decimal } from '../../venue/decimal.js';
+import { badParameter } from '../../errors.js';
+import { Decimal, toPlainString } from '../../venue/decimal.js';
 import type { CheckedOrderBody } from '../../venue/param-rules.js';
 import type { AccountTrade, CancelResult, OpenOrder, OrderBookSnapshot, OrderResponse, Position, Side, TradeFill } from '../../venue/types.js';
 import type {
@@ -39,6 +47,8 @@ import type {
   SimAccount,
   SimCatalogLookup,
   SimExchange,
+  SimToken,
+  TickSizeChange,
   TradeFillFilter,
 } from '../contracts.js';
 import { executionMatchesFilter, executionViews, viewFor } from './account-trades.js';
@@ -50,6 +60,7 @@ import { Execution, makerFill, takerFill, toTradeFill, type Match } from './exec
 import { fillableSize, matchIncoming, wouldCross } from './matching.js';
 import { checkOrderForMarket } from './order-checks.js';
 import { SimOrder } from './sim-order.js';
+import { AUTO_TO_TICK, finerTickDue, tickUnitsOf } from './tick-rule.js';
 import { TokenBook } from './token-book.js';
 import { notionalDecimal, notionalText, priceDecimal, priceText, sizeDecimal, sizeText } from './units.js';
 
@@ -91,6 +102,8 @@ export class MatchingExchange implements SimExchange {
   /** Levels changed during the current call (only while someone listens): book -> side/price. */
   readonly #touched = new Map<TokenBook, Map<number, { side: Side; price: number }>>();
   readonly #traded = new Set<TokenBook>();
+  /** tick_size_change events of the current call, sent after its book events. */
+  readonly #tickEvents: ExchangeEvent[] = [];
   /** Clock timer due at the earliest GTD expiry, so expiries happen (and are announced) on time. */
   #expiryTimer: TimerHandle | undefined = undefined;
   #expiryTimerAt = Infinity;
@@ -154,6 +167,7 @@ export class MatchingExchange implements SimExchange {
       } else {
         state.noteClosed(order, this.#closedCap);
       }
+      if (finerTickDue(book)) this.#applyTick(book.token, AUTO_TO_TICK);
 
       if (listening) {
         this.#orderEvents(book, order, matches, stp, fakRestCancelled);
@@ -320,6 +334,23 @@ export class MatchingExchange implements SimExchange {
     return book !== undefined && book.lastTrade > 0 ? priceText(book.lastTrade) : undefined;
   }
 
+  tickSize(tokenId: string): Decimal | undefined {
+    return this.#book(tokenId)?.tickSize;
+  }
+
+  setTickSize(tokenId: string, tickSize: Decimal): TickSizeChange | undefined {
+    if (tickUnitsOf(tickSize) === undefined) {
+      throw badParameter('setTickSize', 'tickSize', 'must lie strictly between 0 and 1 on the 0.000001 grid', tickSize.toFixed());
+    }
+    try {
+      this.#expireDue(this.#nowSec());
+      const book = this.#book(tokenId);
+      return book === undefined ? undefined : this.#applyTick(book.token, tickSize);
+    } finally {
+      this.#endCall();
+    }
+  }
+
   subscribe(listener: (event: ExchangeEvent) => void): () => void {
     return this.#bus.subscribe(listener);
   }
@@ -377,13 +408,12 @@ export class MatchingExchange implements SimExchange {
   /** Cancels a live resting order outside matching (owner cancel or expiry). */
   #cancelResting(order: SimOrder): void {
     const level = order.level!;
+    const book = this.#book(order.token.tokenId)!;
     level.remove(order);
-    if (level.count === 0) {
-      const book = this.#book(order.token.tokenId)!;
-      (order.side === 'BUY' ? book.bids : book.asks).drop(level);
-    }
+    if (level.count === 0) (order.side === 'BUY' ? book.bids : book.asks).drop(level);
     order.status = 'CANCELED';
     this.#onRestingClosed(order);
+    if (finerTickDue(book)) this.#applyTick(book.token, AUTO_TO_TICK);
     if (this.#bus.active) this.#bus.push({ type: 'order', address: order.account.address, event: 'CANCELLATION', order: order.toOpenOrder() });
   }
 
@@ -407,6 +437,21 @@ export class MatchingExchange implements SimExchange {
   #expireDue(nowSec: number): void {
     if (this.#expiry.peekAt() > nowSec) return;
     for (const o of this.#expiry.popDue(nowSec)) if (o.status === 'LIVE') this.#cancelResting(o);
+  }
+
+  /** Sets the tick of the token's market (both tokens, outcome 0 first); events for those that changed. */
+  #applyTick(token: SimToken, tick: Decimal): TickSizeChange {
+    const tokenIds = token.outcomeIndex === 0 ? [token.tokenId, token.oppositeTokenId] : [token.oppositeTokenId, token.tokenId];
+    const oldTickSize = this.#book(token.tokenId)!.tickSize;
+    const newText = toPlainString(tick);
+    for (const id of tokenIds) {
+      const book = this.#book(id);
+      if (book === undefined || book.tickSize.eq(tick)) continue;
+      const before = book.tickSize;
+      book.setTick(tick);
+      if (this.#bus.active) this.#tickEvents.push({ type: 'tick_size_change', tokenId: id, oldTickSize: toPlainString(before), newTickSize: newText });
+    }
+    return { market: token.conditionId, tokenIds, oldTickSize, tickSize: tick };
   }
 
   /** Records the execution and the last price; returns the trade events (when listening). */
@@ -504,6 +549,10 @@ export class MatchingExchange implements SimExchange {
       }
       this.#touched.clear();
       this.#traded.clear();
+    }
+    if (this.#tickEvents.length > 0) {
+      for (const e of this.#tickEvents) this.#bus.push(e);
+      this.#tickEvents.length = 0;
     }
     this.#bus.flush();
   }

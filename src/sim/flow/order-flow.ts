@@ -11,7 +11,8 @@
  *    orders (taker-arrivals.ts): intensity A·exp(−k·δ) of reaching distance δ from fair value,
  *    and informed takers who trade toward a jump that is due within `informedLeadMs`.
  *
- * Random streams are forked per market and per purpose from `flow:<seed>`, and markets are
+ * Orders are priced on the market's current tick (the exchange's, which may have changed since
+ * the catalog was built: src/sim/exchange/tick-rule.ts). Random streams are forked per market and per purpose from `flow:<seed>`, and markets are
  * visited in catalog order, so the same seed and the same steps give the same orders. `start()`
  * runs a step every `stepMs` on the injected clock; `step(dtMs)` is for tests and backtests.
  */
@@ -162,13 +163,17 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     }
   }
 
+  function tickOf(mf: MarketFlow, i: 0 | 1): Decimal {
+    return exchange.tickSize(mf.market.tokenIds[i]) ?? mf.tick;
+  }
+
   function requote(mf: MarketFlow): void {
     const { market } = mf;
     exchange.cancelMarketOrders(mf.maker, { market: market.conditionId });
     for (const i of [0, 1] as const) {
       const ladder = makerLadder({
         fair: mf.fv.fair(i),
-        tick: mf.tick,
+        tick: tickOf(mf, i),
         levels: params.makerDepthLevels,
         halfSpread: params.makerHalfSpread,
         spacing: params.makerLevelSpacing,
@@ -197,7 +202,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
       const orders = drawTakers(mf.takerRng, {
         fair: mf.fv.fair(i),
         informedTarget: target,
-        tick: mf.tick,
+        tick: tickOf(mf, i),
         minSize: mf.minSize,
         dtMs,
         A: params.A,

@@ -60,8 +60,10 @@ export function drawTakers(rng: SimRng, spec: TakerSpec): TakerOrder[] {
         continue;
       }
       const d = new Decimal(distance.toFixed(6));
-      const price = side === 'BUY' ? Decimal.min(top, roundToTick(fair.plus(d), tick, 'down')) : Decimal.max(tick, roundToTick(fair.minus(d), tick, 'up'));
-      out.push({ side, price, size, informed: false });
+      const raw = side === 'BUY' ? roundToTick(fair.plus(d), tick, 'down') : roundToTick(fair.minus(d), tick, 'up');
+      // Both bounds on both sides: with a coarse tick (e.g. 0.1 set by the operator) fair value
+      // may lie within a tick of 0 or 1, and the rounding would leave the price range.
+      out.push({ side, price: Decimal.min(top, Decimal.max(tick, raw)), size, informed: false });
     }
   }
   return out;

@@ -1,6 +1,7 @@
 /**
  * Adapts the synthetic catalog's builders (src/sim/catalog/) to the server's `SimCatalogApi`.
- * Market token prices are the live midpoints (falling back to the catalog's fair value);
+ * Market token prices are the live midpoints (falling back to the catalog's fair value) and tick
+ * sizes the exchange's current ones (minimum_tick_size, mts);
  * leaderboard figures add what the exchange has seen since start to the seeded base figures.
  * Live leaderboard figures are not split by category or period: everything since start counts
  * in every period, and in a category in full (the simulator runs for hours, not weeks).
@@ -28,6 +29,7 @@ import {
   type PositionsOf,
   type PriceOf,
   type SearchQuery,
+  type TickOf,
   type SimCatalog,
   type TagsQuery,
 } from '../catalog/index.js';
@@ -49,6 +51,7 @@ export function liveStatsOf(exchange: SimExchange, address: string): LiveStats |
 
 export function createCatalogApi(catalog: SimCatalog, exchange: SimExchange, operators: readonly SimAccount[]): SimCatalogApi {
   const priceOf: PriceOf = (tokenId) => exchange.midpoint(tokenId);
+  const tickOf: TickOf = (tokenId) => exchange.tickSize(tokenId);
   // Live positions once a wallet has traded here; before that the catalog's seeded holdings.
   const positionsOf: PositionsOf = (address) => {
     const live = exchange.positions(address);
@@ -56,11 +59,11 @@ export function createCatalogApi(catalog: SimCatalog, exchange: SimExchange, ope
   };
   const extra = operators.map((a) => ({ address: a.address, name: a.name }));
   return {
-    listMarkets: (cursor) => listMarkets(catalog, cursor, priceOf),
+    listMarkets: (cursor) => listMarkets(catalog, cursor, priceOf, tickOf),
     listSimplifiedMarkets: (cursor) => listSimplifiedMarkets(catalog, cursor, priceOf),
     listSamplingSimplifiedMarkets: (cursor) => listSamplingSimplifiedMarkets(catalog, cursor, priceOf),
-    market: (id) => getMarket(catalog, id, priceOf),
-    clobMarket: (id) => getClobMarketSettings(catalog, id),
+    market: (id) => getMarket(catalog, id, priceOf, tickOf),
+    clobMarket: (id) => getClobMarketSettings(catalog, id, tickOf),
     feeRate: (tokenId) => getFeeRate(catalog, tokenId),
     search: (q) => search(catalog, q as unknown as SearchQuery),
     tags: (q) => listTags(catalog, q as unknown as TagsQuery),

@@ -5,7 +5,8 @@
  */
 import type { AccountTrade, OpenOrder, OrderBookSnapshot, Side } from '../../venue/types.js';
 
-export interface BookEvent extends Omit<OrderBookSnapshot, 'min_order_size' | 'tick_size' | 'neg_risk' | 'last_trade_price'> {
+/** Carries the current `tick_size` too, so a (re)subscribing client learns it without a REST call. */
+export interface BookEvent extends Omit<OrderBookSnapshot, 'min_order_size' | 'neg_risk' | 'last_trade_price'> {
   event_type: 'book';
 }
 
@@ -51,5 +52,14 @@ export type MarketChannelEvent = BookEvent | PriceChangeEvent | LastTradePriceEv
 export type UserChannelEvent = TradeEvent | OrderEvent | ErrorEvent;
 
 export function bookEvent(b: OrderBookSnapshot): BookEvent {
-  return { event_type: 'book', asset_id: b.asset_id, market: b.market, bids: b.bids, asks: b.asks, timestamp: b.timestamp, hash: b.hash };
+  return {
+    event_type: 'book',
+    asset_id: b.asset_id,
+    market: b.market,
+    bids: b.bids,
+    asks: b.asks,
+    tick_size: b.tick_size,
+    timestamp: b.timestamp,
+    hash: b.hash,
+  };
 }

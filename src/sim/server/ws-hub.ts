@@ -3,8 +3,9 @@
  * upgrade event:
  *   /ws/market  subscribe {"type": "market", "assets_ids": [...]} (may be repeated to add assets;
  *               `type` may be omitted);
- *               answered with a `book` event per asset, then `price_change`, `last_trade_price`,
- *               `tick_size_change` as the exchange reports them. Unknown assets get an `error`
+ *               answered with a `book` event per asset (with the current `tick_size`), then
+ *               `price_change`, `last_trade_price`, `tick_size_change` (old_tick_size,
+ *               new_tick_size) as the exchange reports them. Unknown assets get an `error`
  *               event; the connection stays open.
  *   /ws/user    subscribe {"type": "user", "markets": [...], "auth": {apiKey, passphrase,
  *               timestamp, signature}}, the signature over timestamp + "GET" + "/ws/user" by the

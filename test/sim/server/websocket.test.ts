@@ -38,8 +38,9 @@ describe('/ws/market', () => {
     const c = await client('market');
     c.send({ type: 'market', assets_ids: [tokenId] });
     const book = (await c.next(isEvent('book', { asset_id: tokenId }))) as Record<string, unknown>;
-    expectShape(book, { event_type: 'string', asset_id: 'string', market: 'string', bids: [{ price: 'string', size: 'string' }], asks: 'array', timestamp: 'string', hash: 'string' });
+    expectShape(book, { event_type: 'string', asset_id: 'string', market: 'string', bids: [{ price: 'string', size: 'string' }], asks: 'array', tick_size: 'string', timestamp: 'string', hash: 'string' });
     expect(book.market).toBe(conditionId);
+    expect(book.tick_size).toBe('0.01');
     expect(book.bids).toEqual([{ price: '0.4', size: '20' }]);
 
     await postOrder(h, { tokenId, side: 'SELL', price: '0.60', size: '15' });

@@ -5,12 +5,14 @@
  *   GET  /_sim/faults  faults in force;  POST /_sim/faults  apply a patch (see faults.ts)
  *   GET  /_sim/limits  edge-limit windows: capacity and use
  *   GET  /_sim/fair?token_id=  the flow's fair value of a token
+ *   POST /_sim/tick-size  set a market's tick size (see tick-size-control.ts)
  */
 import { badParameter } from '../../../errors.js';
 import type { EdgeLimits } from '../edge-limits.js';
 import { checkFaultConfig, type FaultController } from '../faults.js';
 import { notFound } from '../http-error.js';
 import type { StatsRecorder } from '../stats.js';
+import { setTickSizeControl } from './tick-size-control.js';
 import type { SimServerWorld } from '../world.js';
 
 export interface SimRouteDeps {
@@ -52,6 +54,8 @@ export function handleSimRoute(deps: SimRouteDeps, method: string, path: string,
       if (fair === undefined) throw notFound(`fair value of token ${tokenId}`);
       return { token_id: tokenId, fair };
     }
+    case 'POST /_sim/tick-size':
+      return setTickSizeControl(deps.world, rawBody);
     default:
       throw notFound(`route ${key}`);
   }
