@@ -27,7 +27,8 @@ VOLUME /var/lib/makerd
 EXPOSE 9464
 # makerd is PID 1 (exec form) and handles SIGTERM itself: it cancels its open orders, then exits.
 STOPSIGNAL SIGTERM
+# Readiness of `makerd run` on the configured metrics port (the `sim` command serves no /readyz).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:9464/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.MAKERD_METRICS_PORT || 9464) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/src/cli/bin.js"]
 CMD ["run"]

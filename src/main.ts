@@ -18,11 +18,16 @@ import { createVenueClient, type VenueClient } from './venue/client.js';
 import type { VenueCredentialsInput } from './venue/credentials.js';
 import { collectItems } from './venue/pagination.js';
 import type { RequestObserver } from './venue/http/venue-requester.js';
+import { listening } from './config/listen-error.js';
 import { createRegistry } from './metrics/registry.js';
 import { venueRequestMetrics } from './metrics/venue-metrics.js';
 import { registerLimiterMetrics } from './metrics/limiter-metrics.js';
 import { registerPollerMetrics } from './metrics/poller-metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
+import { notReadyReason } from './metrics/readiness.js';
+import { discoverTokens } from './market/discover-tokens.js';
+
+export { discoverTokens } from './market/discover-tokens.js';
 
 /** Where the venue is and who we are there. */
 export interface VenueTarget {
@@ -87,10 +92,16 @@ export function simulatorOptions(config: MakerdConfig, logger?: Logger, clock?: 
   };
 }
 
+/** Starts the simulator from `sim.*`; a port it cannot take is an error naming `sim.port`. */
+export function startConfiguredSimulator(config: MakerdConfig, logger?: Logger): Promise<RunningSimulator> {
+  const keys = { host: 'sim.host', port: 'sim.port' };
+  return listening(() => startSimulator(simulatorOptions(config, logger)), 'the venue simulator', keys, config.sim.host, config.sim.port);
+}
+
 /** Sim mode starts the embedded simulator on loopback; live mode uses the configured venue. */
 export async function openVenueTarget(config: MakerdConfig, logger: Logger): Promise<VenueTarget> {
   if (config.venue.mode === 'sim') {
-    const sim = await startSimulator(simulatorOptions(config, logger.child({ component: 'sim' })));
+    const sim = await startConfiguredSimulator(config, logger.child({ component: 'sim' }));
     logger.info({ baseUrl: sim.baseUrl, markets: config.sim.markets, seed: config.sim.seed }, 'embedded venue simulator started');
     return {
       baseUrl: sim.baseUrl,
@@ -149,18 +160,6 @@ export async function openVenueStack(
   };
 }
 
-/** Tokens to poll: the configured ones, else those of the first markets that accept orders. */
-export async function discoverTokens(client: VenueClient, config: MakerdConfig, signal?: AbortSignal): Promise<string[]> {
-  if (config.poller.tokens.length > 0) return [...config.poller.tokens];
-  const tokens: string[] = [];
-  for (const market of await collectItems(client.iterateMarkets({}, { signal }))) {
-    if (!market.active || market.closed || !market.accepting_orders || !market.enable_order_book) continue;
-    for (const t of market.tokens) tokens.push(t.token_id);
-    if (tokens.length >= config.poller.maxTokens) break;
-  }
-  return tokens.slice(0, config.poller.maxTokens);
-}
-
 /**
  * Cancels every open order of the account, market by market, and reports what could not be
  * cancelled. Used at shutdown so that no order is left unmanaged.
@@ -198,19 +197,30 @@ function summarize(s: MarketSnapshot): Record<string, unknown> {
  * order of the account and exits.
  */
 export async function runDaemon(config: MakerdConfig, logger: Logger, stop: AbortSignal): Promise<void> {
-  mkdirSync(config.data.dir, { recursive: true });
+  try {
+    mkdirSync(config.data.dir, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new MakerdError(ErrorCode.CONFIG, `data.dir: cannot create ${JSON.stringify(config.data.dir)} (${code})`, { where: 'config', field: 'data.dir' });
+  }
   const registry = createRegistry();
   let poller: BookPoller | undefined;
-  const notReady = (): string | undefined => {
-    const last = poller?.stats.lastTickMs;
-    if (last === undefined) return 'no market snapshot yet';
-    const age = systemClock.now() - last;
-    return age > config.poller.staleAfterMs + 2 * config.poller.intervalMs ? `last market snapshot is ${age} ms old` : undefined;
-  };
-  const metrics = await startMetricsServer({ host: config.metrics.host, port: config.metrics.port, registry, notReadyReason: notReady });
+  const notReady = (): string | undefined => notReadyReason(poller?.stats, systemClock.now(), config.poller);
+  const { host, port } = config.metrics;
+  const metricsKeys = { host: 'metrics.host', port: 'metrics.port' };
+  const metrics = await listening(() => startMetricsServer({ host, port, registry, notReadyReason: notReady }), 'the metrics server', metricsKeys, host, port);
   logger.info({ url: metrics.url }, 'metrics server listening (/metrics, /healthz, /readyz)');
-  const stack = await openVenueStack(config, logger, systemClock, venueRequestMetrics(registry));
+  let stack: VenueStack;
+  try {
+    stack = await openVenueStack(config, logger, systemClock, venueRequestMetrics(registry));
+  } catch (err) {
+    await metrics.close();
+    throw err;
+  }
   const { client } = stack;
+  if (stack.target.credentials === undefined) {
+    logger.warn('no venue credentials: read-only; orders can be neither placed nor cancelled (venue.address, venue.apiKey, venue.passphrase, venue.secret)');
+  }
   registerLimiterMetrics(registry, () => stack.limiter.snapshot());
   registerPollerMetrics(registry, () => poller?.stats, () => systemClock.now());
   try {
@@ -237,12 +247,17 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       else stop.addEventListener('abort', () => resolve(), { once: true });
     });
     logger.info('stopping: no new orders; cancelling open orders');
+  } catch (err) {
+    // A stop signal during start-up (the catalog walk aborted) is an orderly stop, not a failure.
+    if (!stop.aborted) throw err;
+    logger.info('stopping during start-up; cancelling open orders');
   } finally {
     await poller?.stop();
     if (stack.target.credentials !== undefined) {
       try {
         const r = await cancelAllOpenOrders(client, logger);
-        logger.info(r, 'open orders cancelled');
+        if (r.failed > 0) logger.error(r, 'open orders left at shutdown');
+        else logger.info(r, 'open orders cancelled');
       } catch (err) {
         logger.error({ err: (err as Error).message }, 'could not list open orders at shutdown');
       }

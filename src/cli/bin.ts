@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** The `makerd` executable: runs one command line and exits with its code. */
-import { runCli } from './cli.js';
+import { fatalLine, runCli } from './cli.js';
 
 const stop = new AbortController();
 let signals = 0;
@@ -12,13 +12,25 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     stop.abort();
   });
 }
+// Anything that escapes a command still ends as one line on stderr (secrets scrubbed), exit 1.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (err: unknown) => {
+    process.stderr.write(fatalLine(err));
+    process.exit(1);
+  });
+}
 
+// The system clock's timers are unref'd (a pending timer must not keep a finished process up),
+// so a command waiting only on one (a retry backoff, a limiter pause) would let Node exit with
+// code 13 and no message. Hold the process open until the command has answered.
+const keepAlive = setInterval(() => {}, 1 << 30);
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
   stopSignal: stop.signal,
 });
+clearInterval(keepAlive);
 process.exitCode = code;
 // Pools and sockets are closed by the commands; make sure a stray handle cannot keep us up.
 setTimeout(() => process.exit(code), 2_000).unref();

@@ -7,7 +7,6 @@ import { loadConfig, type LoadedConfig } from '../config/load.js';
 import { isMakerdError } from '../errors.js';
 import { createLogger, type Logger } from '../log/logger.js';
 import { openVenueStack, runDaemon } from '../main.js';
-import { pino } from 'pino';
 import { cancelCommand, cancelMarketCommand } from './commands/cancel.js';
 import { checkConfigCommand } from './commands/check-config.js';
 import { parseQueryArgs, queryHelp, runQuery } from './commands/query.js';
@@ -30,13 +29,16 @@ function loggerFor(command: Command, loaded: LoadedConfig, io: CliIo): Logger {
     level,
     headerPrefix: c.venue.headerPrefix,
     secrets,
-    destination: toStdout ? pino.destination({ fd: 1, sync: false }) : { write: (s: string) => io.stderr.write(s) },
+    destination: { write: (s: string) => (toStdout ? io.stdout : io.stderr).write(s) },
   });
 }
 
+/** Secrets of the configuration loaded last, scrubbed from every error line (also fatal ones). */
+let knownSecrets: readonly string[] = [];
+
 /** Runs one command line; resolves to the process exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  let secrets: string[] = [];
+  let daemonLogger: Logger | undefined;
   try {
     if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
       if (argv[0] === 'query') io.stdout.write(queryHelp());
@@ -53,12 +55,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     }
     const loaded = loadConfig({ configFile, args: configArgs, env: io.env });
-    secrets = [loaded.config.venue.secret, loaded.config.venue.passphrase].filter((s) => s.length > 0);
+    knownSecrets = [loaded.config.venue.secret, loaded.config.venue.passphrase].filter((s) => s.length > 0);
+    if (cmd === 'check-config') {
+      if (args.length > 0) throw new UsageError(`check-config: unexpected argument '${args[0]}'`);
+      return checkConfigCommand(loaded, io);
+    }
     const logger = loggerFor(cmd, loaded, io);
+    if (cmd === 'run') daemonLogger = logger;
+    for (const w of loaded.warnings) {
+      if (cmd === 'run' || cmd === 'sim') logger.warn(`configuration: ${w}`);
+      else io.stderr.write(`makerd: warning: ${w}\n`);
+    }
+    if ((cmd === 'cancel' || cmd === 'cancel-market') && loaded.config.venue.mode === 'sim') {
+      // Almost always a forgotten MAKERD_VENUE_MODE=live: say where the cancel goes.
+      io.stderr.write('makerd: warning: venue.mode is "sim": this cancels on a fresh embedded simulator, not on the venue\n');
+    }
     switch (cmd) {
-      case 'check-config':
-        if (args.length > 0) throw new UsageError(`check-config: unexpected argument '${args[0]}'`);
-        return checkConfigCommand(loaded, io);
       case 'run':
         if (args.length > 0) throw new UsageError(`run: unexpected argument '${args[0]}'`);
         await runDaemon(loaded.config, logger, io.stopSignal ?? new AbortController().signal);
@@ -71,7 +83,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await withClient(loaded, logger, cmd, args, io);
     }
   } catch (err) {
-    return reportError(err, io, secrets);
+    // The daemon's log is JSON on stdout: the reason it stopped belongs there too.
+    daemonLogger?.fatal({ code: isMakerdError(err) ? err.code : undefined }, errorLine(err).replace(/^makerd: /, ''));
+    return reportError(err, io);
   }
 }
 
@@ -88,18 +102,21 @@ async function withClient(loaded: LoadedConfig, logger: Logger, cmd: 'query' | '
   }
 }
 
-function reportError(err: unknown, io: CliIo, secrets: readonly string[]): number {
+function errorLine(err: unknown): string {
   let line: string;
-  let code = 1;
-  if (err instanceof UsageError) {
-    line = `makerd: ${err.message} (see makerd --help)`;
-    code = 2;
-  } else if (isMakerdError(err)) {
-    line = `makerd: ${err.code}: ${err.message}`;
-  } else {
-    line = `makerd: ${err instanceof Error ? err.message : String(err)}`;
-  }
-  for (const s of secrets) line = line.split(s).join('[redacted]');
-  io.stderr.write(`${line.replace(/\s*\n\s*/g, '; ')}\n`);
-  return code;
+  if (err instanceof UsageError) line = `makerd: ${err.message} (see makerd --help)`;
+  else if (isMakerdError(err)) line = `makerd: ${err.code}: ${err.message}`;
+  else line = `makerd: ${err instanceof Error ? err.message : String(err)}`;
+  for (const s of knownSecrets) line = line.split(s).join('[redacted]');
+  return line.replace(/\s*\n\s*/g, '; ');
+}
+
+function reportError(err: unknown, io: CliIo): number {
+  io.stderr.write(`${errorLine(err)}\n`);
+  return err instanceof UsageError ? 2 : 1;
+}
+
+/** The one stderr line for an error that escaped every command (uncaught), secrets scrubbed. */
+export function fatalLine(err: unknown): string {
+  return `${errorLine(err).replace(/^makerd: /, 'makerd: fatal: ')}\n`;
 }

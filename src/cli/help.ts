@@ -20,7 +20,10 @@ Options for every command:
   --log-level LEVEL           fatal|error|warn|info|debug|trace|silent
   --venue-mode sim|live       Embedded simulator or the configured venue
   --venue-base-url URL        Venue base URL (live mode)
+  --metrics-port N, --data-dir DIR, --poll-interval-ms N, --fault-…
+                              More keys; makerd config-doc lists every key, variable and flag
   -h, --help                  This help
+Flags also take the form --flag=value.
 
 Configuration: config/default.json, then --config FILE, then MAKERD_* environment variables,
 then flags. Secrets: MAKERD_VENUE_SECRET(_FILE), MAKERD_VENUE_PASSPHRASE(_FILE).

@@ -5,22 +5,52 @@
  */
 import convict from 'convict';
 
+/**
+ * convict appends ": value was …" only for truthy values; a rejected 0, "" or false would go
+ * unnamed, so the rule carries it itself in that case.
+ */
+function fail(rule: string, v: unknown): never {
+  throw new Error(v === 0 || v === '' || v === false ? `${rule}: value was ${JSON.stringify(v)}` : rule);
+}
+
 function numberIn(name: string, rule: string, ok: (n: number) => boolean): convict.Format {
   return {
     name,
     // Keep text that is not a number as it is, so the error can show what was given.
     coerce: (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
     validate(v: unknown) {
-      if (typeof v !== 'number' || !Number.isFinite(v) || !ok(v)) throw new Error(rule);
+      if (typeof v !== 'number' || !Number.isFinite(v) || !ok(v)) fail(rule, v);
     },
   };
 }
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
 
 function intIn(name: string, min: number, max: number): convict.Format {
   return numberIn(name, `must be an integer from ${min} to ${max}`, (n) => Number.isInteger(n) && n >= min && n <= max);
 }
 
 const FORMATS: convict.Format[] = [
+  {
+    // convict's own Boolean reads every string but "false" as true (MAKERD_SIM_FLOW=0 would
+    // turn the flow on); this one takes only the usual words and rejects the rest.
+    name: 'strict-boolean',
+    coerce: (v: unknown) => {
+      if (typeof v !== 'string') return v;
+      const w = v.trim().toLowerCase();
+      return TRUE_WORDS.has(w) ? true : FALSE_WORDS.has(w) ? false : v;
+    },
+    validate(v: unknown) {
+      if (typeof v !== 'boolean') fail('must be a boolean (true/false, 1/0, yes/no, on/off)', v);
+    },
+  },
+  {
+    name: 'non-empty-string',
+    validate(v: unknown) {
+      if (typeof v !== 'string' || v.trim() === '') fail('must be a non-empty string', v);
+    },
+  },
   numberIn('ratio-open-closed', 'must be a number in (0, 1]', (n) => n > 0 && n <= 1),
   numberIn('ratio', 'must be a number in [0, 1]', (n) => n >= 0 && n <= 1),
   numberIn('positive-number', 'must be a number > 0', (n) => n > 0),

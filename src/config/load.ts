@@ -11,6 +11,8 @@ import { packageRoot } from '../package-root.js';
 import { decodeSecret } from '../venue/signer.js';
 import { registerFormats } from './formats.js';
 import { schema, type MakerdConfig } from './schema.js';
+import { SCHEMA_LEAVES } from './schema-leaves.js';
+import { configWarnings } from './warnings.js';
 
 export interface LoadConfigOptions {
   /** Extra config file (`--config FILE`). */
@@ -27,6 +29,8 @@ export interface LoadedConfig {
   readonly config: MakerdConfig;
   /** The effective configuration as JSON with every secret masked. */
   readonly masked: () => string;
+  /** Valid but probably unintended settings (see warnings.ts), for the operator to see. */
+  readonly warnings: readonly string[];
 }
 
 const SECRET_KEYS = ['venue.secret', 'venue.passphrase'] as const;
@@ -44,20 +48,55 @@ function readSecretFile(key: string, path: string): string {
   }
 }
 
+const ENV_OF_FLAG: ReadonlyMap<string, string> = new Map(
+  SCHEMA_LEAVES.filter((l) => l.arg !== undefined && l.env !== undefined).map((l) => [l.arg!, l.env!]),
+);
+
+/** ['--log-level', 'debug'] -> { MAKERD_LOG_LEVEL: 'debug' }. */
+function flagsAsEnv(args: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i]!.replace(/^--/, '');
+    const env = ENV_OF_FLAG.get(name);
+    const value = args[i + 1];
+    if (env === undefined || value === undefined) throw configError(`--${name}: not a configuration flag, or no value given`);
+    out[env] = value;
+  }
+  return out;
+}
+
+/** V8 quotes a slice of the text it could not parse; the file may hold a secret, so drop it. */
+function jsonProblem(message: string): string {
+  return message.replace(/,\s*(?:\.\.\.)?".*"(?:\.\.\.)?\s*is not valid JSON\s*$/s, '');
+}
+
+/** Loads one file over the configuration; a file that cannot be read or parsed is named. */
+function loadJsonFile(conf: convict.Config<MakerdConfig>, label: string, path: string): void {
+  try {
+    conf.loadFile(path);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const why = e instanceof SyntaxError ? `is not valid JSON (${jsonProblem(e.message)})` : `cannot be read (${e.code ?? e.message})`;
+    throw configError(`${label}: file ${JSON.stringify(path)} ${why}`);
+  }
+}
+
 export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   registerFormats();
   const env = options.env ?? process.env;
   const conf = convict<MakerdConfig>(schema as unknown as convict.Schema<MakerdConfig>, {
-    env: env as Record<string, string>,
-    args: options.args ?? [],
+    // Flags are applied as the variables of their keys, over the environment: convict's own
+    // argument parser turns numeric-looking text into numbers (a seed "0x10" became "16").
+    env: { ...(env as Record<string, string>), ...flagsAsEnv(options.args ?? []) },
+    args: [],
   });
-  const files = [options.defaultFile ?? join(packageRoot(), 'config', 'default.json')];
+  const defaultFile = options.defaultFile ?? join(packageRoot(), 'config', 'default.json');
+  if (existsSync(defaultFile)) loadJsonFile(conf, 'config/default.json', defaultFile);
   if (options.configFile !== undefined) {
     if (!existsSync(options.configFile)) throw configError(`--config: file ${JSON.stringify(options.configFile)} does not exist`);
-    files.push(options.configFile);
+    loadJsonFile(conf, '--config', options.configFile);
   }
   try {
-    for (const f of files) if (existsSync(f)) conf.loadFile(f);
     conf.validate({ allowed: 'strict' });
   } catch (err) {
     throw configError(`invalid configuration: ${(err as Error).message}`);
@@ -73,7 +112,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
 
   const config = conf.getProperties();
   checkCrossRules(config);
-  return { config, masked: () => maskedJson(conf) };
+  return { config, masked: () => maskedJson(conf), warnings: configWarnings(config, env) };
 }
 
 function checkCrossRules(c: MakerdConfig): void {

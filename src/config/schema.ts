@@ -170,13 +170,13 @@ export const schema = {
     staleAfterMs: { doc: 'A book older than this is stale and never acted on', format: 'positive-duration-ms', default: 5_000, env: 'MAKERD_POLLER_STALE_AFTER_MS' },
   },
   sim: {
-    host: { doc: 'Interface the simulator listens on', format: String, default: '127.0.0.1', env: 'MAKERD_SIM_HOST' },
+    host: { doc: 'Interface the simulator listens on', format: 'non-empty-string', default: '127.0.0.1', env: 'MAKERD_SIM_HOST' },
     port: { doc: 'Simulator port (0 = ephemeral)', format: 'port-or-zero', default: 0, env: 'MAKERD_SIM_PORT', arg: 'port' },
-    seed: { doc: 'Seed of the synthetic catalog, credentials and order flow', format: String, default: 'makerd', env: 'MAKERD_SIM_SEED', arg: 'seed' },
+    seed: { doc: 'Seed of the synthetic catalog, credentials and order flow', format: 'non-empty-string', default: 'makerd', env: 'MAKERD_SIM_SEED', arg: 'seed' },
     markets: { doc: 'Number of synthetic markets', format: 'positive-count', default: 20, env: 'MAKERD_SIM_MARKETS', arg: 'markets' },
     authWindowMs: { doc: 'Freshness window of the signed timestamp', format: 'positive-duration-ms', default: 30_000, env: 'MAKERD_SIM_AUTH_WINDOW_MS' },
     flow: {
-      enabled: { doc: 'Run synthetic makers and takers', format: Boolean, default: true, env: 'MAKERD_SIM_FLOW' },
+      enabled: { doc: 'Run synthetic makers and takers', format: 'strict-boolean', default: true, env: 'MAKERD_SIM_FLOW' },
       stepMs: { doc: 'Order-flow time step', format: 'positive-duration-ms', default: 250, env: 'MAKERD_SIM_FLOW_STEP_MS' },
       A: { doc: 'Taker arrival intensity at the fair value (per second per side)', format: 'non-negative-number', default: 0.5, env: 'MAKERD_SIM_FLOW_A' },
       k: { doc: 'Decay of taker intensity with distance from fair value (per unit of price)', format: 'non-negative-number', default: 60, env: 'MAKERD_SIM_FLOW_K' },
@@ -186,7 +186,7 @@ export const schema = {
       informedShare: { doc: 'Share of takers that trade ahead of a coming jump', format: 'ratio', default: 0.3, env: 'MAKERD_SIM_FLOW_INFORMED_SHARE' },
     },
     edgeLimits: {
-      enabled: { doc: "Enforce the venue's rate limits (section 8) with 429", format: Boolean, default: true, env: 'MAKERD_SIM_EDGE_LIMITS' },
+      enabled: { doc: "Enforce the venue's rate limits (section 8) with 429", format: 'strict-boolean', default: true, env: 'MAKERD_SIM_EDGE_LIMITS' },
       scale: { doc: 'Multiplier on every edge capacity', format: 'positive-number', default: 1, env: 'MAKERD_SIM_EDGE_LIMITS_SCALE' },
     },
     faults: {
@@ -196,18 +196,18 @@ export const schema = {
       resetRate: { doc: 'Fraction of connections reset without an answer', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_RESET_RATE' , arg: 'fault-reset-rate' },
       malformedRate: { doc: 'Fraction of book/midpoint/trade answers made malformed', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_MALFORMED_RATE' , arg: 'fault-malformed-rate' },
       malformedKind: { doc: 'How malformed answers are broken', format: ['price', 'size', 'missing'], default: 'price', env: 'MAKERD_SIM_FAULT_MALFORMED_KIND' , arg: 'fault-malformed-kind' },
-      frozenBooks: { doc: 'Serve the same stale books forever', format: Boolean, default: false, env: 'MAKERD_SIM_FAULT_FROZEN_BOOKS' , arg: 'fault-frozen-books' },
+      frozenBooks: { doc: 'Serve the same stale books forever', format: 'strict-boolean', default: false, env: 'MAKERD_SIM_FAULT_FROZEN_BOOKS' , arg: 'fault-frozen-books' },
       wsDropRate: { doc: 'Probability per second of dropping each WebSocket connection', format: 'ratio', default: 0, env: 'MAKERD_SIM_FAULT_WS_DROP_RATE' , arg: 'fault-ws-drop-rate' },
       throttleStormMs: { doc: 'Answer every request 429 for this long after start', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_THROTTLE_STORM_MS' , arg: 'fault-throttle-storm-ms' },
       maintenanceMs: { doc: 'Answer every request 425 (venue restarting) for this long after start', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_MAINTENANCE_MS' , arg: 'fault-maintenance-ms' },
     },
   },
   metrics: {
-    host: { doc: 'Interface of the /metrics, /healthz and /readyz server', format: String, default: '127.0.0.1', env: 'MAKERD_METRICS_HOST' },
+    host: { doc: 'Interface of the /metrics, /healthz and /readyz server', format: 'non-empty-string', default: '127.0.0.1', env: 'MAKERD_METRICS_HOST' },
     port: { doc: 'Port of the metrics server (0 = ephemeral)', format: 'port-or-zero', default: 9464, env: 'MAKERD_METRICS_PORT', arg: 'metrics-port' },
   },
   data: {
-    dir: { doc: 'Directory of the journal and state files', format: String, default: './data', env: 'MAKERD_DATA_DIR', arg: 'data-dir' },
+    dir: { doc: 'Directory of the journal and state files', format: 'non-empty-string', default: './data', env: 'MAKERD_DATA_DIR', arg: 'data-dir' },
   },
   log: {
     level: {

@@ -61,6 +61,9 @@ export function toBookView(s: OrderBookSnapshot): BookView {
 /** Why a book must not be acted on, or undefined when it is fit for use at `nowMs`. */
 export function bookProblem(view: BookView, nowMs: number, staleAfterMs: number): BookProblem | undefined {
   if (!Number.isSafeInteger(view.timestampMs) || view.timestampMs <= 0) return 'bad-timestamp';
+  // A time in the future (beyond the same tolerance) is as untrustworthy as an old one, and would
+  // otherwise never become stale however long the book stays frozen.
+  if (view.timestampMs - nowMs > staleAfterMs) return 'bad-timestamp';
   if (nowMs - view.timestampMs > staleAfterMs) return 'stale';
   const bid = view.bids[0];
   const ask = view.asks[0];

@@ -29,7 +29,12 @@ export interface PollerStats {
   ticks: number;
   failedRequests: Record<string, number>;
   unusableBooks: Record<string, number>;
+  /** End of the last completed poll, whatever it brought. */
   lastTickMs: number | undefined;
+  /** End of the last poll that brought at least one usable book (what readiness looks at). */
+  lastUsableMs: number | undefined;
+  /** Ticks that threw (a listener's error, a bug): logged, counted, and the poller goes on. */
+  failedTicks: number;
 }
 
 export interface PollerOptions {
@@ -44,7 +49,7 @@ export interface PollerOptions {
 
 export class BookPoller {
   readonly #o: PollerOptions;
-  readonly #stats: PollerStats = { ticks: 0, failedRequests: {}, unusableBooks: {}, lastTickMs: undefined };
+  readonly #stats: PollerStats = { ticks: 0, failedRequests: {}, unusableBooks: {}, lastTickMs: undefined, lastUsableMs: undefined, failedTicks: 0 };
   #timer: TimerHandle | undefined;
   #running = false;
   #inFlight: Promise<void> | undefined;
@@ -76,7 +81,11 @@ export class BookPoller {
     this.#timer = this.#o.clock.setTimer(() => {
       this.#inFlight = this.tick().then(
         () => undefined,
-        () => undefined,
+        (err: unknown) => {
+          // Never silent: a listener that throws every tick would otherwise look like a quiet market.
+          this.#stats.failedTicks++;
+          this.#o.logger?.error({ err: err instanceof Error ? err.message : String(err) }, 'poll tick failed');
+        },
       ).finally(() => {
         this.#inFlight = undefined;
         if (this.#running) this.#schedule(this.#o.intervalMs);
@@ -93,6 +102,7 @@ export class BookPoller {
     const snapshot = this.#assemble(now, books, mids);
     this.#stats.ticks++;
     this.#stats.lastTickMs = now;
+    if (snapshot.books.size > 0) this.#stats.lastUsableMs = now;
     if (!signal.aborted) this.#o.onSnapshot(snapshot);
     return snapshot;
   }

@@ -19,6 +19,9 @@ export function registerPollerMetrics(registry: Registry, stats: () => Readonly<
     },
   });
   const addTicks = cumulative(new Counter({ name: 'makerd_poll_ticks_total', help: 'Completed polls of books and midpoints', registers: [registry] }));
+  const addFailedTicks = cumulative(
+    new Counter({ name: 'makerd_poll_ticks_failed_total', help: 'Polls that threw (a listener error or a bug); logged at error level', registers: [registry] }),
+  );
   const addUnusable = cumulative(
     new Counter({
       name: 'makerd_books_unusable_total',
@@ -37,6 +40,7 @@ export function registerPollerMetrics(registry: Registry, stats: () => Readonly<
   );
   refresh = (s) => {
     addTicks({}, s.ticks);
+    addFailedTicks({}, s.failedTicks);
     for (const [reason, n] of Object.entries(s.unusableBooks)) addUnusable({ reason }, n);
     for (const [code, n] of Object.entries(s.failedRequests)) addFailed({ code }, n);
   };

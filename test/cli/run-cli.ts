@@ -6,14 +6,28 @@ export interface CliRun {
   stderr: string;
 }
 
+export interface CliOptions {
+  /** Aborting it is SIGTERM for the command (long-running commands: run, sim). */
+  readonly stopSignal?: AbortSignal;
+  /** Called with everything written to stdout so far, after each write. */
+  readonly onStdout?: (stdoutSoFar: string) => void;
+}
+
 /** Runs one makerd command line in-process with the given environment; captures its output. */
-export async function cli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+export async function cli(argv: string[], env: NodeJS.ProcessEnv = {}, options: CliOptions = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
+    stdout: {
+      write: (s: string) => {
+        stdout += s;
+        options.onStdout?.(stdout);
+        return true;
+      },
+    },
     stderr: { write: (s: string) => (stderr += s) },
     env,
+    ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
   });
   return { code, stdout, stderr };
 }

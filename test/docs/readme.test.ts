@@ -1,10 +1,16 @@
 /** The README is the users' front door: keep what it states in step with the code. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configDocMarkdown } from '../../src/cli/config-doc.js';
 import { queryHelp } from '../../src/cli/commands/query.js';
 import { packageRoot } from '../../src/package-root.js';
+import { FakeClock } from '../../src/clock/fake-clock.js';
+import { RateLimiter } from '../../src/limits/index.js';
+import { registerLimiterMetrics } from '../../src/metrics/limiter-metrics.js';
+import { registerPollerMetrics } from '../../src/metrics/poller-metrics.js';
+import { createRegistry } from '../../src/metrics/registry.js';
+import { venueRequestMetrics } from '../../src/metrics/venue-metrics.js';
 
 const root = packageRoot();
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -29,5 +35,27 @@ describe('README', () => {
 
   it('lists every query with its parameters as the CLI does', () => {
     expect(readme).toContain(queryHelp().trimEnd());
+  });
+
+  it('names only files and folders that exist', () => {
+    const paths = [...readme.matchAll(/`((?:src|config|ops|test|bench|strategies|\.ci)\/[^`*\s]*)`/g)].map((m) => m[1]!);
+    expect(paths.length).toBeGreaterThan(5);
+    for (const p of paths) expect(existsSync(join(root, p)), p).toBe(true);
+  });
+
+  it('lists exactly the metrics the daemon registers', async () => {
+    const registry = createRegistry();
+    const limiter = new RateLimiter({ clock: new FakeClock() });
+    venueRequestMetrics(registry);
+    registerLimiterMetrics(registry, () => limiter.snapshot());
+    registerPollerMetrics(registry, () => undefined, () => 0);
+    const names = (await registry.getMetricsAsJSON()).map((m) => m.name);
+    limiter.close();
+    const own = names.filter((n) => !/^makerd_(process|nodejs)_/.test(n));
+    expect(names.some((n) => n.startsWith('makerd_process_'))).toBe(true);
+    // The table abbreviates siblings: `makerd_rate_limit_capacity` / `_used` / `_headroom_ratio`.
+    for (const n of own) expect(readme.includes(`\`${n}\``) || readme.includes(`\`_${n.replace(/^makerd_rate_limit_/, '')}\``), n).toBe(true);
+    const documented = [...readme.matchAll(/`(makerd_[a-z_]+)`/g)].map((m) => m[1]!).filter((n) => !n.endsWith('_'));
+    for (const n of documented) expect(names, n).toContain(n);
   });
 });

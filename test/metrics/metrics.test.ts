@@ -41,7 +41,7 @@ describe('metrics', () => {
     observe('POST /books', 200, 12);
     observe('POST /books', 200, 8);
     observe('GET /book', 'MAKERD_ERR_TIMEOUT', 5_000);
-    const stats: PollerStats = { ticks: 3, failedRequests: { MAKERD_ERR_BAD_RESPONSE: 2 }, unusableBooks: { stale: 4 }, lastTickMs: 1_000 };
+    const stats: PollerStats = { ticks: 3, failedRequests: { MAKERD_ERR_BAD_RESPONSE: 2 }, unusableBooks: { stale: 4 }, lastTickMs: 1_000, lastUsableMs: 1_000, failedTicks: 1 };
     registerPollerMetrics(registry, () => stats, () => 3_500);
     const text = await registry.metrics();
     expect(value(text, 'makerd_venue_requests_total{route="POST /books",outcome="200"}')).toBe(2);
@@ -51,6 +51,7 @@ describe('metrics', () => {
     expect(value(text, 'makerd_poll_requests_failed_total{code="MAKERD_ERR_BAD_RESPONSE"}')).toBe(2);
     expect(value(text, 'makerd_books_unusable_total{reason="stale"}')).toBe(4);
     expect(value(text, 'makerd_poll_last_tick_age_seconds')).toBe(2.5);
+    expect(value(text, 'makerd_poll_ticks_failed_total')).toBe(1);
     stats.ticks = 5;
     expect(value(await registry.metrics(), 'makerd_poll_ticks_total')).toBe(5);
   });

@@ -5,13 +5,13 @@
  */
 import type { Logger } from 'pino';
 import type { MakerdConfig } from '../../config/schema.js';
-import { simulatorOptions } from '../../main.js';
-import { startSimulator, toBanner } from '../../sim/simulator.js';
+import { startConfiguredSimulator } from '../../main.js';
+import { toBanner } from '../../sim/simulator.js';
 import { UsageError, type CliIo } from '../io.js';
 
 export async function simCommand(config: MakerdConfig, args: readonly string[], logger: Logger, io: CliIo): Promise<number> {
   if (args.length > 0) throw new UsageError(`sim: unexpected argument '${args[0]}'`);
-  const sim = await startSimulator(simulatorOptions(config, logger));
+  const sim = await startConfiguredSimulator(config, logger);
   io.stdout.write(`${JSON.stringify(toBanner(sim))}\n`);
   logger.info({ baseUrl: sim.baseUrl, wsUrl: sim.wsUrl, markets: config.sim.markets, seed: config.sim.seed }, 'venue simulator listening');
   await new Promise<void>((resolve) => {

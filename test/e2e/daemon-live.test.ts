@@ -1,0 +1,108 @@
+/**
+ * `makerd run` in live mode against a simulator over HTTP, as an operator would point it at the
+ * venue: readiness follows usable books (not merely finished polls), and the stop signal
+ * cancels every order the account has out before the daemon returns.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/clock/fake-clock.js';
+import { loadConfig } from '../../src/config/load.js';
+import { createLogger } from '../../src/log/logger.js';
+import { runDaemon } from '../../src/main.js';
+import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
+import { liveEnvFor } from '../support/live-env.js';
+import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+
+let h: SimHarness;
+let client: VenueClient;
+
+beforeAll(async () => {
+  // The daemon signs with the wall clock, so the simulator's clock starts at the same time.
+  h = await startSimHarness({ markets: 3, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
+  client = createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await h?.close();
+});
+
+/** Starts the daemon; resolves `until(msg)` when a log record with that message appears. */
+function startDaemon(extraEnv: NodeJS.ProcessEnv = {}) {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-live-')), 'data');
+  const { config } = loadConfig({
+    env: liveEnvFor(h, { MAKERD_POLLER_INTERVAL_MS: '20', MAKERD_DATA_DIR: dataDir, MAKERD_METRICS_PORT: '0', ...extraEnv }),
+  });
+  const records: Record<string, unknown>[] = [];
+  const waiters: { msg: string; resolve: (r: Record<string, unknown>) => void }[] = [];
+  const destination = new Writable({
+    write(chunk, _e, cb) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        const rec = JSON.parse(line) as Record<string, unknown>;
+        records.push(rec);
+        for (const w of waiters.filter((x) => x.msg === rec.msg)) w.resolve(rec);
+      }
+      cb();
+    },
+  });
+  const logger = createLogger({ level: 'info', destination, secrets: [config.venue.secret, config.venue.passphrase] });
+  const stop = new AbortController();
+  const running = runDaemon(config, logger, stop.signal);
+  const until = (msg: string): Promise<Record<string, unknown>> => {
+    const seen = records.find((r) => r.msg === msg);
+    return seen !== undefined ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ msg, resolve }));
+  };
+  return { running, stop, records, until };
+}
+
+describe('makerd run against a venue (live mode)', () => {
+  it('cancels every open order of the account when stopped', async () => {
+    const markets = (await client.getMarkets({})).data.slice(0, 2);
+    const ids: string[] = [];
+    for (const m of markets) {
+      for (const price of ['0.02', '0.03']) {
+        const r = await client.postOrder({
+          order: { asset_id: m.tokens[0]!.token_id, side: 'BUY', price, size: '20', expiration: '0', client_order_id: `live-${ids.length}` },
+          orderType: 'GTC',
+        });
+        ids.push(r.orderID);
+      }
+    }
+    expect((await h.stats()).open_orders).toBe(4);
+
+    const d = startDaemon();
+    const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz)')).url as string;
+    await d.until('market snapshot');
+    expect((await fetch(`${metricsUrl}/readyz`)).status).toBe(200);
+    d.stop.abort();
+    await d.running;
+
+    expect((await h.stats()).open_orders).toBe(0);
+    expect(d.records.find((r) => r.msg === 'open orders cancelled')).toMatchObject({ canceled: 4, failed: 0 });
+    for (const id of ids) expect((await client.getOrder({ id })).status).not.toBe('LIVE');
+    const text = JSON.stringify(d.records);
+    expect(text).not.toContain(h.credentials.secret);
+    expect(text).not.toContain(h.credentials.passphrase);
+  });
+
+  it('is not ready while every poll fails, however many polls it has finished', async () => {
+    await h.setFaults({ malformed: { kind: 'price', rate: 1 } });
+    const d = startDaemon();
+    try {
+      const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz)')).url as string;
+      await d.until('market snapshot');
+      const ready = await fetch(`${metricsUrl}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.text()).toBe('no usable book yet\n');
+      const scrape = await (await fetch(`${metricsUrl}/metrics`)).text();
+      expect(scrape).toMatch(/makerd_poll_requests_failed_total\{code="MAKERD_ERR_BAD_RESPONSE"\} [1-9]/);
+    } finally {
+      d.stop.abort();
+      await d.running;
+      await h.setFaults({ malformed: null });
+    }
+  });
+});
