@@ -7,26 +7,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { configErrorOf, tmpFile } from '../support/config-helpers.js';
 import { hasCredentials, loadConfig } from '../../src/config/load.js';
 import { packageRoot } from '../../src/package-root.js';
-import { ErrorCode, MakerdError } from '../../src/errors.js';
 
-function tmpFile(name: string, content: string): string {
-  const p = join(mkdtempSync(join(tmpdir(), 'makerd-config-')), name);
-  writeFileSync(p, content);
-  return p;
-}
 
-function configErrorOf(fn: () => unknown): MakerdError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(MakerdError);
-    expect((err as MakerdError).code).toBe(ErrorCode.CONFIG);
-    return err as MakerdError;
-  }
-  throw new Error('expected a configuration error');
-}
 
 describe('booleans from the environment and flags', () => {
   it.each([

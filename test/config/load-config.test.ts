@@ -1,30 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { configErrorOf, tmpFile } from '../support/config-helpers.js';
 import { loadConfig } from '../../src/config/load.js';
-import { ErrorCode, MakerdError } from '../../src/errors.js';
 
 const SECRET = 'c2VydmljZS1zZWNyZXQtZm9yLXRlc3RzLTAwMDE_-w==';
 const PASSPHRASE = 'a'.repeat(60) + 'beef';
 
-function tmpFile(name: string, content: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'makerd-config-'));
-  const p = join(dir, name);
-  writeFileSync(p, content);
-  return p;
-}
 
-function configErrorOf(fn: () => unknown): MakerdError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(MakerdError);
-    expect((err as MakerdError).code).toBe(ErrorCode.CONFIG);
-    return err as MakerdError;
-  }
-  throw new Error('expected a configuration error');
-}
 
 describe('loadConfig', () => {
   it('starts from config/default.json: the embedded simulator, nothing to edit', () => {
