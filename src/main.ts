@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Clock } from './clock/clock.js';
 import { systemClock } from './clock/system-clock.js';
-import { hasCredentials } from './config/load.js';
+import { configuredCredentials } from './config/load.js';
 import type { MakerdConfig } from './config/schema.js';
 import { ErrorCode, MakerdError } from './errors.js';
 import { RateLimiter } from './limits/index.js';
@@ -26,6 +26,7 @@ import { registerPollerMetrics } from './metrics/poller-metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { notReadyReason } from './metrics/readiness.js';
 import { discoverTokens } from './market/discover-tokens.js';
+import { untilAborted } from './until-aborted.js';
 
 export { discoverTokens } from './market/discover-tokens.js';
 
@@ -63,10 +64,7 @@ export function simulatorOptions(config: MakerdConfig, logger?: Logger, clock?: 
     ...(f.throttleStormMs > 0 ? { throttleStormMs: f.throttleStormMs } : {}),
     ...(f.maintenanceMs > 0 ? { maintenanceMs: f.maintenanceMs } : {}),
   };
-  const simCredentials =
-    hasCredentials(config) && config.venue.mode === 'sim'
-      ? { address: config.venue.address, apiKey: config.venue.apiKey, passphrase: config.venue.passphrase, secret: config.venue.secret }
-      : undefined;
+  const simCredentials = config.venue.mode === 'sim' ? configuredCredentials(config) : undefined;
   return {
     host: sim.host,
     port: sim.port,
@@ -119,7 +117,7 @@ export async function openVenueTarget(config: MakerdConfig, logger: Logger): Pro
     catalogBaseUrl: v.catalogBaseUrl || undefined,
     clobBaseUrl: v.clobBaseUrl || undefined,
     wsUrl: v.wsUrl || undefined,
-    credentials: hasCredentials(config) ? { address: v.address, apiKey: v.apiKey, passphrase: v.passphrase, secret: v.secret } : undefined,
+    credentials: configuredCredentials(config),
     simulator: undefined,
     close: async () => {},
   };
@@ -242,10 +240,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       },
     });
     poller.start();
-    await new Promise<void>((resolve) => {
-      if (stop.aborted) resolve();
-      else stop.addEventListener('abort', () => resolve(), { once: true });
-    });
+    await untilAborted(stop);
     logger.info('stopping: no new orders; cancelling open orders');
   } catch (err) {
     // A stop signal during start-up (the catalog walk aborted) is an orderly stop, not a failure.

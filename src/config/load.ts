@@ -140,6 +140,13 @@ export function hasCredentials(c: MakerdConfig): boolean {
   return c.venue.address !== '' && c.venue.apiKey !== '' && c.venue.passphrase !== '' && c.venue.secret !== '';
 }
 
+/** The four configured credentials, or undefined unless every one is set. */
+export function configuredCredentials(c: MakerdConfig): { address: string; apiKey: string; passphrase: string; secret: string } | undefined {
+  if (!hasCredentials(c)) return undefined;
+  const { address, apiKey, passphrase, secret } = c.venue;
+  return { address, apiKey, passphrase, secret };
+}
+
 function maskedJson(conf: convict.Config<MakerdConfig>): string {
   const props = structuredClone(conf.getProperties());
   for (const key of SECRET_KEYS) {

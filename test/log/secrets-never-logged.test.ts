@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
-import { loadConfig } from '../../src/config/load.js';
+import { configuredCredentials, loadConfig } from '../../src/config/load.js';
 import { ErrorCode } from '../../src/errors.js';
 import { createLogger } from '../../src/log/logger.js';
 import { createVenueClient } from '../../src/venue/client.js';
@@ -49,7 +49,7 @@ describe('secrets never reach the logs', () => {
     const logger = createLogger({ level: 'trace', destination: out.destination, secrets: [config.venue.secret, config.venue.passphrase] });
     const client = createVenueClient({
       baseUrl: config.venue.baseUrl,
-      credentials: { address: config.venue.address, apiKey: config.venue.apiKey, passphrase: config.venue.passphrase, secret: config.venue.secret },
+      credentials: configuredCredentials(config),
       logger,
     });
     try {
@@ -78,7 +78,7 @@ describe('secrets never reach the logs', () => {
     const wrongPassphrase = 'f'.repeat(64);
     const client = createVenueClient({
       baseUrl: config.venue.baseUrl,
-      credentials: { address: config.venue.address, apiKey: config.venue.apiKey, passphrase: wrongPassphrase, secret: config.venue.secret },
+      credentials: { ...configuredCredentials(config)!, passphrase: wrongPassphrase },
       logger,
     });
     try {

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { MakerdConfig } from '../../config/schema.js';
 import { startConfiguredSimulator } from '../../main.js';
 import { toBanner } from '../../sim/simulator.js';
+import { untilAborted } from '../../until-aborted.js';
 import { UsageError, type CliIo } from '../io.js';
 
 export async function simCommand(config: MakerdConfig, args: readonly string[], logger: Logger, io: CliIo): Promise<number> {
@@ -14,10 +15,8 @@ export async function simCommand(config: MakerdConfig, args: readonly string[], 
   const sim = await startConfiguredSimulator(config, logger);
   io.stdout.write(`${JSON.stringify(toBanner(sim))}\n`);
   logger.info({ baseUrl: sim.baseUrl, wsUrl: sim.wsUrl, markets: config.sim.markets, seed: config.sim.seed }, 'venue simulator listening');
-  await new Promise<void>((resolve) => {
-    if (io.stopSignal === undefined || io.stopSignal.aborted) resolve();
-    else io.stopSignal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  // Without a stop signal (an in-process caller that never stops it) there is nothing to wait for.
+  if (io.stopSignal !== undefined) await untilAborted(io.stopSignal);
   await sim.close();
   logger.info('venue simulator stopped');
   return 0;
