@@ -9,7 +9,7 @@ import { FakeClock } from '../src/clock/fake-clock.js';
 import type { SimAccount, SimCatalogLookup, SimToken } from '../src/sim/contracts.js';
 import { createSimExchange } from '../src/sim/exchange/index.js';
 import { createRng } from '../src/sim/rng.js';
-import { Decimal } from '../src/venue/decimal.js';
+import { Decimal } from '../src/money.js';
 import type { CheckedOrderBody } from '../src/venue/param-rules.js';
 
 const OPS_PER_ROUND = 200_000;

@@ -3,7 +3,7 @@
  * with the market's tick and minimum size, built from a snapshot the client has already checked.
  * A book that is crossed, or older than the staleness bound, is flagged so nothing acts on it.
  */
-import { Decimal, parseDecimal } from '../venue/decimal.js';
+import { Decimal, parseDecimal } from '../money.js';
 import type { OrderBookSnapshot } from '../venue/types.js';
 
 export interface BookLevel {

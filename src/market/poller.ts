@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { isMakerdError } from '../errors.js';
-import { Decimal, isValidPrice, parseDecimal } from '../venue/decimal.js';
+import { Decimal, isValidPrice, parseDecimal } from '../money.js';
 import type { MidpointsResult, OrderBookSnapshot } from '../venue/types.js';
 import { bookProblem, toBookView, type BookProblem, type BookView } from './book-view.js';
 

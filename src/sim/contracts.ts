@@ -8,7 +8,7 @@
  *   flow (src/sim/flow)         -> drives synthetic accounts' orders through SimExchange
  *   server (src/sim/server)     -> HTTP + WS around all of it, auth, edge limits, faults
  */
-import type { Decimal } from '../venue/decimal.js';
+import type { Decimal } from '../money.js';
 import type {
   AccountTrade,
   CancelResult,

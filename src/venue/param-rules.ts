@@ -5,7 +5,7 @@
  * the parameter and the rule.
  */
 import { badParameter } from '../errors.js';
-import { Decimal, isValidPrice } from './decimal.js';
+import { Decimal, isValidPrice } from '../money.js';
 import { ENDPOINTS, type EndpointId } from './endpoints.js';
 
 export type ParamRule =

@@ -1,7 +1,7 @@
 /**
  * The venue's resources with the seed's field names and JSON types (venue-api.md section 2 and
  * design.md section 3). Money-bearing strings stay strings here; code that computes with them
- * parses them into Decimal (see src/venue/decimal.ts).
+ * parses them into Decimal (see src/money.ts).
  */
 
 export type Side = 'BUY' | 'SELL';

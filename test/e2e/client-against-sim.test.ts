@@ -8,7 +8,7 @@ import { RateLimiter } from '../../src/limits/index.js';
 import { ENDPOINT_IDS, type EndpointId } from '../../src/venue/endpoints.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
 import { collectItems } from '../../src/venue/pagination.js';
-import { Decimal } from '../../src/venue/decimal.js';
+import { Decimal } from '../../src/money.js';
 import type { Market } from '../../src/venue/types.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 

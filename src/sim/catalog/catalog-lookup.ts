@@ -2,7 +2,7 @@
  * The exchange's view of the catalog (SimCatalogLookup of contracts.ts): one SimToken per outcome
  * token with its trading rules as Decimal, built once per catalog.
  */
-import { Decimal } from '../../venue/decimal.js';
+import { Decimal } from '../../money.js';
 import type { SimAccount, SimCatalogLookup, SimToken } from '../contracts.js';
 import type { CatalogUser, SimCatalog } from './catalog-model.js';
 import { indexOf } from './catalog-index.js';

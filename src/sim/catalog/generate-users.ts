@@ -3,7 +3,7 @@
  * hold positions, write comments and rank on the leaderboard. Each user comes from its own forked
  * stream (`user:<i>`).
  */
-import { Decimal } from '../../venue/decimal.js';
+import { Decimal } from '../../money.js';
 import type { SimRng } from '../rng.js';
 import { CATEGORIES, type BaseStats, type CatalogMarket, type CatalogUser, type Category, type TimePeriod } from './catalog-model.js';
 import { address, apiSecret, imageUrl } from './catalog-ids.js';

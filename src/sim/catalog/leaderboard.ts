@@ -5,7 +5,7 @@
  * Ranks are taken over everyone before the `user` / `userName` filter, so a filtered row keeps
  * its real rank. Ties break by address, so the order is always the same.
  */
-import { Decimal, ZERO } from '../../venue/decimal.js';
+import { Decimal, ZERO } from '../../money.js';
 import type { LeaderboardEntry } from '../../venue/types.js';
 import type { Category, SimCatalog, TimePeriod } from './catalog-model.js';
 import { imageUrl } from './catalog-ids.js';

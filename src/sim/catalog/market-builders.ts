@@ -5,7 +5,7 @@
  * midpoint) when given, else from the catalog's initial fair values; tick sizes likewise from an
  * injected `tickOf` (the exchange's current tick, which may have changed), else the catalog's.
  */
-import { Decimal } from '../../venue/decimal.js';
+import { Decimal } from '../../money.js';
 import { ENDPOINTS } from '../../venue/endpoints.js';
 import type { ClobMarketSettings, FeeDetails, FeeRate, FeeSchedule, Market, MarketToken, Paged, Rewards, SimplifiedMarket } from '../../venue/types.js';
 import { mapPage, MARKETS_PAGE_SIZE, SIMPLIFIED_MARKETS_PAGE_SIZE } from '../paging.js';

@@ -11,7 +11,7 @@
  * view's fills (exact when they share a price, else rounded half-up to 6 decimals); each
  * maker_orders entry carries its exact price. Builder trades are the taker views.
  */
-import { Decimal } from '../../venue/decimal.js';
+import { Decimal } from '../../money.js';
 import type { AccountTrade, MakerOrderFill, Side } from '../../venue/types.js';
 import type { AccountTradeFilter, SimAccount } from '../contracts.js';
 import type { Execution, Match } from './execution.js';

@@ -10,7 +10,7 @@
  * taker fee, rounded the same way. `fee_rate_bps` in account trades is the schedule's rate x 10000
  * (the maker's is "0" when `takerOnly`).
  */
-import { Decimal, ZERO } from '../../venue/decimal.js';
+import { Decimal, ZERO } from '../../money.js';
 import type { FeeSchedule } from '../../venue/types.js';
 import { priceDecimal } from './units.js';
 

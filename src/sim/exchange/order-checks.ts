@@ -11,7 +11,7 @@
  * the api key of the account placing the order.
  */
 import { badParameter } from '../../errors.js';
-import { toPlainString } from '../../venue/decimal.js';
+import { toPlainString } from '../../money.js';
 import type { CheckedOrderBody } from '../../venue/param-rules.js';
 import type { OrderType, Side } from '../../venue/types.js';
 import type { SimAccount } from '../contracts.js';

@@ -16,7 +16,7 @@
  * - totalBought is the number of shares bought (sum of BUY fill sizes).
  * - timestamp is the Unix seconds of the last fill.
  */
-import { Decimal, ZERO } from '../../venue/decimal.js';
+import { Decimal, ZERO } from '../../money.js';
 import type { Position } from '../../venue/types.js';
 import type { SimToken } from '../contracts.js';
 import { Execution, makerFill, takerFill, type FillView, type Match } from './execution.js';

@@ -36,7 +36,7 @@
  */
 import type { Clock, TimerHandle } from '../../clock/clock.js';
 import { badParameter } from '../../errors.js';
-import { Decimal, toPlainString } from '../../venue/decimal.js';
+import { Decimal, toPlainString } from '../../money.js';
 import type { CheckedOrderBody } from '../../venue/param-rules.js';
 import type { AccountTrade, CancelResult, OpenOrder, OrderBookSnapshot, OrderResponse, Position, Side, TradeFill } from '../../venue/types.js';
 import type {

@@ -10,7 +10,7 @@
  * The exchange checks the rule after every change of a book (placement, cancel, expiry), so the
  * check must be O(1): one compare for every market not at 0.01, else the two best levels.
  */
-import { Decimal } from '../../venue/decimal.js';
+import { Decimal } from '../../money.js';
 import type { TokenBook } from './token-book.js';
 import { PRICE_DECIMALS, decimalToUnits } from './units.js';
 

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { OrderBookSnapshot, PriceLevel as WirePriceLevel } from '../../venue/types.js';
-import { toPlainString, type Decimal } from '../../venue/decimal.js';
+import { toPlainString, type Decimal } from '../../money.js';
 import type { SimToken } from '../contracts.js';
 import { BookSide } from './book-side.js';
 import { tickUnitsOf } from './tick-rule.js';

@@ -5,7 +5,7 @@
  * USDC. With sizes capped at MAX_SIZE_UNITS every product stays a safe integer, so matching never
  * rounds; Decimal is used only where fees and positions need it.
  */
-import { Decimal } from '../../venue/decimal.js';
+import { Decimal } from '../../money.js';
 
 export const PRICE_DECIMALS = 6;
 export const SIZE_DECIMALS = 2;

@@ -9,7 +9,7 @@
  *   before it happens and the jump schedule does not depend on the step length.
  * - Clamp: x stays where p = 1/(1+e^−x) is inside [2·tick, 1 − 2·tick].
  */
-import { Decimal } from '../../venue/decimal.js';
+import { Decimal } from '../../money.js';
 import type { SimRng } from '../rng.js';
 
 export interface PendingJump {

@@ -4,7 +4,7 @@
  * See order-flow.ts for the model they drive.
  */
 import { ErrorCode, MakerdError } from '../../errors.js';
-import { Decimal } from '../../venue/decimal.js';
+import { Decimal } from '../../money.js';
 
 export interface FlowParams {
   /** Taker arrival intensity per book side per second at distance 0 (A of A·exp(−k·δ)). */

@@ -3,7 +3,7 @@
  * value, the best at `makerHalfSpread` from it and then every `makerLevelSpacing`, rounded away
  * from fair onto the tick and kept inside [tick, 1 − tick]. Pure: the caller supplies the sizes.
  */
-import { Decimal, roundToTick } from '../../venue/decimal.js';
+import { Decimal, roundToTick } from '../../money.js';
 import type { Side } from '../../venue/types.js';
 
 export interface LadderOrder {

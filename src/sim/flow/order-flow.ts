@@ -18,7 +18,7 @@
  */
 import type { Clock, TimerHandle } from '../../clock/clock.js';
 import { isMakerdError } from '../../errors.js';
-import { Decimal } from '../../venue/decimal.js';
+import { Decimal } from '../../money.js';
 import type { OrderResponse, Side } from '../../venue/types.js';
 import type { SimAccount, SimExchange } from '../contracts.js';
 import type { CatalogMarket, CatalogUser, SimCatalog } from '../catalog/catalog-model.js';

@@ -12,7 +12,7 @@
  *   with its limit one tick short of the post-jump fair value, sweeping every stale quote in
  *   between — the adverse selection a tight maker suffers.
  */
-import { Decimal, roundToTick } from '../../venue/decimal.js';
+import { Decimal, roundToTick } from '../../money.js';
 import type { Side } from '../../venue/types.js';
 import type { SimRng } from '../rng.js';
 

@@ -3,7 +3,7 @@
  * on, the snapshot first served after freezing (same levels, same timestamp and hash), as a venue
  * whose book feed has stalled would.
  */
-import { Decimal, toPlainString } from '../../venue/decimal.js';
+import { Decimal, toPlainString } from '../../money.js';
 import type { OrderBookSnapshot } from '../../venue/types.js';
 import type { SimExchange } from '../contracts.js';
 

@@ -6,7 +6,7 @@
  * Live leaderboard figures are not split by category or period: everything since start counts
  * in every period, and in a category in full (the simulator runs for hours, not weeks).
  */
-import { Decimal, ZERO } from '../../venue/decimal.js';
+import { Decimal, ZERO } from '../../money.js';
 import type { ParsedQuery } from '../../venue/param-rules.js';
 import {
   buildLeaderboard,

@@ -5,7 +5,7 @@
  * passed through unchecked.
  */
 import { badResponse } from '../../errors.js';
-import { isValidPrice, parseDecimal, type Decimal } from '../decimal.js';
+import { isValidPrice, parseDecimal, type Decimal } from '../../money.js';
 
 export type Rec = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  * levels come back sorted best first (bids high to low, asks low to high) whatever order the
  * venue sent them in (design.md section 3).
  */
-import type { Decimal } from '../decimal.js';
+import type { Decimal } from '../../money.js';
 import type { MidpointsResult, OrderBookSnapshot, PriceLevel } from '../types.js';
 import * as c from './check.js';
 

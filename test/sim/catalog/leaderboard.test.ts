@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import { buildLeaderboard, generateCatalog, type StatsOf } from '../../../src/sim/catalog/index.js';
 import { expectShape } from './shape.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isMakerdError, ErrorCode } from '../../../src/errors.js';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import {
   baseFeeBps,
   generateCatalog,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exactFee, feeRateBps, fillFees, takerFee } from '../../../src/sim/exchange/index.js';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import { account, FEE_A, FEE_B, FINE, harness, YES } from './fixtures.js';
 
 const d = (s: string) => new Decimal(s);

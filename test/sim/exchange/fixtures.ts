@@ -3,7 +3,7 @@ import { FakeClock } from '../../../src/clock/fake-clock.js';
 import { createSimExchange } from '../../../src/sim/exchange/index.js';
 import type { MatchingExchange } from '../../../src/sim/exchange/index.js';
 import type { ExchangeEvent, SimAccount, SimCatalogLookup, SimToken } from '../../../src/sim/contracts.js';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import type { CheckedOrderBody } from '../../../src/venue/param-rules.js';
 import type { FeeSchedule, OrderType, Side } from '../../../src/venue/types.js';
 

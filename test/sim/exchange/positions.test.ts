@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import { account, harness, NO, YES } from './fixtures.js';
 
 const op = account('operator', true);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, isMakerdError } from '../../../src/errors.js';
 import type { ExchangeEvent } from '../../../src/sim/contracts.js';
 import { createRng } from '../../../src/sim/rng.js';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import { account, FINE, harness, MARKET_A, NO, YES, type Harness } from './fixtures.js';
 
 const a = account('a', true);

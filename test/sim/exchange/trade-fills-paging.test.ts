@@ -3,7 +3,7 @@
  * the filter), and the per-account activity counter the leaderboard reads agrees with the fills.
  */
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import { account, FINE, harness, YES } from './fixtures.js';
 
 const maker = account('maker');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exactFee, feeCalculator, fillFees } from '../../../src/sim/exchange/fees.js';
 import { toUnits, unitsToString } from '../../../src/sim/exchange/units.js';
 import { createRng } from '../../../src/sim/rng.js';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import { FEE_A, FEE_B } from './fixtures.js';
 
 describe('engine units', () => {

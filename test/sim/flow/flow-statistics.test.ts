@@ -4,7 +4,7 @@
  * both more fills and more adverse selection than a wide one.
  */
 import { describe, expect, it } from 'vitest';
-import { Decimal, roundToTick } from '../../../src/venue/decimal.js';
+import { Decimal, roundToTick } from '../../../src/money.js';
 import type { AccountTrade, Side } from '../../../src/venue/types.js';
 import { createOrderFlow } from '../../../src/sim/flow/index.js';
 import { makeWorld, operator, type World } from './support.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import { makerLadder } from '../../../src/sim/flow/maker-ladder.js';
 
 const text = (orders: ReturnType<typeof makerLadder>) => orders.map((o) => `${o.side} ${o.price.toFixed()} ${o.size.toFixed()}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, isMakerdError } from '../../../src/errors.js';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import { createOrderFlow, resolveFlowParams, DEFAULT_FLOW_PARAMS, type FlowParams } from '../../../src/sim/flow/index.js';
 import { makeWorld } from './support.js';
 

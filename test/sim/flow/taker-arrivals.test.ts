@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/venue/decimal.js';
+import { Decimal } from '../../../src/money.js';
 import { drawTakers, type TakerSpec } from '../../../src/sim/flow/taker-arrivals.js';
 import { SimRng } from '../../../src/sim/rng.js';
 

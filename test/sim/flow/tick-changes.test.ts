@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeEvent } from '../../../src/sim/contracts.js';
 import { createOrderFlow } from '../../../src/sim/flow/index.js';
-import { Decimal, isMultipleOf } from '../../../src/venue/decimal.js';
+import { Decimal, isMultipleOf } from '../../../src/money.js';
 import { makeWorld } from './support.js';
 
 /** A volatile flow whose markets reach the price bounds within 100 s. */

@@ -11,7 +11,7 @@
  * on a market whose price is beyond a bound holds until that market's book next changes.
  */
 import { badParameter } from '../../../errors.js';
-import { Decimal, toPlainString } from '../../../venue/decimal.js';
+import { Decimal, toPlainString } from '../../../money.js';
 import { SETTABLE_TICK_SIZES } from '../../exchange/tick-rule.js';
 import { notFound } from '../http-error.js';
 import type { SimServerWorld } from '../world.js';
