@@ -8,7 +8,7 @@
 import { pino } from 'pino';
 import { systemClock } from '../src/clock/system-clock.js';
 import { RateLimiter } from '../src/limits/index.js';
-import { cancelAllOpenOrders } from '../src/main.js';
+import { cancelAllOpenOrders } from '../src/execution/cancel-all.js';
 import { startSimulator } from '../src/sim/simulator.js';
 import { createVenueClient } from '../src/venue/client.js';
 import { median, round } from './stats.js';

@@ -1,34 +1,48 @@
 /**
  * The one place where makerd's parts are wired together: configuration -> venue (the embedded
- * simulator or the live one) -> rate limiter -> venue client -> poller, plus orderly shutdown.
- * Every other module receives what it needs as arguments.
+ * simulator or the live one) -> rate limiter -> venue client -> market selection and metadata ->
+ * poller and streams -> trading loop (strategy -> risk gate -> executor) -> metrics, plus SIGHUP
+ * reloads and orderly shutdown. Every other module receives what it needs as arguments.
  */
+import { setMaxListeners } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Clock } from './clock/clock.js';
 import { systemClock } from './clock/system-clock.js';
 import { configuredCredentials } from './config/load.js';
 import type { MakerdConfig } from './config/schema.js';
-import { ErrorCode, MakerdError } from './errors.js';
-import { RateLimiter } from './limits/index.js';
-import { BookPoller, type MarketSnapshot } from './market/poller.js';
-import type { FaultConfig, SimulatorOptions } from './sim/simulator.js';
-import { startSimulator, type RunningSimulator } from './sim/simulator.js';
-import { createVenueClient, type VenueClient } from './venue/client.js';
-import type { VenueCredentialsInput } from './venue/credentials.js';
-import { collectItems } from './venue/pagination.js';
-import type { RequestObserver } from './venue/http/venue-requester.js';
 import { listening } from './config/listen-error.js';
+import { ErrorCode, MakerdError, isMakerdError } from './errors.js';
+import { cancelAllOpenOrders } from './execution/cancel-all.js';
+import { Executor } from './execution/executor.js';
+import { quoteSideOf } from './execution/two-sided.js';
+import { RateLimiter } from './limits/index.js';
+import { discoverTokens } from './market/discover-tokens.js';
+import { MarketStream } from './market/market-stream.js';
+import { selectMarketsDetailed, type SelectedMarket } from './market/market-selection.js';
+import { MetadataCache } from './market/metadata-cache.js';
+import { BookPoller, type MarketSnapshot } from './market/poller.js';
+import { UserStream } from './market/user-stream.js';
 import { createRegistry } from './metrics/registry.js';
 import { venueRequestMetrics } from './metrics/venue-metrics.js';
 import { registerLimiterMetrics } from './metrics/limiter-metrics.js';
 import { registerPollerMetrics } from './metrics/poller-metrics.js';
+import { registerTradingMetrics } from './metrics/trading-metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { notReadyReason } from './metrics/readiness.js';
-import { discoverTokens } from './market/discover-tokens.js';
+import { ALL_MARKETS, KillSwitch, RiskGate, validateRiskLimits } from './risk/index.js';
+import { simulatorOptions } from './sim/sim-options.js';
+import { startSimulator, type RunningSimulator } from './sim/simulator.js';
+import { builtinStrategiesDir, loadStrategies } from './strategy/strategy-registry.js';
+import type { Strategy } from './strategy/strategy.js';
+import { BookStore } from './trading/book-store.js';
+import { applyReload, resolveBindings, toBinding } from './trading/market-bindings.js';
+import { marketOf, PositionPoller } from './trading/position-poller.js';
+import { TradingLoop } from './trading/trading-loop.js';
+import { createVenueClient, type VenueClient } from './venue/client.js';
+import type { VenueCredentialsInput } from './venue/credentials.js';
+import type { RequestObserver } from './venue/http/venue-requester.js';
 import { untilAborted } from './until-aborted.js';
-
-export { discoverTokens } from './market/discover-tokens.js';
 
 /** Where the venue is and who we are there. */
 export interface VenueTarget {
@@ -47,47 +61,6 @@ export interface VenueStack {
   readonly limiter: RateLimiter;
   readonly client: VenueClient;
   close(): Promise<void>;
-}
-
-/** The simulator's options from `sim.*` (and the venue's header prefix). */
-export function simulatorOptions(config: MakerdConfig, logger?: Logger, clock?: Clock): SimulatorOptions {
-  const { sim } = config;
-  const f = sim.faults;
-  const faults: FaultConfig = {
-    latencyMs: f.latencyMs,
-    latencyJitterMs: f.latencyJitterMs,
-    errorRate: f.errorRate,
-    resetRate: f.resetRate,
-    frozenBooks: f.frozenBooks,
-    wsDropRate: f.wsDropRate,
-    malformed: f.malformedRate > 0 ? { kind: f.malformedKind, rate: f.malformedRate } : null,
-    ...(f.throttleStormMs > 0 ? { throttleStormMs: f.throttleStormMs } : {}),
-    ...(f.maintenanceMs > 0 ? { maintenanceMs: f.maintenanceMs } : {}),
-  };
-  const simCredentials = config.venue.mode === 'sim' ? configuredCredentials(config) : undefined;
-  return {
-    host: sim.host,
-    port: sim.port,
-    seed: sim.seed,
-    markets: sim.markets,
-    authWindowMs: sim.authWindowMs,
-    headerPrefix: config.venue.headerPrefix,
-    flow: {
-      enabled: sim.flow.enabled,
-      stepMs: sim.flow.stepMs,
-      A: sim.flow.A,
-      k: sim.flow.k,
-      sigma: sim.flow.sigma,
-      jumpRate: sim.flow.jumpRate / 3600,
-      jumpSize: sim.flow.jumpSize,
-      informedShare: sim.flow.informedShare,
-    },
-    edgeLimits: { enabled: sim.edgeLimits.enabled, scale: sim.edgeLimits.scale },
-    faults,
-    ...(simCredentials === undefined ? {} : { credentials: simCredentials }),
-    ...(logger === undefined ? {} : { logger }),
-    ...(clock === undefined ? {} : { clock }),
-  };
 }
 
 /** Starts the simulator from `sim.*`; a port it cannot take is an error naming `sim.port`. */
@@ -158,88 +131,262 @@ export async function openVenueStack(
   };
 }
 
-/**
- * Cancels every open order of the account, market by market, and reports what could not be
- * cancelled. Used at shutdown so that no order is left unmanaged.
- */
-export async function cancelAllOpenOrders(client: VenueClient, logger: Logger): Promise<{ canceled: number; failed: number }> {
-  const open = await collectItems(client.iterateOpenOrders({}));
-  const markets = [...new Set(open.map((o) => o.market))];
-  let canceled = 0;
-  let failed = 0;
-  await Promise.all(
-    markets.map(async (market) => {
-      try {
-        const r = await client.cancelMarketOrders({ market });
-        canceled += r.canceled.length;
-        const notCanceled = Object.entries(r.not_canceled);
-        failed += notCanceled.length;
-        if (notCanceled.length > 0) logger.error({ market, not_canceled: r.not_canceled }, 'orders not cancelled at shutdown');
-      } catch (err) {
-        failed += open.filter((o) => o.market === market).length;
-        logger.error({ market, err: (err as Error).message }, 'cancel-market failed at shutdown');
-      }
-    }),
-  );
-  return { canceled, failed };
+/** Optional hooks of `runDaemon`: how SIGHUP reaches it and how it re-reads the configuration. */
+export interface DaemonHooks {
+  /** Subscribes to reload requests (SIGHUP); returns the unsubscribe function. */
+  readonly onReload?: (listener: () => void) => () => void;
+  /** Loads the configuration again from the same files, environment and flags. */
+  readonly reloadConfig?: () => MakerdConfig;
 }
 
-function summarize(s: MarketSnapshot): Record<string, unknown> {
-  return { usable: s.books.size, unusable: s.unusable.size, mids: s.mids.size };
+/** The WebSocket origin: the simulator's, the configured one, or the order-book URL's. */
+function wsOrigin(config: MakerdConfig, target: VenueTarget): string {
+  if (target.wsUrl !== undefined) return target.wsUrl.replace(/\/+$/, '');
+  const base = new URL(target.clobBaseUrl ?? target.baseUrl);
+  return `${base.protocol === 'https:' ? 'wss:' : 'ws:'}//${base.host}${base.pathname.replace(/\/+$/, '')}`;
+}
+
+function streamOn(mode: 'auto' | 'on' | 'off', config: MakerdConfig): boolean {
+  return mode === 'on' || (mode === 'auto' && config.venue.mode === 'sim');
+}
+
+/** How many markets sim mode quotes when nothing is configured (`npm start` trades at once). */
+const SIM_DEFAULT_MARKETS = 10;
+
+/** Which markets to quote: the configured ones (or the legacy poller.tokens' markets), the selector's. */
+async function selectConfiguredMarkets(client: VenueClient, config: MakerdConfig, logger: Logger, stop: AbortSignal): Promise<SelectedMarket[]> {
+  let markets: readonly { market: string }[] = config.markets.length > 0 ? config.markets : [...new Set(config.poller.tokens.map(marketOf))].map((market) => ({ market }));
+  if (markets.length === 0 && config.selector.top === 0) {
+    if (config.venue.mode !== 'sim') {
+      throw new MakerdError(ErrorCode.CONFIG, 'no markets to quote: set markets (condition ids or slugs) or selector.top', { where: 'config', field: 'markets' });
+    }
+    // Sim mode with nothing configured: the simulator's first markets that accept orders.
+    const tokens = await discoverTokens(client, { poller: { tokens: [], maxTokens: 2 * SIM_DEFAULT_MARKETS } }, stop);
+    markets = [...new Set(tokens.map(marketOf))].map((market) => ({ market }));
+  }
+  const result = await selectMarketsDetailed(client, { markets, selector: config.selector, shard: config.shard }, { signal: stop, logger: logger.child({ component: 'selection' }) });
+  for (const s of result.skipped) logger.warn({ market: s.conditionId, slug: s.slug, reason: s.reason }, 'market not quoted');
+  const maxMarkets = Math.floor(config.poller.maxTokens / 2);
+  if (result.selected.length > maxMarkets) logger.warn({ selected: result.selected.length, maxTokens: config.poller.maxTokens }, 'more markets selected than poller.maxTokens allows; quoting the first');
+  return result.selected.slice(0, maxMarkets);
+}
+
+/** Per market: live orders on each outcome-0 side (for /metrics). */
+function quotesByMarket(executor: Executor, markets: readonly string[]): Map<string, { bid: number; ask: number }> {
+  const out = new Map<string, { bid: number; ask: number }>();
+  for (const m of markets) {
+    const q = { bid: 0, ask: 0 };
+    for (const o of executor.tracker.liveOf(m)) q[quoteSideOf(o.tokenId, o.side)]++;
+    out.set(m, q);
+  }
+  return out;
 }
 
 /**
- * `makerd run`: the daemon. Today it starts the venue (embedded simulator in sim mode), the
- * limiter and the client, discovers the tokens to quote, polls their books and midpoints, and
- * serves /metrics, /healthz and /readyz; on SIGTERM/SIGINT it stops polling, cancels every open
- * order of the account and exits.
+ * `makerd run`: the daemon. Starts the venue (the embedded simulator in sim mode), the limiter
+ * and the client; selects the markets and reads their rules; adopts the account's open orders
+ * there; then polls books and midpoints (and follows the streams), and on every change lets each
+ * market's strategy quote through the risk gate and the executor. SIGHUP reloads strategy
+ * parameters and risk limits; SIGTERM/SIGINT stop quoting, cancel every open order and exit.
  */
-export async function runDaemon(config: MakerdConfig, logger: Logger, stop: AbortSignal): Promise<void> {
+export async function runDaemon(config: MakerdConfig, logger: Logger, stop: AbortSignal, hooks: DaemonHooks = {}): Promise<void> {
+  const clock = systemClock;
+  // Every request in flight listens on the stop signal (start-up reads many markets at once).
+  setMaxListeners(0, stop);
   try {
     mkdirSync(config.data.dir, { recursive: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     throw new MakerdError(ErrorCode.CONFIG, `data.dir: cannot create ${JSON.stringify(config.data.dir)} (${code})`, { where: 'config', field: 'data.dir' });
   }
+  const trade = !config.trading.monitorOnly;
   const registry = createRegistry();
   let poller: BookPoller | undefined;
-  const notReady = (): string | undefined => notReadyReason(poller?.stats, systemClock.now(), config.poller);
+  const notReady = (): string | undefined => notReadyReason(poller?.stats, clock.now(), config.poller);
   const { host, port } = config.metrics;
   const metricsKeys = { host: 'metrics.host', port: 'metrics.port' };
   const metrics = await listening(() => startMetricsServer({ host, port, registry, notReadyReason: notReady }), 'the metrics server', metricsKeys, host, port);
   logger.info({ url: metrics.url }, 'metrics server listening (/metrics, /healthz, /readyz)');
   let stack: VenueStack;
   try {
-    stack = await openVenueStack(config, logger, systemClock, venueRequestMetrics(registry));
+    stack = await openVenueStack(config, logger, clock, venueRequestMetrics(registry));
   } catch (err) {
     await metrics.close();
     throw err;
   }
-  const { client } = stack;
-  if (stack.target.credentials === undefined) {
-    logger.warn('no venue credentials: read-only; orders can be neither placed nor cancelled (venue.address, venue.apiKey, venue.passphrase, venue.secret)');
-  }
-  registerLimiterMetrics(registry, () => stack.limiter.snapshot());
-  registerPollerMetrics(registry, () => poller?.stats, () => systemClock.now());
+  const { client, limiter, target } = stack;
+  const closers: (() => Promise<void> | void)[] = [];
+  let executor: Executor | undefined;
   try {
-    const tokens = await discoverTokens(client, config, stop);
-    if (tokens.length === 0) throw new MakerdError(ErrorCode.CONFIG, 'no tokens to poll: set poller.tokens or check the venue', { where: 'poller' });
-    logger.info({ tokens: tokens.length, intervalMs: config.poller.intervalMs }, 'polling books and midpoints');
+    const credentials = target.credentials;
+    if (credentials === undefined && trade) {
+      throw new MakerdError(
+        ErrorCode.CONFIG,
+        'live trading needs venue credentials (venue.address, venue.apiKey, venue.passphrase, venue.secret); set trading.monitorOnly (MAKERD_MONITOR_ONLY=true) to watch markets without trading',
+        { where: 'config', field: 'venue.secret' },
+      );
+    }
+    if (!trade) logger.warn('monitor-only: watching markets; no order will be placed or cancelled');
+    registerLimiterMetrics(registry, () => limiter.snapshot());
+    registerPollerMetrics(registry, () => poller?.stats, () => clock.now());
+
+    // Strategies, markets and their rules. Every configuration problem stops start-up here.
+    const strategyDirs = [builtinStrategiesDir(), ...(config.strategy.dir === '' ? [] : [config.strategy.dir])];
+    const strategies: ReadonlyMap<string, Strategy> = await loadStrategies(strategyDirs);
+    const selected = await selectConfiguredMarkets(client, config, logger, stop);
+    if (selected.length === 0) throw new MakerdError(ErrorCode.CONFIG, 'no market of this shard can be quoted (see the "market not quoted" lines)', { where: 'config', field: 'markets' });
+    const bindings = resolveBindings(selected, config, strategies);
+    const marketIds = selected.map((m) => m.conditionId);
+    const scope: ReadonlySet<string> = new Set(marketIds);
+    const tokens = selected.flatMap((m) => [...m.tokens]);
+    const metadata = new MetadataCache({ source: client, clock, ttlMs: config.metadata.ttlMs, logger: logger.child({ component: 'metadata' }) });
+    metadata.track(marketIds);
+    await Promise.all(marketIds.map((id) => metadata.refresh(id)));
+    metadata.start(Math.min(config.metadata.ttlMs / 4, 60_000));
+    closers.push(() => metadata.close());
+
+    const risk = new RiskGate(validateRiskLimits(config.risk));
+    risk.setConfiguredState(ALL_MARKETS, config.risk.state);
+    for (const b of bindings) if (b.state !== undefined) risk.setConfiguredState(b.conditionId, b.state);
+    risk.onStateChange((market, from, to, reason) => {
+      const line = { market: market === ALL_MARKETS ? 'all' : market, from, to, reason };
+      if (market === ALL_MARKETS) logger.warn(line, 'trading state changed');
+      else logger.info(line, 'market trading state changed');
+    });
+    const killSwitch = new KillSwitch({ dataDir: config.data.dir, fileName: config.risk.killSwitchFile, flag: config.risk.killSwitch, gate: risk, logger: logger.child({ component: 'risk' }) });
+    killSwitch.check();
+
+    const exec = new Executor({
+      venue: client,
+      clock,
+      settings: config.executor,
+      setOpenOrders: (n) => limiter.setOpenOrders(n),
+      onVenueFailure: (kind) => {
+        const until = risk.recordVenueFailure(kind, clock.now());
+        if (until !== undefined) logger.warn({ kind, untilMs: until, backoffMs: config.risk.errorBurst.backoffMs }, 'burst of venue errors: quotes pulled, backing off');
+      },
+      logger: logger.child({ component: 'executor' }),
+    });
+    executor = exec;
+    exec.tracker.onFill((o, shares) => logger.info({ market: o.conditionId, token: o.tokenId, side: o.side, price: o.price.toFixed(), shares: shares.toFixed() }, 'order filled'));
+    // A signed read at start: wrong credentials stop here, and orders left by an earlier run in
+    // these markets are adopted (and then cancelled or kept by the strategy's wishes).
+    if (credentials !== undefined) await exec.sync(scope);
+
+    const positions = credentials === undefined ? undefined : new PositionPoller({ venue: client, user: credentials.address, clock, intervalMs: config.executor.positionsIntervalMs, logger: logger.child({ component: 'positions' }) });
+    if (positions !== undefined) {
+      await positions.refresh();
+      positions.start();
+      closers.push(() => positions.stop());
+    }
+    const books = new BookStore();
+    const loop = new TradingLoop({
+      clock,
+      markets: bindings.map(toBinding),
+      metadata,
+      books,
+      positions: () => positions?.positions ?? new Map(),
+      risk,
+      executor: exec,
+      staleAfterMs: config.poller.staleAfterMs,
+      trade,
+      logger: logger.child({ component: 'trading' }),
+    });
+    exec.tracker.onChange((market) => loop.markDirty(market));
+    positions?.onChange((markets) => {
+      for (const m of markets) loop.markDirty(m);
+    });
+    registerTradingMetrics(registry, {
+      executor: () => exec.stats,
+      risk: () => risk.snapshot(clock.now()),
+      loop: () => loop.stats,
+      quotes: () => quotesByMarket(exec, marketIds),
+      twoSidedSeconds: () => {
+        for (const m of marketIds) exec.twoSided.observe(m, exec.isTwoSided(m), clock.now());
+        return exec.twoSided.seconds();
+      },
+    });
+    logger.info({ markets: selected.length, tokens: tokens.length, strategies: [...new Set(bindings.map((b) => b.strategy.name))], intervalMs: config.poller.intervalMs }, 'quoting markets');
+
     let ticks = 0;
-    poller = new BookPoller({
+    const p = new BookPoller({
       source: client,
-      clock: systemClock,
+      clock,
       tokens,
       intervalMs: config.poller.intervalMs,
       staleAfterMs: config.poller.staleAfterMs,
       logger: logger.child({ component: 'poller' }),
       onSnapshot: (s) => {
         ticks++;
-        if (ticks === 1 || ticks % 60 === 0) logger.info({ tick: ticks, ...summarize(s), limiter: headroomSummary(stack.limiter) }, 'market snapshot');
+        killSwitch.check();
+        loop.onSnapshot(s);
+        if (ticks === 1 || ticks % 60 === 0) logger.info({ tick: ticks, ...summarize(s), openOrders: exec.tracker.openCount(), limiter: headroomSummary(limiter) }, 'market snapshot');
         else logger.debug({ tick: ticks, ...summarize(s) }, 'market snapshot');
       },
     });
-    poller.start();
+    poller = p;
+
+    const origin = wsOrigin(config, target);
+    if (streamOn(config.stream.market, config)) {
+      const stream = new MarketStream({
+        url: `${origin}/ws/market`,
+        clock,
+        reconnectBaseMs: config.stream.reconnectBaseMs,
+        reconnectMaxMs: config.stream.reconnectMaxMs,
+        logger: logger.child({ component: 'market-stream' }),
+        onMarketEvent: (conditionId, _token, _kind, event) => {
+          if (event.event_type === 'tick_size_change') void metadata.onTickSize(conditionId, event.new_tick_size);
+          else if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) loop.evaluate(conditionId);
+        },
+        onResync: () => {
+          p.fetchBooks(tokens).then(
+            (s) => loop.onSnapshot(s),
+            (err: unknown) => logger.warn({ err: (err as Error).message }, 'book resync after reconnect failed'),
+          );
+        },
+      });
+      stream.setTokens(tokens);
+      stream.start();
+      closers.push(() => stream.close());
+    }
+    if (credentials !== undefined && streamOn(config.stream.user, config)) {
+      const user = new UserStream({
+        url: `${origin}/ws/user`,
+        credentials,
+        clock,
+        reconnectBaseMs: config.stream.reconnectBaseMs,
+        reconnectMaxMs: config.stream.reconnectMaxMs,
+        markets: marketIds,
+        logger: logger.child({ component: 'user-stream' }),
+        onOrder: (e) => {
+          if (!scope.has(e.market)) return;
+          exec.applyOrderEvent(e);
+          loop.evaluate(e.market);
+        },
+        onTrade: () => void positions?.refresh(),
+        onReconnect: () => {
+          exec.sync(scope).catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'open-order sync after reconnect failed'));
+        },
+      });
+      user.start();
+      closers.push(() => user.close());
+    }
+    // The live-order view never drifts: a listing of the venue's open orders now and then.
+    if (credentials !== undefined) {
+      let syncTimer = clock.setTimer(function sync() {
+        exec.sync(scope).then(
+          () => undefined,
+          (err: unknown) => logger.warn({ code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message }, 'open-order sync failed'),
+        ).finally(() => {
+          if (!stop.aborted) syncTimer = clock.setTimer(sync, config.executor.syncIntervalMs);
+        });
+      }, config.executor.syncIntervalMs);
+      closers.push(() => clock.clearTimer(syncTimer));
+    }
+    const unsubscribeReload = hooks.onReload?.(() => reload(hooks, logger, loop, risk, killSwitch, selected, strategies));
+    if (unsubscribeReload !== undefined) closers.push(unsubscribeReload);
+
+    p.start();
     await untilAborted(stop);
     logger.info('stopping: no new orders; cancelling open orders');
   } catch (err) {
@@ -248,7 +395,9 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     logger.info('stopping during start-up; cancelling open orders');
   } finally {
     await poller?.stop();
-    if (stack.target.credentials !== undefined) {
+    for (const close of closers.reverse()) await close();
+    await executor?.stop();
+    if (target.credentials !== undefined && trade) {
       try {
         const r = await cancelAllOpenOrders(client, logger);
         if (r.failed > 0) logger.error(r, 'open orders left at shutdown');
@@ -261,6 +410,38 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     await metrics.close();
     logger.info('stopped');
   }
+}
+
+/** SIGHUP: strategy parameters and risk limits from the configuration files; all or nothing. */
+function reload(
+  hooks: DaemonHooks,
+  logger: Logger,
+  loop: TradingLoop,
+  risk: RiskGate,
+  killSwitch: KillSwitch,
+  selected: readonly SelectedMarket[],
+  strategies: ReadonlyMap<string, Strategy>,
+): void {
+  if (hooks.reloadConfig === undefined) return;
+  try {
+    const next = hooks.reloadConfig();
+    const limits = validateRiskLimits(next.risk, 'reload');
+    const resolved = resolveBindings(selected, next, strategies);
+    // Everything checked: apply.
+    const changed = applyReload(loop.markets, resolved);
+    risk.setLimits(limits);
+    risk.setConfiguredState(ALL_MARKETS, next.risk.state);
+    for (const r of resolved) risk.setConfiguredState(r.conditionId, r.state);
+    killSwitch.setFlag(next.risk.killSwitch);
+    for (const m of loop.markets) loop.markDirty(m.conditionId);
+    logger.info({ markets: changed }, 'configuration reloaded: strategy parameters and risk limits');
+  } catch (err) {
+    logger.error({ code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message }, 'configuration reload refused; the previous values stay');
+  }
+}
+
+function summarize(s: MarketSnapshot): Record<string, unknown> {
+  return { usable: s.books.size, unusable: s.unusable.size, mids: s.mids.size };
 }
 
 function headroomSummary(limiter: RateLimiter): Record<string, number> {

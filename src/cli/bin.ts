@@ -12,6 +12,11 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     stop.abort();
   });
 }
+// SIGHUP: `makerd run` reloads strategy parameters and risk limits (systemd's ExecReload).
+const reloadListeners = new Set<() => void>();
+process.on('SIGHUP', () => {
+  for (const l of reloadListeners) l();
+});
 // Anything that escapes a command still ends as one line on stderr (secrets scrubbed), exit 1.
 for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   process.on(event, (err: unknown) => {
@@ -29,6 +34,10 @@ const code = await runCli(process.argv.slice(2), {
   stderr: process.stderr,
   env: process.env,
   stopSignal: stop.signal,
+  onReload: (listener) => {
+    reloadListeners.add(listener);
+    return () => reloadListeners.delete(listener);
+  },
 });
 clearInterval(keepAlive);
 process.exitCode = code;

@@ -73,7 +73,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     switch (cmd) {
       case 'run':
         if (args.length > 0) throw new UsageError(`run: unexpected argument '${args[0]}'`);
-        await runDaemon(loaded.config, logger, io.stopSignal ?? new AbortController().signal);
+        await runDaemon(loaded.config, logger, io.stopSignal ?? new AbortController().signal, {
+          ...(io.onReload === undefined ? {} : { onReload: io.onReload }),
+          // SIGHUP reads the same files, environment and flags again.
+          reloadConfig: () => loadConfig({ configFile, args: configArgs, env: io.env }).config,
+        });
         return 0;
       case 'sim':
         return await simCommand(loaded.config, args, logger, io);

@@ -5,6 +5,8 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
   /** Resolves when the process is asked to stop (SIGINT/SIGTERM); for long-running commands. */
   readonly stopSignal?: AbortSignal;
+  /** Subscribes to reload requests (SIGHUP) for long-running commands; returns the unsubscribe. */
+  readonly onReload?: (listener: () => void) => () => void;
 }
 
 /** A command's usage problem: printed with a hint to --help, exit code 2. */

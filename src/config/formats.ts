@@ -100,6 +100,47 @@ const FORMATS: convict.Format[] = [
     },
   },
   {
+    // Money limits are decimal text (or a JSON number, kept as its text): never a float in use.
+    name: 'decimal-text',
+    coerce: (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+    validate(v: unknown) {
+      if (typeof v !== 'string' || !/^\d+(\.\d+)?$/.test(v)) fail('must be a plain decimal >= 0 such as "250" or "0.05"', v);
+    },
+  },
+  {
+    // Strategy parameters: an object in files; JSON text in env and flags.
+    name: 'json-object',
+    coerce: (v: unknown) => (typeof v === 'string' ? parseJsonOr(v) : v),
+    validate(v: unknown) {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail('must be an object (JSON text in env and flags)', v);
+    },
+  },
+  {
+    // Markets to quote: objects {market, strategy?, params?, state?} in files; in env and flags
+    // JSON text or a comma-separated list of condition ids or slugs.
+    name: 'market-list',
+    coerce: (v: unknown) => {
+      if (typeof v !== 'string') return v;
+      const t = v.trim();
+      if (t.startsWith('[')) return parseJsonOr(t);
+      return t.split(',').map((s) => s.trim()).filter((s) => s !== '').map((market) => ({ market }));
+    },
+    validate(v: unknown) {
+      if (!Array.isArray(v)) fail('must be a list of {"market": "<condition id or slug>", "strategy"?, "params"?, "state"?}', v);
+      const allowed = new Set(['market', 'strategy', 'params', 'state']);
+      (v as unknown[]).forEach((e, i) => {
+        if (typeof e !== 'object' || e === null || Array.isArray(e)) fail(`[${i}] must be an object {"market": ...}`, e);
+        const o = e as Record<string, unknown>;
+        const extra = Object.keys(o).filter((k) => !allowed.has(k));
+        if (extra.length > 0) fail(`[${i}].${extra[0]}: unknown key (allowed: market, strategy, params, state)`, o[extra[0]!]);
+        if (typeof o.market !== 'string' || o.market.trim() === '') fail(`[${i}].market must be a condition id or slug`, o.market);
+        if (o.strategy !== undefined && (typeof o.strategy !== 'string' || o.strategy === '')) fail(`[${i}].strategy must be a strategy name`, o.strategy);
+        if (o.params !== undefined && (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params))) fail(`[${i}].params must be an object`, o.params);
+        if (o.state !== undefined && !['ACTIVE', 'REDUCING', 'HALTED'].includes(o.state as string)) fail(`[${i}].state must be ACTIVE, REDUCING or HALTED`, o.state);
+      });
+    },
+  },
+  {
     // Validated without echoing: convict hides sensitive values, and so does this message.
     name: 'optional-secret',
     validate(v: unknown) {
@@ -107,6 +148,14 @@ const FORMATS: convict.Format[] = [
     },
   },
 ];
+
+function parseJsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 let registered = false;
 

@@ -4,6 +4,17 @@
  * then command-line flags. Unknown keys, wrong types and out-of-range values stop start-up.
  * The README's configuration table is generated from this file (`makerd config-doc`).
  */
+/** `auto`: on in sim mode, off in live mode. */
+export type StreamMode = 'auto' | 'on' | 'off';
+
+/** One configured market: a condition id or slug, optionally its own strategy, parameters and state. */
+export interface MarketEntry {
+  market: string;
+  strategy?: string;
+  params?: Record<string, unknown>;
+  state?: 'ACTIVE' | 'REDUCING' | 'HALTED';
+}
+
 export interface MakerdConfig {
   venue: {
     mode: 'sim' | 'live';
@@ -58,6 +69,28 @@ export interface MakerdConfig {
       maintenanceMs: number;
     };
   };
+  strategy: { name: string; params: Record<string, unknown>; dir: string };
+  markets: MarketEntry[];
+  selector: { top: number; tag: string };
+  shard: { index: number; count: number };
+  metadata: { ttlMs: number };
+  stream: { market: StreamMode; user: StreamMode; reconnectBaseMs: number; reconnectMaxMs: number };
+  risk: {
+    state: 'ACTIVE' | 'REDUCING' | 'HALTED';
+    maxPositionPerToken: string;
+    maxNetExposure: string;
+    maxGrossNotional: string;
+    maxOpenOrders: number;
+    maxOrdersPerMarket: number;
+    maxOrderSize: string;
+    minPrice: string;
+    maxPrice: string;
+    errorBurst: { count: number; windowMs: number; backoffMs: number };
+    killSwitch: boolean;
+    killSwitchFile: string;
+  };
+  executor: { repriceTicks: number; resizeFraction: number; cancelMarketFraction: number; syncIntervalMs: number; positionsIntervalMs: number };
+  trading: { monitorOnly: boolean };
   metrics: { host: string; port: number };
   data: { dir: string };
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
@@ -165,8 +198,8 @@ export const schema = {
   },
   poller: {
     intervalMs: { doc: 'Time between two polls of books and midpoints', format: 'positive-duration-ms', default: 1_000, env: 'MAKERD_POLLER_INTERVAL_MS', arg: 'poll-interval-ms' },
-    tokens: { doc: 'Token ids to poll; empty = the first poller.maxTokens tokens of accepting markets', format: 'string-list', default: [] as string[], env: 'MAKERD_POLLER_TOKENS' },
-    maxTokens: { doc: 'Upper bound on tokens polled when poller.tokens is empty', format: 'positive-count', default: 40, env: 'MAKERD_POLLER_MAX_TOKENS' },
+    tokens: { doc: 'Older form of `markets`: the markets of these token ids are quoted when `markets` is empty', format: 'string-list', default: [] as string[], env: 'MAKERD_POLLER_TOKENS' },
+    maxTokens: { doc: 'Upper bound on tokens watched (two per market); selected markets beyond it are not quoted (logged)', format: 'positive-count', default: 1_000, env: 'MAKERD_POLLER_MAX_TOKENS' },
     staleAfterMs: { doc: 'A book older than this is stale and never acted on', format: 'positive-duration-ms', default: 5_000, env: 'MAKERD_POLLER_STALE_AFTER_MS' },
   },
   sim: {
@@ -201,6 +234,62 @@ export const schema = {
       throttleStormMs: { doc: 'Answer every request 429 for this long after start', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_THROTTLE_STORM_MS' , arg: 'fault-throttle-storm-ms' },
       maintenanceMs: { doc: 'Answer every request 425 (venue restarting) for this long after start', format: 'duration-ms', default: 0, env: 'MAKERD_SIM_FAULT_MAINTENANCE_MS' , arg: 'fault-maintenance-ms' },
     },
+  },
+  strategy: {
+    name: { doc: 'Strategy of every market without its own (a file of strategies/, e.g. bands or avellaneda)', format: 'non-empty-string', default: 'bands', env: 'MAKERD_STRATEGY', arg: 'strategy' },
+    params: { doc: 'Parameters of strategy.name (see Strategy tuning); JSON text in env', format: 'json-object', default: {} as Record<string, unknown>, env: 'MAKERD_STRATEGY_PARAMS' },
+    dir: { doc: 'Extra directory of compiled strategies (*.js), loaded after the built-in ones; empty = none', format: String, default: '', env: 'MAKERD_STRATEGY_DIR' },
+  },
+  markets: {
+    doc: 'Markets to quote: [{"market": "<condition id or slug>", "strategy"?, "params"?, "state"?}]; env: comma-separated ids/slugs or JSON',
+    format: 'market-list',
+    default: [] as MarketEntry[],
+    env: 'MAKERD_MARKETS',
+  },
+  selector: {
+    top: { doc: 'Also quote the first N active, accepting, open markets of /sampling-simplified-markets (0 = none; sim mode with no markets quotes 10)', format: 'count', default: 0, env: 'MAKERD_SELECTOR_TOP' },
+    tag: { doc: 'Only markets carrying this tag (slug or label); empty = any', format: String, default: '', env: 'MAKERD_SELECTOR_TAG' },
+  },
+  shard: {
+    index: { doc: "This daemon's shard, 0 .. shard.count - 1: it quotes only the selected markets whose condition-id hash falls here", format: 'count', default: 0, env: 'MAKERD_SHARD_INDEX', arg: 'shard-index' },
+    count: { doc: 'Number of daemons sharing the selection (and the account)', format: 'positive-count', default: 1, env: 'MAKERD_SHARD_COUNT', arg: 'shard-count' },
+  },
+  metadata: {
+    ttlMs: { doc: 'How long tick size, minimum size, fees and end date of a market are cached', format: 'positive-duration-ms', default: 300_000, env: 'MAKERD_METADATA_TTL_MS' },
+  },
+  stream: {
+    market: { doc: 'Market WebSocket stream (/ws/market): early re-evaluation on book changes; auto = on in sim mode', format: ['auto', 'on', 'off'], default: 'auto', env: 'MAKERD_STREAM_MARKET' },
+    user: { doc: 'User WebSocket stream (/ws/user): order and trade events; auto = on in sim mode', format: ['auto', 'on', 'off'], default: 'auto', env: 'MAKERD_STREAM_USER' },
+    reconnectBaseMs: { doc: 'Reconnect backoff base (full jitter)', format: 'positive-duration-ms', default: 500, env: 'MAKERD_STREAM_RECONNECT_BASE_MS' },
+    reconnectMaxMs: { doc: 'Reconnect backoff cap', format: 'positive-duration-ms', default: 30_000, env: 'MAKERD_STREAM_RECONNECT_MAX_MS' },
+  },
+  risk: {
+    state: { doc: 'Trading state of every market: ACTIVE, REDUCING (only orders that reduce exposure) or HALTED (cancel all, place nothing)', format: ['ACTIVE', 'REDUCING', 'HALTED'], default: 'ACTIVE', env: 'MAKERD_RISK_STATE' },
+    maxPositionPerToken: { doc: 'Shares held of one token at most (buys that could pass it are trimmed)', format: 'decimal-text', default: '500', env: 'MAKERD_RISK_MAX_POSITION_PER_TOKEN' },
+    maxNetExposure: { doc: 'Net exposure of a market at most, |outcome 0 - outcome 1| shares, counting every resting order as filled', format: 'decimal-text', default: '300', env: 'MAKERD_RISK_MAX_NET_EXPOSURE' },
+    maxGrossNotional: { doc: 'USDC at most in resting orders (price x size) over all markets', format: 'decimal-text', default: '5000', env: 'MAKERD_RISK_MAX_GROSS_NOTIONAL' },
+    maxOpenOrders: { doc: 'Resting orders at most over all markets', format: 'positive-count', default: 2_000, env: 'MAKERD_RISK_MAX_OPEN_ORDERS' },
+    maxOrdersPerMarket: { doc: 'Resting orders at most in one market', format: 'positive-count', default: 20, env: 'MAKERD_RISK_MAX_ORDERS_PER_MARKET' },
+    maxOrderSize: { doc: 'Shares per order at most (larger quotes are trimmed)', format: 'decimal-text', default: '200', env: 'MAKERD_RISK_MAX_ORDER_SIZE' },
+    minPrice: { doc: 'Lowest order price allowed', format: 'decimal-text', default: '0.01', env: 'MAKERD_RISK_MIN_PRICE' },
+    maxPrice: { doc: 'Highest order price allowed', format: 'decimal-text', default: '0.99', env: 'MAKERD_RISK_MAX_PRICE' },
+    errorBurst: {
+      count: { doc: 'Venue errors or throttles within risk.errorBurst.windowMs that pull every quote', format: 'positive-count', default: 20, env: 'MAKERD_RISK_ERROR_BURST_COUNT' },
+      windowMs: { doc: 'Window of the error burst', format: 'positive-duration-ms', default: 10_000, env: 'MAKERD_RISK_ERROR_BURST_WINDOW_MS' },
+      backoffMs: { doc: 'How long quotes stay pulled after an error burst', format: 'positive-duration-ms', default: 5_000, env: 'MAKERD_RISK_ERROR_BACKOFF_MS' },
+    },
+    killSwitch: { doc: 'Halt everything: cancel every order, place none (also engaged while risk.killSwitchFile exists)', format: 'strict-boolean', default: false, env: 'MAKERD_RISK_KILL_SWITCH', arg: 'kill-switch' },
+    killSwitchFile: { doc: 'File name in data.dir whose existence halts everything (touch to halt, remove to resume)', format: 'non-empty-string', default: 'KILL', env: 'MAKERD_RISK_KILL_SWITCH_FILE' },
+  },
+  executor: {
+    repriceTicks: { doc: 'Keep a resting order whose price is within this many ticks of the wanted one', format: 'count', default: 0, env: 'MAKERD_EXECUTOR_REPRICE_TICKS' },
+    resizeFraction: { doc: 'Keep a resting order whose size is within this fraction of the wanted one', format: 'ratio', default: 0.2, env: 'MAKERD_EXECUTOR_RESIZE_FRACTION' },
+    cancelMarketFraction: { doc: 'When more than this fraction of a market\'s orders go, one DELETE /cancel-market-orders replaces the single cancels', format: 'ratio', default: 0.5, env: 'MAKERD_EXECUTOR_CANCEL_MARKET_FRACTION' },
+    syncIntervalMs: { doc: 'How often the live-order view is checked against GET /data/orders', format: 'positive-duration-ms', default: 5_000, env: 'MAKERD_EXECUTOR_SYNC_INTERVAL_MS' },
+    positionsIntervalMs: { doc: 'How often positions are read from GET /positions', format: 'positive-duration-ms', default: 2_000, env: 'MAKERD_EXECUTOR_POSITIONS_INTERVAL_MS' },
+  },
+  trading: {
+    monitorOnly: { doc: 'Watch markets and serve metrics without placing or cancelling orders (allowed without credentials in live mode)', format: 'strict-boolean', default: false, env: 'MAKERD_MONITOR_ONLY', arg: 'monitor-only' },
   },
   metrics: {
     host: { doc: 'Interface of the /metrics, /healthz and /readyz server', format: 'non-empty-string', default: '127.0.0.1', env: 'MAKERD_METRICS_HOST' },

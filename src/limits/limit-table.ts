@@ -9,12 +9,15 @@
  * - "Combined event and market listings" = `GET /events` + `GET /markets`.
  * - The trading writes `POST /order` and `DELETE /order` have one scope each holding two windows,
  *   burst and sustained, and also count against "All CLOB routes".
- * - Surfaces come from `ENDPOINTS[..].surface`; the routes only named in the table (section 4.23)
- *   are listed in TABLE_ONLY_ROUTES with the surface design.md section 3 gives them.
+ * - Surfaces come from `ENDPOINTS[..].surface` (src/routes.ts, the route table shared with the
+ *   venue client); the routes only named in the table (section 4.23) are listed there in
+ *   TABLE_ONLY_ROUTES with the surface design.md section 3 gives them.
  * The capacities here are the venue's; the limiter scales them by `share x safety`
  * (see limiter-options.ts).
  */
-import { ENDPOINTS, type Surface } from '../venue/endpoints.js';
+import { ENDPOINTS, TABLE_ONLY_ROUTES, type Surface } from '../routes.js';
+
+export { TABLE_ONLY_ROUTES };
 
 export type WindowName = 'window' | 'burst' | 'sustained';
 
@@ -86,17 +89,6 @@ export const LIMIT_TABLE: readonly LimitScope[] = [
   routeRow('8.3', 'clob', 'POST /order', burstAndSustained(2_400, 24_000)),
   routeRow('8.3', 'clob', 'DELETE /order', burstAndSustained(2_400, 24_000)),
 ];
-
-/** Routes named only in the limit table (venue-api.md 4.23), absent from ENDPOINTS. */
-export const TABLE_ONLY_ROUTES: Readonly<Record<string, Surface>> = {
-  'GET /': 'clob',
-  'GET /price': 'clob',
-  'POST /prices': 'clob',
-  'GET /midpoint': 'clob',
-  'GET /prices-history': 'clob',
-  'POST /batch-prices-history': 'clob',
-  'GET /events': 'catalog',
-};
 
 const surfaceByRoute: ReadonlyMap<string, Surface> = new Map<string, Surface>([
   ...Object.values(ENDPOINTS).map((d): [string, Surface] => [d.route, d.surface]),

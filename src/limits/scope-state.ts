@@ -3,7 +3,7 @@
  * 429/425 put on it, its throttle counts, and the capacity queued requests have reserved in it
  * during the current admission pass.
  */
-import type { Surface } from '../venue/endpoints.js';
+import type { Surface } from '../routes.js';
 import type { LimitScope, WindowName } from './limit-table.js';
 import { effectiveCapacity } from './limiter-options.js';
 import { SlidingWindow } from './sliding-window.js';

@@ -1,15 +1,15 @@
 /**
  * A token's order book as the strategy sees it: Decimal prices and sizes, best level first,
- * with the market's tick and minimum size, built from a snapshot the client has already checked.
- * A book that is crossed, or older than the staleness bound, is flagged so nothing acts on it.
+ * with the market's tick and minimum size. Built from the checked book the venue client hands
+ * over (src/venue/checked-book.ts), which already holds every number parsed and both sides
+ * sorted; nothing here parses or sorts again. A book that is crossed, or older than the
+ * staleness bound, is flagged so nothing acts on it.
  */
-import { Decimal, parseDecimal } from '../money.js';
-import type { OrderBookSnapshot } from '../venue/types.js';
+import type { Decimal } from '../money.js';
+import type { CheckedBook, DecimalLevel } from '../venue/checked-book.js';
 
-export interface BookLevel {
-  readonly price: Decimal;
-  readonly size: Decimal;
-}
+/** One level: price strictly inside (0, 1), size greater than 0. */
+export type BookLevel = DecimalLevel;
 
 export interface BookView {
   readonly tokenId: string;
@@ -31,29 +31,22 @@ export interface BookView {
 
 export type BookProblem = 'crossed' | 'stale' | 'bad-timestamp';
 
-function levels(raw: readonly { price: string; size: string }[], descending: boolean): BookLevel[] {
-  const out = raw.map((l) => ({ price: new Decimal(l.price), size: new Decimal(l.size) })).filter((l) => l.size.gt(0));
-  out.sort((a, b) => (descending ? b.price.cmp(a.price) : a.price.cmp(b.price)));
-  return out;
-}
-
-export function toBookView(s: OrderBookSnapshot): BookView {
-  const bids = levels(s.bids, true);
-  const asks = levels(s.asks, false);
-  const bestBid = bids[0]?.price;
-  const bestAsk = asks[0]?.price;
-  const ltp = parseDecimal(s.last_trade_price);
+/** The strategy's view of a checked book: reads its parsed fields, parses and sorts nothing. */
+export function toBookView(book: CheckedBook): BookView {
+  const { snapshot: s, levels } = book;
+  const bestBid = levels.bids[0]?.price;
+  const bestAsk = levels.asks[0]?.price;
   return {
     tokenId: s.asset_id,
     market: s.market,
-    bids,
-    asks,
-    tickSize: new Decimal(s.tick_size),
-    minOrderSize: new Decimal(s.min_order_size),
+    bids: levels.bids,
+    asks: levels.asks,
+    tickSize: book.tickSize,
+    minOrderSize: book.minOrderSize,
     negRisk: s.neg_risk,
-    timestampMs: Number(s.timestamp),
+    timestampMs: book.timestampMs,
     hash: s.hash,
-    lastTradePrice: ltp !== undefined && ltp.gt(0) && ltp.lt(1) ? ltp : undefined,
+    lastTradePrice: book.lastTradePrice,
     mid: bestBid !== undefined && bestAsk !== undefined ? bestBid.plus(bestAsk).div(2) : undefined,
   };
 }

@@ -1,28 +1,39 @@
 /**
- * Polls every configured token's book and midpoint with the batch endpoints (POST /books and
- * POST /midpoints, as few requests as the batch size allows), turns them into BookViews and
- * hands one MarketSnapshot per tick to its listener. Ticks never overlap: the next one is
- * scheduled when the previous one has finished. A failed or unusable answer is counted and
- * logged and its tokens are reported as missing for that tick; nothing downstream sees it.
+ * Polls every selected token's book and midpoint with the batch endpoints (POST /books and
+ * POST /midpoints, as few requests as the batch size allows), turns the checked books the client
+ * hands over into BookViews and hands one MarketSnapshot per tick to its listener.
+ *
+ * - Polls never overlap: the next scheduled tick is armed when the previous one has finished, and
+ *   a tick() or fetchBooks() called meanwhile waits for the poll in flight.
+ * - The selected tokens may change at runtime (setTokens); fetchBooks reads some tokens out of
+ *   band (a resync) without touching the schedule or the listener.
+ * - A failed or unusable answer is counted per occurrence (stats) and its tokens are reported as
+ *   unusable for that poll; nothing downstream sees it. Logs follow state changes only (see
+ *   problem-tracker.ts): one warning when a token's book becomes unusable, or its problem changes,
+ *   one line when it is usable again (with how many polls it was not); likewise per request route.
  */
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { isMakerdError } from '../errors.js';
-import { Decimal, isValidPrice, parseDecimal } from '../money.js';
-import type { MidpointsResult, OrderBookSnapshot } from '../venue/types.js';
+import type { Decimal } from '../money.js';
+import type { CheckedBook, CheckedMidpoints } from '../venue/checked-book.js';
 import { bookProblem, toBookView, type BookProblem, type BookView } from './book-view.js';
+import { ProblemTracker } from './problem-tracker.js';
 
 export interface BookSource {
-  postBooks(tokenIds: readonly string[], options?: { signal?: AbortSignal }): Promise<OrderBookSnapshot[]>;
-  postMidpoints(tokenIds: readonly string[], options?: { signal?: AbortSignal }): Promise<MidpointsResult>;
+  postBooks(tokenIds: readonly string[], options?: { signal?: AbortSignal }): Promise<readonly CheckedBook[]>;
+  postMidpoints(tokenIds: readonly string[], options?: { signal?: AbortSignal }): Promise<CheckedMidpoints>;
 }
+
+/** Why a token has no usable book in a snapshot: the book's problem, absent from the answer, or the request failed. */
+export type UnusableReason = BookProblem | 'missing' | 'error';
 
 export interface MarketSnapshot {
   readonly atMs: number;
   readonly books: ReadonlyMap<string, BookView>;
   readonly mids: ReadonlyMap<string, Decimal>;
   /** Tokens without a usable book this tick, and why. */
-  readonly unusable: ReadonlyMap<string, BookProblem | 'missing' | 'error'>;
+  readonly unusable: ReadonlyMap<string, UnusableReason>;
 }
 
 export interface PollerStats {
@@ -40,6 +51,7 @@ export interface PollerStats {
 export interface PollerOptions {
   source: BookSource;
   clock: Clock;
+  /** The tokens polled at first; setTokens replaces them. */
   tokens: readonly string[];
   intervalMs: number;
   staleAfterMs: number;
@@ -47,20 +59,45 @@ export interface PollerOptions {
   onSnapshot: (snapshot: MarketSnapshot) => void;
 }
 
+const BOOKS_ROUTE = 'POST /books';
+const MIDPOINTS_ROUTE = 'POST /midpoints';
+
 export class BookPoller {
   readonly #o: PollerOptions;
   readonly #stats: PollerStats = { ticks: 0, failedRequests: {}, unusableBooks: {}, lastTickMs: undefined, lastUsableMs: undefined, failedTicks: 0 };
+  #tokens: readonly string[];
+  /** Per token: why its book is not usable, since how many polls. */
+  readonly #bookHealth = new ProblemTracker<BookProblem | 'missing'>();
+  /** Per route: the error code it keeps failing with, since how many polls. */
+  readonly #routeHealth = new ProblemTracker<string>();
   #timer: TimerHandle | undefined;
   #running = false;
   #inFlight: Promise<void> | undefined;
+  /** The last poll queued; each poll starts when the one before has settled. */
+  #queue: Promise<unknown> = Promise.resolve();
   readonly #abort = new AbortController();
 
   constructor(options: PollerOptions) {
     this.#o = options;
+    this.#tokens = [...options.tokens];
   }
 
   get stats(): Readonly<PollerStats> {
     return this.#stats;
+  }
+
+  /** The tokens each tick polls. */
+  get tokens(): readonly string[] {
+    return this.#tokens;
+  }
+
+  /**
+   * Replaces the tokens polled from the next poll on (a poll in flight finishes with its own).
+   * A token dropped is forgotten: its unusable state is neither kept nor logged.
+   */
+  setTokens(tokens: readonly string[]): void {
+    this.#tokens = [...tokens];
+    this.#bookHealth.retain(new Set(this.#tokens));
   }
 
   start(): void {
@@ -69,12 +106,13 @@ export class BookPoller {
     this.#schedule(0);
   }
 
-  /** Stops scheduling, aborts the tick in flight and waits for it to settle. */
+  /** Stops scheduling, aborts the poll in flight and waits for every queued poll to settle. */
   async stop(): Promise<void> {
     this.#running = false;
     if (this.#timer !== undefined) this.#o.clock.clearTimer(this.#timer);
     this.#abort.abort();
     await this.#inFlight;
+    await this.#queue;
   }
 
   #schedule(delayMs: number): void {
@@ -93,60 +131,109 @@ export class BookPoller {
     }, delayMs);
   }
 
-  /** One poll; public so that tests and backtests can drive it directly. */
-  async tick(): Promise<MarketSnapshot> {
-    const { source, tokens, clock } = this.#o;
-    const signal = this.#abort.signal;
+  /**
+   * One poll of every selected token, handed to the listener; public so that tests and backtests
+   * can drive it directly. Waits for a poll in flight rather than overlapping it.
+   */
+  tick(): Promise<MarketSnapshot> {
+    return this.#serially(async () => {
+      const signal = this.#abort.signal;
+      const snapshot = await this.#poll(this.#tokens, signal);
+      this.#stats.ticks++;
+      this.#stats.lastTickMs = snapshot.atMs;
+      if (snapshot.books.size > 0) this.#stats.lastUsableMs = snapshot.atMs;
+      if (!signal.aborted) this.#o.onSnapshot(snapshot);
+      return snapshot;
+    });
+  }
+
+  /**
+   * An out-of-band read of `tokens` (e.g. a resync after a stream gap): the same snapshot shape,
+   * for just those tokens, returned to the caller only. The schedule, the listener and the tick
+   * counters are untouched; failures and unusable books are counted and logged as in a tick.
+   * Waits for a poll in flight rather than overlapping it.
+   */
+  fetchBooks(tokens: readonly string[]): Promise<MarketSnapshot> {
+    const list = [...tokens];
+    return this.#serially(() => this.#poll(list, this.#abort.signal));
+  }
+
+  #serially<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(run);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async #poll(tokens: readonly string[], signal: AbortSignal): Promise<MarketSnapshot> {
+    const { source, clock } = this.#o;
+    if (tokens.length === 0) return { atMs: clock.now(), books: new Map(), mids: new Map(), unusable: new Map() };
     const [books, mids] = await Promise.allSettled([source.postBooks(tokens, { signal }), source.postMidpoints(tokens, { signal })]);
-    const now = clock.now();
-    const snapshot = this.#assemble(now, books, mids);
-    this.#stats.ticks++;
-    this.#stats.lastTickMs = now;
-    if (snapshot.books.size > 0) this.#stats.lastUsableMs = now;
-    if (!signal.aborted) this.#o.onSnapshot(snapshot);
-    return snapshot;
+    return this.#assemble(clock.now(), tokens, books, mids, signal);
   }
 
   #assemble(
     now: number,
-    books: PromiseSettledResult<OrderBookSnapshot[]>,
-    mids: PromiseSettledResult<MidpointsResult>,
+    tokens: readonly string[],
+    books: PromiseSettledResult<readonly CheckedBook[]>,
+    mids: PromiseSettledResult<CheckedMidpoints>,
+    signal: AbortSignal,
   ): MarketSnapshot {
     const views = new Map<string, BookView>();
-    const unusable = new Map<string, BookProblem | 'missing' | 'error'>();
-    const midMap = new Map<string, Decimal>();
+    const unusable = new Map<string, UnusableReason>();
     if (books.status === 'fulfilled') {
-      for (const s of books.value) {
-        const view = toBookView(s);
+      this.#answered(BOOKS_ROUTE);
+      for (const b of books.value) {
+        const view = toBookView(b);
         const problem = bookProblem(view, now, this.#o.staleAfterMs);
         if (problem === undefined) views.set(view.tokenId, view);
         else {
           unusable.set(view.tokenId, problem);
-          this.#stats.unusableBooks[problem] = (this.#stats.unusableBooks[problem] ?? 0) + 1;
-          this.#o.logger?.warn({ token: view.tokenId, problem, bookTimestamp: view.timestampMs }, 'book not usable');
+          this.#count(problem);
         }
+        this.#noteBook(view.tokenId, problem, view.timestampMs);
       }
-    } else this.#failed('POST /books', books.reason);
+    } else this.#failed(BOOKS_ROUTE, books.reason, signal);
+    let midMap: ReadonlyMap<string, Decimal> = new Map();
     if (mids.status === 'fulfilled') {
-      for (const [token, text] of Object.entries(mids.value)) {
-        const d = parseDecimal(text);
-        if (d !== undefined && isValidPrice(d)) midMap.set(token, d);
-      }
-    } else this.#failed('POST /midpoints', mids.reason);
-    for (const t of this.#o.tokens) {
-      if (!views.has(t) && !unusable.has(t)) {
-        unusable.set(t, books.status === 'fulfilled' ? 'missing' : 'error');
-        if (books.status === 'fulfilled') this.#stats.unusableBooks.missing = (this.#stats.unusableBooks.missing ?? 0) + 1;
-      }
+      this.#answered(MIDPOINTS_ROUTE);
+      midMap = mids.value.prices;
+    } else this.#failed(MIDPOINTS_ROUTE, mids.reason, signal);
+    for (const t of tokens) {
+      if (views.has(t) || unusable.has(t)) continue;
+      if (books.status === 'fulfilled') {
+        unusable.set(t, 'missing');
+        this.#count('missing');
+        this.#noteBook(t, 'missing', undefined);
+      } else unusable.set(t, 'error');
     }
     return { atMs: now, books: views, mids: midMap, unusable };
   }
 
-  #failed(route: string, err: unknown): void {
+  #count(problem: BookProblem | 'missing'): void {
+    this.#stats.unusableBooks[problem] = (this.#stats.unusableBooks[problem] ?? 0) + 1;
+  }
+
+  /** Logs a token's book turning unusable (or changing problem) and turning usable again. */
+  #noteBook(token: string, problem: BookProblem | 'missing' | undefined, bookTimestamp: number | undefined): void {
+    const change = this.#bookHealth.observe(token, problem);
+    const logger = this.#o.logger;
+    if (change === undefined || logger === undefined) return;
+    if (change.to === undefined) logger.info({ token, unusablePolls: change.polls, lastProblem: change.from }, 'book usable again');
+    else logger.warn({ token, problem: change.to, previous: change.from, bookTimestamp }, 'book not usable');
+  }
+
+  #answered(route: string): void {
+    const change = this.#routeHealth.observe(route, undefined);
+    if (change !== undefined) this.#o.logger?.info({ route, failedPolls: change.polls, lastCode: change.from }, 'poll request recovered');
+  }
+
+  #failed(route: string, err: unknown, signal: AbortSignal): void {
     const code = isMakerdError(err) ? err.code : 'unknown';
     this.#stats.failedRequests[code] = (this.#stats.failedRequests[code] ?? 0) + 1;
-    if (!this.#abort.signal.aborted) {
-      this.#o.logger?.warn({ route, code, err: err instanceof Error ? err.message : String(err) }, 'poll request failed');
+    if (signal.aborted) return;
+    const change = this.#routeHealth.observe(route, code);
+    if (change !== undefined) {
+      this.#o.logger?.warn({ route, code, previous: change.from, err: err instanceof Error ? err.message : String(err) }, 'poll request failed');
     }
   }
 }

@@ -1,6 +1,6 @@
 /** The poller's health: ticks, age of the last snapshot, unusable books and failed requests. */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { PollerStats } from '../market/poller.js';
+import type { PollerStats } from '../market/index.js';
 import { cumulative } from './cumulative.js';
 
 export function registerPollerMetrics(registry: Registry, stats: () => Readonly<PollerStats> | undefined, now: () => number): void {

@@ -3,7 +3,7 @@
  * brought at least one usable book. A poll that merely finished (venue down, every book stale or
  * malformed) does not count.
  */
-import type { PollerStats } from '../market/poller.js';
+import type { PollerStats } from '../market/index.js';
 
 /** undefined when ready, else why not. */
 export function notReadyReason(

@@ -1,6 +1,6 @@
 /** Counts and times every venue request attempt (fed by the client's onRequest hook). */
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { RequestObserver } from '../venue/http/venue-requester.js';
+import type { RequestObserver } from '../venue/index.js';
 
 export function venueRequestMetrics(registry: Registry): RequestObserver {
   const requests = new Counter({

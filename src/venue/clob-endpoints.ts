@@ -3,6 +3,7 @@
  * Batch reads take token ids and split them into bodies of at most MAX_BATCH_TOKENS; every
  * batch is checked before the first one is sent.
  */
+import { CheckedMidpoints, type CheckedBook } from './checked-book.js';
 import { callChecked, listOf, pagedOf } from './endpoint-call.js';
 import type { CallOptions } from './http/call-options.js';
 import type { VenueRequester } from './http/venue-requester.js';
@@ -36,8 +37,11 @@ export function clobEndpoints(r: VenueRequester) {
     getTrades: (params: P.GetTradesParams = {}, options?: CallOptions): Promise<T.TradeFill[]> =>
       callChecked(r, 'getTrades', () => q('getTrades', params), listOf(validateTradeFill), options),
 
-    /** 4.5 POST /books: one snapshot per token, levels sorted best first; batches sent concurrently. */
-    async postBooks(tokenIds: readonly string[], options?: CallOptions): Promise<T.OrderBookSnapshot[]> {
+    /**
+     * 4.5 POST /books: one checked book per token (snapshot with levels sorted best first, plus its
+     * parsed levels; see checked-book.ts); batches sent concurrently.
+     */
+    async postBooks(tokenIds: readonly string[], options?: CallOptions): Promise<CheckedBook[]> {
       const batches = tokenBatches('postBooks', tokenIds);
       const results = await Promise.all(
         batches.map((body) => callChecked(r, 'postBooks', () => prepareBodyRequest('postBooks', body), validateBooks, options)),
@@ -59,21 +63,21 @@ export function clobEndpoints(r: VenueRequester) {
     getClobMarket: (params: P.ConditionIdParams, options?: CallOptions): Promise<T.ClobMarketSettings> =>
       callChecked(r, 'getClobMarket', () => q('getClobMarket', params), validateClobMarket, options),
 
-    /** 4.14 GET /book */
-    getBook: (params: P.GetBookParams, options?: CallOptions): Promise<T.OrderBookSnapshot> =>
+    /** 4.14 GET /book: checked as each book of POST /books. */
+    getBook: (params: P.GetBookParams, options?: CallOptions): Promise<CheckedBook> =>
       callChecked(r, 'getBook', () => q('getBook', params), (route, raw) => validateBook(route, raw), options),
 
     /** 4.16 GET /fee-rate */
     getFeeRate: (params: P.GetFeeRateParams = {}, options?: CallOptions): Promise<T.FeeRate> =>
       callChecked(r, 'getFeeRate', () => q('getFeeRate', params), validateFeeRate, options),
 
-    /** 4.18 POST /midpoints: one decimal-string midpoint per token id, batches merged. */
-    async postMidpoints(tokenIds: readonly string[], options?: CallOptions): Promise<T.MidpointsResult> {
+    /** 4.18 POST /midpoints: one midpoint per token id, as sent and parsed; batches merged. */
+    async postMidpoints(tokenIds: readonly string[], options?: CallOptions): Promise<CheckedMidpoints> {
       const batches = tokenBatches('postMidpoints', tokenIds);
       const results = await Promise.all(
         batches.map((body) => callChecked(r, 'postMidpoints', () => prepareBodyRequest('postMidpoints', body), validateMidpoints, options)),
       );
-      return Object.assign({}, ...results) as T.MidpointsResult;
+      return CheckedMidpoints.merge(results);
     },
   };
 }

@@ -68,12 +68,17 @@ describe('makerd CLI', () => {
     expect(book.asset_id).toBe(token0);
     expect(book.market).toBe(market);
     expect(Array.isArray(book.bids)).toBe(true);
+    // Exactly the venue's snapshot: what the client parsed from it is not printed.
+    expect(book).toEqual((await h.request('GET', '/book', { query: { token_id: token0 } })).body);
   });
 
   it('query books takes several tokens; query midpoints too', async () => {
     const r = await cli(['query', 'books', '--token-id', `${token0},${token1}`], env);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).map((b: { asset_id: string }) => b.asset_id)).toEqual([token0, token1]);
+    const m = await cli(['query', 'midpoints', '--token-id', `${token0},${token1}`], env);
+    expect(m.code).toBe(0);
+    expect(JSON.parse(m.stdout)).toEqual((await h.request('POST', '/midpoints', { body: [{ token_id: token0 }, { token_id: token1 }] })).body);
   });
 
   it('query markets --all walks every page', async () => {

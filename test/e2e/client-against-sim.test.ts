@@ -30,7 +30,7 @@ beforeAll(async () => {
   // Take liquidity: a marketable FAK buy fills against the makers' asks.
   const book = await client.getBook({ token_id: token });
   const r = await client.postOrder({
-    order: { asset_id: token, side: 'BUY', price: book.asks[0]!.price, size: '20', expiration: '0', client_order_id: 'e2e-take' },
+    order: { asset_id: token, side: 'BUY', price: book.snapshot.asks[0]!.price, size: '20', expiration: '0', client_order_id: 'e2e-take' },
     orderType: 'FAK',
   });
   expect(r.success).toBe(true);
@@ -88,11 +88,12 @@ describe('client against the simulator', () => {
     mark('postBooks');
     const single = await client.getBook({ token_id: token });
     mark('getBook');
-    expect(single.bids).toEqual(book!.bids);
+    expect(single.snapshot.bids).toEqual(book!.snapshot.bids);
     const mids = await client.postMidpoints([token]);
     mark('postMidpoints');
-    const expectedMid = new Decimal(book!.bids[0]!.price).plus(book!.asks[0]!.price).div(2);
-    expect(new Decimal(mids[token]!).eq(expectedMid)).toBe(true);
+    const expectedMid = book!.levels.bids[0]!.price.plus(book!.levels.asks[0]!.price).div(2);
+    expect(mids.prices.get(token)!.eq(expectedMid)).toBe(true);
+    expect(new Decimal(mids.record[token]!).eq(expectedMid)).toBe(true);
     const settings = await client.getClobMarket({ condition_id: market.condition_id });
     mark('getClobMarket');
     expect(settings.mts).toBe(market.minimum_tick_size);

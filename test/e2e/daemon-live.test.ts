@@ -18,11 +18,13 @@ import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 
 let h: SimHarness;
 let client: VenueClient;
+let marketIds: string[];
 
 beforeAll(async () => {
   // The daemon signs with the wall clock, so the simulator's clock starts at the same time.
   h = await startSimHarness({ markets: 3, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
   client = createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock });
+  marketIds = (await client.getMarkets({})).data.slice(0, 2).map((m) => m.condition_id);
 });
 
 afterAll(async () => {
@@ -34,7 +36,7 @@ afterAll(async () => {
 function startDaemon(extraEnv: NodeJS.ProcessEnv = {}) {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-live-')), 'data');
   const { config } = loadConfig({
-    env: liveEnvFor(h, { MAKERD_POLLER_INTERVAL_MS: '20', MAKERD_DATA_DIR: dataDir, MAKERD_METRICS_PORT: '0', ...extraEnv }),
+    env: liveEnvFor(h, { MAKERD_MARKETS: marketIds.join(','), MAKERD_POLLER_INTERVAL_MS: '20', MAKERD_DATA_DIR: dataDir, MAKERD_METRICS_PORT: '0', ...extraEnv }),
   });
   const records: Record<string, unknown>[] = [];
   const waiters: { msg: string; resolve: (r: Record<string, unknown>) => void }[] = [];
@@ -59,7 +61,7 @@ function startDaemon(extraEnv: NodeJS.ProcessEnv = {}) {
 }
 
 describe('makerd run against a venue (live mode)', () => {
-  it('cancels every open order of the account when stopped', async () => {
+  it('adopts the orders it finds in its markets, and cancels every open order of the account when stopped', async () => {
     const markets = (await client.getMarkets({})).data.slice(0, 2);
     const ids: string[] = [];
     for (const m of markets) {
@@ -81,7 +83,8 @@ describe('makerd run against a venue (live mode)', () => {
     await d.running;
 
     expect((await h.stats()).open_orders).toBe(0);
-    expect(d.records.find((r) => r.msg === 'open orders cancelled')).toMatchObject({ canceled: 4, failed: 0 });
+    expect(d.records.find((r) => r.msg === 'open orders reconciled with the venue')).toMatchObject({ adopted: 4 });
+    expect(d.records.find((r) => r.msg === 'open orders cancelled')).toMatchObject({ failed: 0 });
     for (const id of ids) expect((await client.getOrder({ id })).status).not.toBe('LIVE');
     const text = JSON.stringify(d.records);
     expect(text).not.toContain(h.credentials.secret);

@@ -49,11 +49,13 @@ describe('runDaemon (sim mode)', () => {
 
     const msgs = records.map((r) => r.msg);
     expect(msgs).toContain('embedded venue simulator started');
-    const polling = records.find((r) => r.msg === 'polling books and midpoints')!;
-    expect(polling.tokens).toBe(6);
+    const quoting = records.find((r) => r.msg === 'quoting markets')!;
+    // Nothing configured in sim mode: the simulator's markets that accept orders (all 3 here).
+    expect(quoting).toMatchObject({ markets: 3, tokens: 6, strategies: ['bands'] });
     const snap = records.find((r) => r.msg === 'market snapshot')!;
-    // Books from the simulator with no flow are empty on both sides but fresh: all usable.
-    expect(snap).toMatchObject({ tick: 1, usable: 6, unusable: 0 });
+    // Books from the simulator with no flow are empty on both sides but fresh: all usable, and
+    // with no midpoint nothing is quoted.
+    expect(snap).toMatchObject({ tick: 1, usable: 6, unusable: 0, openOrders: 0 });
     expect(msgs.slice(-3)).toEqual(['stopping: no new orders; cancelling open orders', 'open orders cancelled', 'stopped']);
     expect(records.find((r) => r.msg === 'open orders cancelled')).toMatchObject({ canceled: 0, failed: 0 });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { cancelAllOpenOrders } from '../../src/main.js';
+import { cancelAllOpenOrders } from '../../src/execution/cancel-all.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 

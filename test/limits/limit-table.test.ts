@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/venue/endpoints.js';
+import { ENDPOINTS } from '../../src/routes.js';
 import { KNOWN_ROUTES, LIMIT_TABLE, scopesOfRoute, surfaceOf } from '../../src/limits/limit-table.js';
 import { effectiveCapacity, resolveLimiterSettings } from '../../src/limits/limiter-options.js';
 import { isMakerdError, ErrorCode } from '../../src/errors.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { RateLimiter } from '../../src/limits/index.js';
-import type { PollerStats } from '../../src/market/poller.js';
+import type { PollerStats } from '../../src/market/index.js';
 import { registerLimiterMetrics } from '../../src/metrics/limiter-metrics.js';
 import { startMetricsServer } from '../../src/metrics/metrics-server.js';
 import { registerPollerMetrics } from '../../src/metrics/poller-metrics.js';

@@ -63,7 +63,7 @@ describe('waiting in the limiter is part of the attempt budget', () => {
     await flush();
     expect(venue.requests).toHaveLength(0);
     clock.advance(1);
-    expect(await pending).toEqual([book()]);
+    expect((await pending).map((b) => b.snapshot)).toEqual([book()]);
     expect(venue.requests).toHaveLength(1);
   });
 

@@ -41,7 +41,7 @@ describe('book levels', () => {
         ],
       },
     });
-    const snap = await client.getBook({ token_id: 'c:0' });
+    const { snapshot: snap } = await client.getBook({ token_id: 'c:0' });
     expect(snap.bids).toEqual([
       { price: '0.5', size: '3' },
       { price: '0.25', size: '4' },
@@ -63,8 +63,47 @@ describe('book levels', () => {
       ],
     });
     const [a, b] = await client.postBooks(['a:0', 'b:0']);
-    expect(a!.bids.map((l) => l.price)).toEqual(['0.31', '0.3']);
-    expect(b!.asks.map((l) => l.price)).toEqual(['0.8', '0.9']);
+    expect(a!.snapshot.bids.map((l) => l.price)).toEqual(['0.31', '0.3']);
+    expect(b!.snapshot.asks.map((l) => l.price)).toEqual(['0.8', '0.9']);
+    expect(a!.levels.bids.map((l) => l.price.toString())).toEqual(['0.31', '0.3']);
+    expect(b!.levels.asks.map((l) => l.price.toString())).toEqual(['0.8', '0.9']);
+  });
+
+  it('come parsed once, best first, without empty levels, next to the snapshot as sent', async () => {
+    venue.on('GET', '/book', {
+      json: {
+        ...book(),
+        bids: [
+          { price: '0.48', size: '10' },
+          { price: '0.49', size: '5.5' },
+          { price: '0.47', size: '0' },
+        ],
+        asks: [
+          { price: '0.53', size: '7' },
+          { price: '0.51', size: '3.25' },
+        ],
+        last_trade_price: '0',
+      },
+    });
+    const checked = await client.getBook({ token_id: 'c:0' });
+    const text = (levels: readonly { price: { toString(): string }; size: { toString(): string } }[]) =>
+      levels.map((l) => `${l.price.toString()}x${l.size.toString()}`);
+    expect(text(checked.levels.bids)).toEqual(['0.49x5.5', '0.48x10']);
+    expect(text(checked.levels.asks)).toEqual(['0.51x3.25', '0.53x7']);
+    // The snapshot keeps every level the venue sent (sorted), the empty one included.
+    expect(checked.snapshot.bids.map((l) => l.price)).toEqual(['0.49', '0.48', '0.47']);
+    expect(checked.tickSize.toString()).toBe('0.01');
+    expect(checked.minOrderSize.toString()).toBe('5');
+    expect(checked.lastTradePrice).toBeUndefined(); // "0": no trade yet
+    expect(checked.timestampMs).toBe(Number(book().timestamp));
+  });
+
+  it('print as the venue snapshot: the JSON form holds nothing parsed', async () => {
+    venue.on('POST', '/books', { json: [{ ...book('a:0'), bids: [{ price: '0.3', size: '1' }, { price: '0.31', size: '0' }] }] });
+    const books = await client.postBooks(['a:0']);
+    const printed = JSON.parse(JSON.stringify(books)) as unknown;
+    expect(printed).toEqual([{ ...book('a:0'), bids: [{ price: '0.31', size: '0' }, { price: '0.3', size: '1' }] }]);
+    expect(Object.keys((printed as object[])[0]!).sort()).toEqual(Object.keys(book()).sort());
   });
 
   const badLevels = [
@@ -88,7 +127,7 @@ describe('batched token reads', () => {
     venue.on('POST', '/books', (req) => ({ json: bodyTokens(req).map((id) => book(id)) }));
     const ids = tokenIds(1_201);
     const books = await client.postBooks(ids);
-    expect(books.map((b) => b.asset_id)).toEqual(ids);
+    expect(books.map((b) => b.snapshot.asset_id)).toEqual(ids);
     const sent = venue.requests.map(bodyTokens);
     expect(sent.map((s) => s.length).sort((x, y) => y - x)).toEqual([500, 500, 201]);
     expect(sent.flat().sort()).toEqual([...ids].sort());
@@ -98,8 +137,11 @@ describe('batched token reads', () => {
     venue.on('POST', '/midpoints', (req) => ({ json: Object.fromEntries(bodyTokens(req).map((id) => [id, '0.5'])) }));
     const ids = tokenIds(600);
     const mids = await client.postMidpoints(ids);
-    expect(Object.keys(mids)).toHaveLength(600);
-    expect(mids['0xc599:0']).toBe('0.5');
+    expect(Object.keys(mids.record)).toHaveLength(600);
+    expect(mids.record['0xc599:0']).toBe('0.5');
+    expect([...mids.prices.keys()]).toEqual(Object.keys(mids.record));
+    expect(mids.prices.get('0xc599:0')!.toString()).toBe('0.5');
+    expect(JSON.parse(JSON.stringify(mids))).toEqual(mids.record);
     expect(venue.requests).toHaveLength(2);
   });
 

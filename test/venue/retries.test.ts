@@ -46,7 +46,7 @@ afterEach(async () => {
 describe('reads are retried with backoff through the gate', () => {
   it('retries 5xx with full-jitter exponential delays, acquiring the gate each time', async () => {
     venue.on('GET', '/book', fault(503), fault(500), { json: book() });
-    expect(await client.getBook({ token_id: 'c:0' })).toEqual(book());
+    expect((await client.getBook({ token_id: 'c:0' })).snapshot).toEqual(book());
     expect(venue.requests).toHaveLength(3);
     // random 0.5: half of min(150, 100 * 2^(n-1)) -> 50, then 75 (capped at 150).
     expect(clock.waits).toEqual([50, 75]);
@@ -56,7 +56,7 @@ describe('reads are retried with backoff through the gate', () => {
 
   it('honours Retry-After as the minimum wait and reports 429 and 425 to the gate', async () => {
     venue.on('POST', '/books', fault(429, { 'retry-after': '2' }), fault(425, { 'retry-after': '1' }), { json: [book()] });
-    expect(await client.postBooks(['c:0'])).toEqual([book()]);
+    expect((await client.postBooks(['c:0'])).map((b) => b.snapshot)).toEqual([book()]);
     expect(clock.waits).toEqual([2_000, 1_000]);
     expect(gate.throttles).toEqual([
       { route: 'POST /books', status: 429, retryAfterMs: 2_000 },
@@ -73,7 +73,7 @@ describe('reads are retried with backoff through the gate', () => {
 
   it('retries a dropped connection and a timeout', async () => {
     venue.on('POST', '/midpoints', { destroy: true }, { hang: true }, { json: { 'c:0': '0.5' } });
-    expect(await client.postMidpoints(['c:0'], { timeoutMs: 100 })).toEqual({ 'c:0': '0.5' });
+    expect((await client.postMidpoints(['c:0'], { timeoutMs: 100 })).record).toEqual({ 'c:0': '0.5' });
     expect(venue.requests).toHaveLength(3);
   });
 

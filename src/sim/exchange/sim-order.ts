@@ -7,7 +7,7 @@
  * `created_at` is Unix seconds as a string; `expiration` is "0" or the GTD Unix seconds.
  */
 import type { OpenOrder, OrderType, Side } from '../../venue/types.js';
-import type { SimAccount, SimToken } from '../contracts.js';
+import type { OrderFilter, SimAccount, SimToken } from '../contracts.js';
 import type { PriceLevel } from './price-level.js';
 import { priceText, sizeText } from './units.js';
 
@@ -64,4 +64,9 @@ export class SimOrder {
       client_order_id: this.clientOrderId,
     };
   }
+}
+
+/** True when the order is in the filter's market and asset (each when given). */
+export function matchesOrderFilter(o: SimOrder, filter: OrderFilter): boolean {
+  return (filter.market === undefined || o.token.conditionId === filter.market) && (filter.asset_id === undefined || o.token.tokenId === filter.asset_id);
 }

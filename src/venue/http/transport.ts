@@ -42,7 +42,14 @@ export interface TransportResponse {
   readonly text: string;
 }
 
-export class HttpTransport {
+/** What the requester needs of a transport (tests and benchmarks may give their own). */
+export interface Transport {
+  readonly closed: boolean;
+  send(req: TransportRequest): Promise<TransportResponse>;
+  close(): Promise<void>;
+}
+
+export class HttpTransport implements Transport {
   readonly #options: TransportOptions;
   readonly #pools = new Map<string, Pool>();
   #closed = false;

@@ -14,7 +14,7 @@ import type { CallOptions } from './call-options.js';
 import { errorFromStatus, errorFromTransport, type AbortCause } from './error-mapping.js';
 import { parseRetryAfterMs } from './retry-after.js';
 import { isRetryable, retryDelayMs, type RetryOptions } from './retry-policy.js';
-import type { HttpTransport } from './transport.js';
+import type { Transport } from './transport.js';
 
 /** What one endpoint call sends, fully checked and serialized. */
 export interface PreparedRequest {
@@ -37,7 +37,7 @@ export interface SurfaceTarget {
 export type RequestObserver = (route: string, outcome: number | ErrorCodeValue, ms: number) => void;
 
 export interface RequesterConfig {
-  readonly transport: HttpTransport;
+  readonly transport: Transport;
   readonly targets: Readonly<Record<Surface, SurfaceTarget>>;
   readonly credentials?: VenueCredentials | undefined;
   readonly clock: Clock;

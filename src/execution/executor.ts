@@ -1,0 +1,281 @@
+/**
+ * The executor: the thin I/O shell around `diffMarket`. For each market it turns the orders the
+ * risk gate approved into cancels, then places, through the venue client (and so through the rate
+ * limiter at each request's priority: cancel > place > read). One job runs per market at a time;
+ * a newer wish for a market replaces the one waiting, so the executor always works towards the
+ * latest quotes and never has two conflicting requests for a market in flight.
+ *
+ * Order posts are never retried blind. A post that times out, fails at the network level or gets
+ * a 5xx may have reached the book: the order is marked uncertain and that market places nothing
+ * until a GET /data/orders listing settles it (found by client order id, or known absent).
+ * The limiter's open-order count (`setOpenOrders`) is kept equal to the tracker's count, which
+ * includes posts in flight, so the cancel reserve always covers every order that may be live.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../clock/clock.js';
+import { ErrorCode, isMakerdError, type ErrorCodeValue } from '../errors.js';
+import { Decimal, toPlainString } from '../money.js';
+import type { OrderIntent } from '../strategy/strategy.js';
+import type { CancelResult, OpenOrder, OrderResponse, Paged } from '../venue/types.js';
+import { diffMarket, type DiffSettings } from './order-diff.js';
+import { ExecutorStats } from './executor-stats.js';
+import { OrderTracker, remaining } from './order-tracker.js';
+import { TwoSidedTimer, quoteSideOf } from './two-sided.js';
+
+/** The venue calls the executor makes (the venue client satisfies it). */
+export interface ExecutionVenue {
+  postOrder(params: {
+    order: { asset_id: string; side: 'BUY' | 'SELL'; price: string; size: string; expiration: string; client_order_id: string };
+    orderType: 'GTC';
+    postOnly: boolean;
+  }): Promise<OrderResponse>;
+  cancelOrder(params: { orderId: string }): Promise<CancelResult>;
+  cancelMarketOrders(params: { market: string }): Promise<CancelResult>;
+  getOpenOrders(params: { market?: string; next_cursor?: string }): Promise<Paged<OpenOrder>>;
+}
+
+export interface ExecutorOptions {
+  readonly venue: ExecutionVenue;
+  readonly clock: Clock;
+  readonly settings: DiffSettings;
+  /** The limiter's open-order count for the cancel reserve. */
+  readonly setOpenOrders: (n: number) => void;
+  /** A venue error or throttle answered one of our requests (the risk gate's burst rule). */
+  readonly onVenueFailure?: ((kind: 'error' | 'throttle') => void) | undefined;
+  readonly logger?: Logger | undefined;
+  /** Client order id source; default: a per-process prefix and a counter. */
+  readonly nextClientOrderId?: (() => string) | undefined;
+}
+
+const UNCERTAIN_CODES: ReadonlySet<ErrorCodeValue> = new Set([ErrorCode.TIMEOUT, ErrorCode.NETWORK, ErrorCode.VENUE_FAULT, ErrorCode.ABORTED]);
+const GONE_REASONS = /not found|already closed|already cancel|filled|matched/i;
+const MAX_LISTING_PAGES = 1_000;
+
+interface Wish {
+  readonly tick: Decimal;
+  readonly wanted: readonly OrderIntent[];
+}
+
+export class Executor {
+  readonly tracker = new OrderTracker();
+  readonly stats = new ExecutorStats();
+  readonly twoSided = new TwoSidedTimer();
+  readonly #o: ExecutorOptions;
+  readonly #wishes = new Map<string, Wish>();
+  readonly #jobs = new Map<string, Promise<void>>();
+  readonly #nextId: () => string;
+  #stopped = false;
+
+  constructor(options: ExecutorOptions) {
+    this.#o = options;
+    const prefix = `mk${options.clock.now().toString(36)}`;
+    let n = 0;
+    this.#nextId = options.nextClientOrderId ?? (() => `${prefix}-${(++n).toString(36)}`);
+    this.tracker.useClock(() => options.clock.now());
+    this.tracker.onChange((market) => {
+      options.setOpenOrders(this.tracker.openCount());
+      this.twoSided.observe(market, this.isTwoSided(market), options.clock.now());
+    });
+  }
+
+  /** Wants exactly `wanted` resting in `market` (empty: cancel everything there). */
+  submit(market: string, tick: Decimal, wanted: readonly OrderIntent[]): void {
+    if (this.#stopped) return;
+    this.#wishes.set(market, { tick, wanted });
+    if (!this.#jobs.has(market)) {
+      const job = this.#drain(market).finally(() => this.#jobs.delete(market));
+      this.#jobs.set(market, job);
+    }
+  }
+
+  /** True while a job for the market is running or waiting. */
+  busy(market: string): boolean {
+    return this.#jobs.has(market);
+  }
+
+  /** Resolves when every market job has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.#jobs.size > 0) await Promise.allSettled([...this.#jobs.values()]);
+  }
+
+  /** No new jobs; waits for the running ones. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#wishes.clear();
+    await this.idle();
+  }
+
+  isTwoSided(market: string): boolean {
+    let bid = false;
+    let ask = false;
+    for (const o of this.tracker.liveOf(market)) {
+      if (quoteSideOf(o.tokenId, o.side) === 'bid') bid = true;
+      else ask = true;
+    }
+    return bid && ask;
+  }
+
+  /**
+   * Aligns the tracker with GET /data/orders for `scope` (every page; orders of other markets,
+   * e.g. another shard's, are left alone). Returns what changed; throws when the listing fails.
+   */
+  async sync(scope: ReadonlySet<string>, market?: string): Promise<ReturnType<OrderTracker['reconcile']>> {
+    const listedAtMs = this.#o.clock.now();
+    const listing = await this.#listOpenOrders(market);
+    const r = this.tracker.reconcile(scope, listing, listedAtMs);
+    if (r.adopted > 0) this.stats.count('adopted', r.adopted);
+    if (r.vanished > 0) this.stats.count('vanished', r.vanished);
+    if (r.adopted > 0 || r.settledLive + r.settledAbsent > 0) this.#o.logger?.info({ market, ...r }, 'open orders reconciled with the venue');
+    return r;
+  }
+
+  /** An `order` event of the user stream. */
+  applyOrderEvent(e: OpenOrder & { type: string }): void {
+    if (e.type === 'CANCELLATION') this.tracker.dropId(e.id);
+    else if (e.type === 'UPDATE') this.tracker.setMatched(e.id, new Decimal(e.size_matched));
+  }
+
+  async #listOpenOrders(market: string | undefined): Promise<OpenOrder[]> {
+    const out: OpenOrder[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LISTING_PAGES; page++) {
+      const p = await this.#o.venue.getOpenOrders({ ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) });
+      out.push(...p.data);
+      if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) return out;
+      cursor = p.next_cursor;
+    }
+    return out;
+  }
+
+  async #drain(market: string): Promise<void> {
+    for (;;) {
+      const wish = this.#wishes.get(market);
+      if (wish === undefined) return;
+      this.#wishes.delete(market);
+      try {
+        await this.#execute(market, wish);
+      } catch (err) {
+        this.#o.logger?.error({ market, err: (err as Error).message }, 'executor job failed');
+      }
+    }
+  }
+
+  async #execute(market: string, wish: Wish): Promise<void> {
+    let mayPlace = true;
+    if (this.tracker.hasUncertain(market)) {
+      try {
+        await this.sync(new Set([market]), market);
+      } catch (err) {
+        this.#failed(err);
+        this.#o.logger?.warn({ market, err: (err as Error).message }, 'could not settle uncertain order posts; not placing in this market');
+      }
+      mayPlace = !this.tracker.hasUncertain(market);
+    }
+    const live = this.tracker.liveOf(market).map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+    const diff = diffMarket(wish.wanted, live, wish.tick, this.#o.settings);
+    this.stats.count('kept', diff.keep.length);
+    if (diff.cancel.length > 0 || diff.place.length > 0) {
+      this.#o.logger?.debug(
+        { market, keep: diff.keep.length, cancel: diff.cancel.length, cancelMarket: diff.cancelMarket, place: diff.place.map((p) => `${p.side} ${p.tokenId.slice(-2)} ${p.price.toFixed()} x ${p.size.toFixed()}`) },
+        'executor decision',
+      );
+    }
+    if (diff.cancelMarket) await this.#cancelMarket(market, diff.cancel);
+    else await Promise.all(diff.cancel.map((id) => this.#cancelOne(id)));
+    if (!mayPlace || this.#stopped) return;
+    await Promise.all(diff.place.map((intent) => this.#place(intent)));
+  }
+
+  async #cancelOne(id: string): Promise<void> {
+    try {
+      this.#applyCancelResult(await this.#o.venue.cancelOrder({ orderId: id }), [id]);
+      this.stats.count('cancelled');
+    } catch (err) {
+      this.#failed(err);
+      this.stats.count('cancel_failed');
+      this.#o.logger?.warn({ orderId: id, code: codeOf(err), err: (err as Error).message }, 'cancel failed; the order stays tracked');
+    }
+  }
+
+  async #cancelMarket(market: string, ids: readonly string[]): Promise<void> {
+    try {
+      this.#applyCancelResult(await this.#o.venue.cancelMarketOrders({ market }), ids);
+      this.stats.count('cancelled', ids.length);
+      this.stats.count('cancel_market');
+    } catch (err) {
+      this.#failed(err);
+      this.stats.count('cancel_failed', ids.length);
+      this.#o.logger?.warn({ market, code: codeOf(err), err: (err as Error).message }, 'cancel-market failed; the orders stay tracked');
+    }
+  }
+
+  #applyCancelResult(r: CancelResult, asked: readonly string[]): void {
+    for (const id of r.canceled) this.tracker.dropId(id);
+    for (const [id, reason] of Object.entries(r.not_canceled)) {
+      // Gone already (filled, cancelled elsewhere): nothing left to manage.
+      if (GONE_REASONS.test(reason)) this.tracker.dropId(id);
+      else this.#o.logger?.warn({ orderId: id, reason }, 'order not cancelled');
+    }
+    // Asked for but in neither list: the venue no longer knows it.
+    const answered = new Set([...r.canceled, ...Object.keys(r.not_canceled)]);
+    for (const id of asked) if (!answered.has(id)) this.tracker.dropId(id);
+  }
+
+  async #place(intent: OrderIntent): Promise<void> {
+    const clientOrderId = this.#nextId();
+    this.tracker.addPending(intent, clientOrderId, this.#o.clock.now());
+    let res: OrderResponse;
+    try {
+      res = await this.#o.venue.postOrder({
+        order: {
+          asset_id: intent.tokenId,
+          side: intent.side,
+          price: toPlainString(intent.price),
+          size: toPlainString(intent.size),
+          expiration: '0',
+          client_order_id: clientOrderId,
+        },
+        orderType: 'GTC',
+        postOnly: true,
+      });
+    } catch (err) {
+      this.#failed(err);
+      const code = codeOf(err);
+      if (UNCERTAIN_CODES.has(code as ErrorCodeValue)) {
+        this.tracker.markUncertain(clientOrderId);
+        this.stats.count('uncertain');
+        this.#o.logger?.warn({ market: intent.conditionId, clientOrderId, code }, 'order post outcome unknown; settling through GET /data/orders before placing again');
+      } else {
+        this.tracker.dropClient(clientOrderId);
+        this.stats.reject(code);
+      }
+      return;
+    }
+    if (!res.success || res.status === 'unmatched') {
+      this.tracker.dropClient(clientOrderId);
+      this.stats.reject(res.errorMsg.includes('post-only') ? 'post_only_cross' : 'refused');
+      this.#o.logger?.debug({ market: intent.conditionId, reason: res.errorMsg }, 'order refused by the venue');
+      return;
+    }
+    if (res.status === 'delayed') {
+      this.tracker.markUncertain(clientOrderId);
+      this.stats.count('uncertain');
+      return;
+    }
+    // Shares already matched: a BUY takes shares, a SELL makes them (design.md section 3).
+    const matchedText = intent.side === 'BUY' ? res.takingAmount : res.makingAmount;
+    const matched = /^\d+(\.\d+)?$/.test(matchedText) ? new Decimal(matchedText) : new Decimal(0);
+    this.tracker.confirm(clientOrderId, res.orderID, matched, this.#o.clock.now());
+    this.stats.count('placed');
+  }
+
+  #failed(err: unknown): void {
+    const code = codeOf(err);
+    if (code === ErrorCode.THROTTLED || code === ErrorCode.VENUE_RESTARTING) this.#o.onVenueFailure?.('throttle');
+    else if (code !== ErrorCode.ABORTED) this.#o.onVenueFailure?.('error');
+  }
+}
+
+function codeOf(err: unknown): string {
+  return isMakerdError(err) ? err.code : 'unknown';
+}

@@ -1,0 +1,280 @@
+/**
+ * The account's live orders as the executor knows them, by market: what it placed (pending while
+ * the post is in flight, uncertain when the post's outcome is unknown), what the venue confirmed,
+ * and what the venue reports (GET /data/orders, /ws/user `order` events). It is the one source of
+ * the open-order count the rate limiter's cancel reserve covers: pending and uncertain posts count
+ * as open, so the reserve never undercounts between a post's answer and its bookkeeping.
+ *
+ * Pure bookkeeping: no I/O, time passed in. Listeners hear which market changed.
+ */
+import { Decimal, ZERO } from '../money.js';
+import type { OrderIntent } from '../strategy/strategy.js';
+import type { OpenOrder } from '../venue/types.js';
+
+export type TrackedState = 'pending' | 'live' | 'uncertain';
+
+export interface TrackedOrder {
+  /** The venue's order id; '' until the post is answered. */
+  id: string;
+  readonly clientOrderId: string;
+  readonly conditionId: string;
+  readonly tokenId: string;
+  readonly side: 'BUY' | 'SELL';
+  readonly price: Decimal;
+  readonly size: Decimal;
+  matched: Decimal;
+  state: TrackedState;
+  /** When the post was sent (pending/uncertain) or the order was last confirmed live (Unix ms). */
+  sinceMs: number;
+}
+
+export interface ReconcileResult {
+  /** Orders the venue has that the tracker did not know (e.g. left by an earlier run). */
+  readonly adopted: number;
+  /** Tracked orders the venue no longer lists (filled or cancelled). */
+  readonly vanished: number;
+  /** Uncertain posts resolved: found live, or known not to be resting. */
+  readonly settledLive: number;
+  readonly settledAbsent: number;
+}
+
+/** An order as it may still show in a book: resting now, or gone at `goneAtMs`. */
+export interface OwnOrderFootprint {
+  readonly tokenId: string;
+  readonly side: 'BUY' | 'SELL';
+  readonly price: Decimal;
+  /** Original size: a book older than a partial fill still shows all of it. */
+  readonly size: Decimal;
+  readonly goneAtMs: number | undefined;
+}
+
+/** How long a removed order is remembered for books that may still show it. */
+const FOOTPRINT_MS = 15_000;
+
+export function remaining(o: Pick<TrackedOrder, 'size' | 'matched'>): Decimal {
+  return o.size.minus(o.matched);
+}
+
+export class OrderTracker {
+  readonly #byClient = new Map<string, TrackedOrder>();
+  readonly #clientById = new Map<string, string>();
+  readonly #byMarket = new Map<string, Set<string>>();
+  readonly #listeners: ((conditionId: string) => void)[] = [];
+  readonly #fillListeners: ((order: Readonly<TrackedOrder>, shares: Decimal) => void)[] = [];
+  /** When each order id was last forgotten, so that an older listing does not bring it back. */
+  readonly #droppedAt = new Map<string, number>();
+  readonly #gone = new Map<string, OwnOrderFootprint[]>();
+  #clock: () => number = () => 0;
+
+  /** The time source for `#droppedAt` (the executor's clock). */
+  useClock(now: () => number): void {
+    this.#clock = now;
+  }
+
+  onChange(listener: (conditionId: string) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Hears every increase of an order's matched size (a fill of `shares`). */
+  onFill(listener: (order: Readonly<TrackedOrder>, shares: Decimal) => void): void {
+    this.#fillListeners.push(listener);
+  }
+
+  /** Orders that count against the cancel reserve: live, pending and uncertain. */
+  openCount(): number {
+    return this.#byClient.size;
+  }
+
+  /** Every tracked order of a market, in placement order. */
+  ordersOf(conditionId: string): TrackedOrder[] {
+    const keys = this.#byMarket.get(conditionId);
+    if (keys === undefined) return [];
+    const out: TrackedOrder[] = [];
+    for (const k of keys) out.push(this.#byClient.get(k)!);
+    return out;
+  }
+
+  liveOf(conditionId: string): TrackedOrder[] {
+    return this.ordersOf(conditionId).filter((o) => o.state === 'live');
+  }
+
+  /**
+   * What the account has, or recently had, in a market's books: what to take out of a book to
+   * see the rest of the market (see src/trading/view-builder.ts).
+   */
+  footprints(conditionId: string, nowMs: number): OwnOrderFootprint[] {
+    const gone = (this.#gone.get(conditionId) ?? []).filter((f) => f.goneAtMs! > nowMs - FOOTPRINT_MS);
+    if (gone.length === 0) this.#gone.delete(conditionId);
+    else this.#gone.set(conditionId, gone);
+    const out: OwnOrderFootprint[] = this.ordersOf(conditionId).map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.size, goneAtMs: undefined }));
+    return out.concat(gone);
+  }
+
+  hasUncertain(conditionId: string): boolean {
+    return this.ordersOf(conditionId).some((o) => o.state === 'uncertain');
+  }
+
+  markets(): string[] {
+    return [...this.#byMarket.keys()];
+  }
+
+  byId(id: string): TrackedOrder | undefined {
+    const c = this.#clientById.get(id);
+    return c === undefined ? undefined : this.#byClient.get(c);
+  }
+
+  addPending(intent: OrderIntent, clientOrderId: string, nowMs: number): TrackedOrder {
+    const o: TrackedOrder = {
+      id: '',
+      clientOrderId,
+      conditionId: intent.conditionId,
+      tokenId: intent.tokenId,
+      side: intent.side,
+      price: intent.price,
+      size: intent.size,
+      matched: ZERO,
+      state: 'pending',
+      sinceMs: nowMs,
+    };
+    this.#put(o);
+    return o;
+  }
+
+  /** The post was accepted: live with `matched` already filled, or gone when fully filled. */
+  confirm(clientOrderId: string, orderId: string, matched: Decimal, nowMs: number): void {
+    const o = this.#byClient.get(clientOrderId);
+    if (o === undefined) return;
+    o.id = orderId;
+    if (matched.gt(0)) this.#filled(o, matched);
+    o.matched = matched;
+    o.state = 'live';
+    o.sinceMs = nowMs;
+    if (orderId !== '') this.#clientById.set(orderId, clientOrderId);
+    if (remaining(o).lte(0)) this.#delete(o);
+    else this.#changed(o.conditionId);
+  }
+
+  markUncertain(clientOrderId: string): void {
+    const o = this.#byClient.get(clientOrderId);
+    if (o === undefined) return;
+    o.state = 'uncertain';
+    this.#changed(o.conditionId);
+  }
+
+  /** Forgets an order: refused post, cancelled, filled. */
+  dropClient(clientOrderId: string): void {
+    const o = this.#byClient.get(clientOrderId);
+    if (o !== undefined) this.#delete(o);
+  }
+
+  dropId(id: string): boolean {
+    const o = this.byId(id);
+    if (o === undefined) return false;
+    this.#delete(o);
+    return true;
+  }
+
+  /** The venue says `size_matched` of order `id` is now `matched` (a fill). */
+  setMatched(id: string, matched: Decimal): void {
+    const o = this.byId(id);
+    if (o === undefined || matched.lte(o.matched)) return;
+    this.#filled(o, matched.minus(o.matched));
+    o.matched = matched;
+    if (remaining(o).lte(0)) this.#delete(o);
+    else this.#changed(o.conditionId);
+  }
+
+  /**
+   * Aligns the markets in `scope` with a listing of the venue's open orders requested at
+   * `listedAtMs`. Orders confirmed or posted after that moment are left alone: the listing may
+   * predate them.
+   */
+  reconcile(scope: ReadonlySet<string>, listing: readonly OpenOrder[], listedAtMs: number): ReconcileResult {
+    let adopted = 0;
+    let vanished = 0;
+    let settledLive = 0;
+    let settledAbsent = 0;
+    const seen = new Set<string>();
+    for (const r of listing) {
+      if (!scope.has(r.market)) continue;
+      if ((this.#droppedAt.get(r.id) ?? -Infinity) >= listedAtMs) continue;
+      const matched = new Decimal(r.size_matched);
+      const known = this.byId(r.id) ?? (r.client_order_id === '' ? undefined : this.#byClient.get(r.client_order_id));
+      if (known !== undefined) {
+        seen.add(known.clientOrderId);
+        if (known.state === 'uncertain' || known.state === 'pending') {
+          if (known.state === 'uncertain') settledLive++;
+          known.id = r.id;
+          known.state = 'live';
+          known.sinceMs = listedAtMs;
+          this.#clientById.set(r.id, known.clientOrderId);
+          this.#changed(known.conditionId);
+        }
+        this.setMatched(r.id, matched);
+        continue;
+      }
+      const clientOrderId = r.client_order_id !== '' && !this.#byClient.has(r.client_order_id) ? r.client_order_id : `venue:${r.id}`;
+      const o: TrackedOrder = {
+        id: r.id,
+        clientOrderId,
+        conditionId: r.market,
+        tokenId: r.asset_id,
+        side: r.side,
+        price: new Decimal(r.price),
+        size: new Decimal(r.original_size),
+        matched,
+        state: 'live',
+        sinceMs: listedAtMs,
+      };
+      seen.add(clientOrderId);
+      this.#put(o);
+      this.#clientById.set(r.id, clientOrderId);
+      adopted++;
+    }
+    this.#pruneDropped(listedAtMs);
+    for (const market of scope) {
+      for (const o of this.ordersOf(market)) {
+        if (seen.has(o.clientOrderId) || o.sinceMs > listedAtMs || o.state === 'pending') continue;
+        if (o.state === 'uncertain') settledAbsent++;
+        else vanished++;
+        this.#delete(o);
+      }
+    }
+    return { adopted, vanished, settledLive, settledAbsent };
+  }
+
+  #put(o: TrackedOrder): void {
+    this.#byClient.set(o.clientOrderId, o);
+    let set = this.#byMarket.get(o.conditionId);
+    if (set === undefined) this.#byMarket.set(o.conditionId, (set = new Set()));
+    set.add(o.clientOrderId);
+    this.#changed(o.conditionId);
+  }
+
+  #filled(o: TrackedOrder, shares: Decimal): void {
+    for (const l of this.#fillListeners) l(o, shares);
+  }
+
+  #pruneDropped(olderThanMs: number): void {
+    for (const [id, at] of this.#droppedAt) if (at < olderThanMs) this.#droppedAt.delete(id);
+  }
+
+  #delete(o: TrackedOrder): void {
+    let gone = this.#gone.get(o.conditionId);
+    if (gone === undefined) this.#gone.set(o.conditionId, (gone = []));
+    gone.push({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.size, goneAtMs: this.#clock() });
+    this.#byClient.delete(o.clientOrderId);
+    if (o.id !== '') {
+      this.#clientById.delete(o.id);
+      this.#droppedAt.set(o.id, this.#clock());
+    }
+    const set = this.#byMarket.get(o.conditionId);
+    set?.delete(o.clientOrderId);
+    if (set !== undefined && set.size === 0) this.#byMarket.delete(o.conditionId);
+    this.#changed(o.conditionId);
+  }
+
+  #changed(conditionId: string): void {
+    for (const l of this.#listeners) l(conditionId);
+  }
+}

@@ -1,0 +1,371 @@
+/**
+ * Which markets this daemon quotes: the configured entries, then the selector's top N, without
+ * duplicates, then only those of this daemon's shard (shard.ts).
+ *
+ * Explicit entries (`markets[i].market`), resolved in config order:
+ * - a condition id (`0x` + 64 hex digits, the venue's and the simulator's form) is read with
+ *   GET /markets/{id}; a 404 is a CONFIG error naming the entry;
+ * - anything else is a slug: a market slug found in GET /sampling-simplified-markets, else an
+ *   event slug (GET /events/slug/{slug}: every market of the event counts), else a market slug
+ *   found in GET /simplified-markets. Both listings are walked at most `maxPages` pages each, and
+ *   only as far as needed (one walk of each listing serves every slug and the selector). A slug
+ *   found nowhere is a CONFIG error naming the entry and what was searched.
+ * Selector (`selector.top` > 0): the first `top` markets of GET /sampling-simplified-markets, in
+ * listing order, that are active, accept orders, are neither closed nor archived, and are binary.
+ * With `selector.tag`, a market must also carry that tag. The simplified listing has no tags and
+ * only the full market record (GET /markets/{id}, 2.5 `tags`) does, so the tag filter reads each
+ * candidate's record, one catalog request per candidate examined (counted against the catalog
+ * surface's limits), at most `maxTagLookups` of them; it stops early with fewer than `top`
+ * markets when that bound is hit (and says so in the log). A tag matches a market tag equal to
+ * it ignoring case, or with the same slug form ("US Politics" = "us-politics").
+ *
+ * A market that cannot be quoted (not binary, closed, archived, inactive, not accepting orders)
+ * is skipped with its reason, never an error: markets close while a config stays the same. The
+ * selector's N markets are chosen before duplicates are removed (a market both listed and
+ * selected counts once, under its explicit entry) and before sharding, so N daemons with one
+ * config split the same N markets.
+ */
+import type { Logger } from 'pino';
+import { ErrorCode, isMakerdError, MakerdError } from '../errors.js';
+import type { CallOptions } from '../venue/http/call-options.js';
+import type { Market, Paged, SimplifiedMarket, VenueEvent } from '../venue/types.js';
+import { tokensOf, type TokenListing } from './market-metadata.js';
+import { checkShard, inShard, type ShardSpec } from './shard.js';
+
+export interface MarketEntrySpec {
+  /** Condition id or slug (market or event). */
+  readonly market: string;
+  readonly strategy?: string | undefined;
+  readonly params?: object | undefined;
+}
+
+export interface SelectionSpec {
+  readonly markets: readonly MarketEntrySpec[];
+  /** top 0 = off; tag '' = any. */
+  readonly selector: { readonly top: number; readonly tag: string };
+  readonly shard: ShardSpec;
+}
+
+/** Index of the config entry (`markets[i]`), or 'selector'. */
+export type SelectionEntry = number | 'selector';
+
+export interface SelectedMarket {
+  readonly conditionId: string;
+  readonly slug: string;
+  /** Outcome 0's and outcome 1's token ids. */
+  readonly tokens: readonly [string, string];
+  readonly entry: SelectionEntry;
+}
+
+export interface SkippedMarket {
+  readonly conditionId: string;
+  readonly slug: string;
+  readonly entry: SelectionEntry;
+  readonly reason: string;
+}
+
+export interface SelectionResult {
+  /** This shard's markets: explicit entries first (config order), then the selector's. */
+  readonly selected: SelectedMarket[];
+  readonly skipped: SkippedMarket[];
+  /** Markets selected before the shard filter (all shards together). */
+  readonly total: number;
+}
+
+/** The client methods selection reads (the venue client has them). */
+export interface SelectionClient {
+  getMarket(params: { condition_id: string }, options?: CallOptions): Promise<Market>;
+  getEventBySlug(params: { slug: string }, options?: CallOptions): Promise<VenueEvent>;
+  iterateSamplingSimplifiedMarkets(params?: object, options?: CallOptions): AsyncIterable<Paged<SimplifiedMarket>>;
+  iterateSimplifiedMarkets(params?: object, options?: CallOptions): AsyncIterable<Paged<SimplifiedMarket>>;
+}
+
+export interface SelectOptions {
+  readonly signal?: AbortSignal | undefined;
+  /** Pages read of each listing, at most (default 20). */
+  readonly maxPages?: number | undefined;
+  /** GET /markets/{id} reads of the tag filter, at most (default 200). */
+  readonly maxTagLookups?: number | undefined;
+  readonly logger?: Logger | undefined;
+}
+
+const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
+
+/** Whether an entry names a market by condition id (else it is a slug). */
+export function looksLikeConditionId(text: string): boolean {
+  return CONDITION_ID.test(text);
+}
+
+interface Candidate {
+  readonly conditionId: string;
+  readonly slug: string;
+  readonly listing: TokenListing;
+  readonly active: boolean;
+  readonly closed: boolean;
+  readonly archived: boolean;
+  /** undefined when the source does not say (event markets). */
+  readonly acceptingOrders: boolean | undefined;
+}
+
+function configError(field: string, message: string): MakerdError {
+  return new MakerdError(ErrorCode.CONFIG, `market selection: ${field} ${message}`, { where: 'config', field });
+}
+
+function candidateOf(m: SimplifiedMarket | Market): Candidate {
+  const full = m as Partial<Market>;
+  return {
+    conditionId: m.condition_id,
+    slug: (full.market_slug || m.slug) ?? '',
+    listing: m,
+    active: m.active,
+    closed: m.closed,
+    archived: m.archived,
+    acceptingOrders: m.accepting_orders && full.enable_order_book !== false,
+  };
+}
+
+function parseJsonStrings(text: unknown): string[] | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function eventCandidates(ev: VenueEvent): Candidate[] {
+  return (Array.isArray(ev.markets) ? ev.markets : []).map((m) => {
+    const ids = parseJsonStrings(m.clobTokenIds) ?? [];
+    const outcomes = parseJsonStrings(m.outcomes) ?? [];
+    return {
+      conditionId: m.conditionId,
+      slug: m.slug,
+      listing: { condition_id: m.conditionId, outcomes, tokens: ids.map((token_id, i) => ({ token_id, outcome: outcomes[i] ?? '' })) },
+      active: m.active,
+      closed: m.closed,
+      archived: m.archived,
+      acceptingOrders: undefined,
+    };
+  });
+}
+
+/** Why a candidate cannot be quoted, or its two tokens. */
+function check(c: Candidate): { tokens: [string, string] } | { reason: string } {
+  if (c.closed) return { reason: 'closed' };
+  if (c.archived) return { reason: 'archived' };
+  if (!c.active) return { reason: 'not active' };
+  if (c.acceptingOrders === false) return { reason: 'not accepting orders' };
+  const n = Array.isArray(c.listing.tokens) ? c.listing.tokens.length : 0;
+  if (n !== 2) return { reason: `not binary (${n} tokens)` };
+  try {
+    return { tokens: tokensOf(c.listing) };
+  } catch (err) {
+    return { reason: `tokens unusable: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/** A listing read page by page only as far as someone asks, at most `maxPages`, then kept. */
+class LazyListing {
+  readonly #items: SimplifiedMarket[] = [];
+  readonly #open: () => AsyncIterator<Paged<SimplifiedMarket>>;
+  readonly #maxPages: number;
+  #iter: AsyncIterator<Paged<SimplifiedMarket>> | undefined;
+  #done = false;
+  pagesRead = 0;
+  /** The walk stopped at maxPages with more pages left. */
+  truncated = false;
+
+  constructor(open: () => AsyncIterator<Paged<SimplifiedMarket>>, maxPages: number) {
+    this.#open = open;
+    this.#maxPages = maxPages;
+  }
+
+  async *items(): AsyncGenerator<SimplifiedMarket, void, undefined> {
+    for (let i = 0; ; ) {
+      while (i < this.#items.length) yield this.#items[i++]!;
+      if (!(await this.#more())) return;
+    }
+  }
+
+  async find(pred: (m: SimplifiedMarket) => boolean): Promise<SimplifiedMarket | undefined> {
+    for await (const m of this.items()) if (pred(m)) return m;
+    return undefined;
+  }
+
+  async #more(): Promise<boolean> {
+    if (this.#done) return false;
+    if (this.pagesRead >= this.#maxPages) {
+      this.truncated = true;
+      this.#done = true;
+      await this.#iter?.return?.();
+      return false;
+    }
+    this.#iter ??= this.#open();
+    const r = await this.#iter.next();
+    if (r.done === true) {
+      this.#done = true;
+      return false;
+    }
+    this.pagesRead++;
+    this.#items.push(...r.value.data);
+    return true;
+  }
+
+  describe(route: string): string {
+    return this.truncated ? `the first ${this.pagesRead} pages of ${route}` : `${route} (${this.pagesRead} pages)`;
+  }
+}
+
+function slugForm(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Whether a market tag list carries `tag` (case-insensitive, or the same slug form). */
+export function hasTag(tags: unknown, tag: string): boolean {
+  if (!Array.isArray(tags)) return false;
+  const want = tag.trim().toLowerCase();
+  const wantSlug = slugForm(tag);
+  return tags.some((t) => typeof t === 'string' && (t.trim().toLowerCase() === want || (wantSlug !== '' && slugForm(t) === wantSlug)));
+}
+
+function checkSpec(spec: SelectionSpec): void {
+  if (!Array.isArray(spec.markets)) throw configError('markets', 'must be an array');
+  spec.markets.forEach((e, i) => {
+    if (typeof e?.market !== 'string' || e.market.trim() === '') throw configError(`markets[${i}].market`, 'must be a non-empty condition id or slug');
+  });
+  const { top, tag } = spec.selector ?? {};
+  if (!Number.isSafeInteger(top) || top < 0) throw configError('selector.top', `must be an integer >= 0 (got ${JSON.stringify(top)})`);
+  if (typeof tag !== 'string') throw configError('selector.tag', 'must be a string');
+  checkShard(spec.shard);
+}
+
+/** selectMarketsDetailed's `selected`. */
+export async function selectMarkets(client: SelectionClient, spec: SelectionSpec, signal?: AbortSignal): Promise<SelectedMarket[]> {
+  return (await selectMarketsDetailed(client, spec, { signal })).selected;
+}
+
+/** The markets of this shard, the ones skipped and why; CONFIG error for an entry that resolves to nothing. */
+export async function selectMarketsDetailed(client: SelectionClient, spec: SelectionSpec, options: SelectOptions = {}): Promise<SelectionResult> {
+  checkSpec(spec);
+  const call: CallOptions = { signal: options.signal };
+  const maxPages = options.maxPages ?? 20;
+  const sampling = new LazyListing(() => client.iterateSamplingSimplifiedMarkets({}, call)[Symbol.asyncIterator](), maxPages);
+  const simplified = new LazyListing(() => client.iterateSimplifiedMarkets({}, call)[Symbol.asyncIterator](), maxPages);
+
+  const all: SelectedMarket[] = [];
+  const skipped: SkippedMarket[] = [];
+  const taken = new Map<string, SelectionEntry>();
+  const consider = (c: Candidate, entry: SelectionEntry): boolean => {
+    const prior = taken.get(c.conditionId);
+    if (prior !== undefined) {
+      if (prior !== entry) skipped.push({ conditionId: c.conditionId, slug: c.slug, entry, reason: `duplicate of ${prior === 'selector' ? 'selector' : `markets[${prior}]`}` });
+      return false;
+    }
+    const verdict = check(c);
+    if ('reason' in verdict) {
+      skipped.push({ conditionId: c.conditionId, slug: c.slug, entry, reason: verdict.reason });
+      return false;
+    }
+    taken.set(c.conditionId, entry);
+    all.push({ conditionId: c.conditionId, slug: c.slug, tokens: verdict.tokens, entry });
+    return true;
+  };
+
+  for (const [i, e] of spec.markets.entries()) {
+    const text = e.market.trim();
+    for (const c of await resolveEntry(client, text, `markets[${i}].market`, call, sampling, simplified)) consider(c, i);
+  }
+
+  if (spec.selector.top > 0) {
+    const picked = await selectTop(client, spec.selector, call, sampling, options);
+    for (const c of picked) consider(c, 'selector');
+  }
+
+  const selected = all.filter((m) => inShard(m.conditionId, spec.shard));
+  options.logger?.info(
+    { selected: selected.length, total: all.length, skipped: skipped.length, shard: `${spec.shard.index}/${spec.shard.count}` },
+    'markets selected',
+  );
+  for (const s of skipped) options.logger?.warn({ market: s.conditionId, slug: s.slug, entry: s.entry, reason: s.reason }, 'market skipped');
+  return { selected, skipped, total: all.length };
+}
+
+async function resolveEntry(
+  client: SelectionClient,
+  text: string,
+  field: string,
+  call: CallOptions,
+  sampling: LazyListing,
+  simplified: LazyListing,
+): Promise<Candidate[]> {
+  const shown = JSON.stringify(text);
+  if (looksLikeConditionId(text)) {
+    try {
+      return [candidateOf(await client.getMarket({ condition_id: text }, call))];
+    } catch (err) {
+      if (isMakerdError(err, ErrorCode.NOT_FOUND)) throw configError(field, `${shown}: no market with this condition id (GET /markets/{condition_id} answered 404)`);
+      throw err;
+    }
+  }
+  const inSampling = await sampling.find((m) => m.slug === text);
+  if (inSampling !== undefined) return [candidateOf(inSampling)];
+  try {
+    const ev = await client.getEventBySlug({ slug: text }, call);
+    const markets = eventCandidates(ev);
+    if (markets.length === 0) throw configError(field, `${shown}: the event with this slug has no markets`);
+    return markets;
+  } catch (err) {
+    if (!isMakerdError(err, ErrorCode.NOT_FOUND)) throw err;
+  }
+  const inListing = await simplified.find((m) => m.slug === text);
+  if (inListing !== undefined) return [candidateOf(inListing)];
+  throw configError(
+    field,
+    `${shown}: not a condition id (0x + 64 hex digits), and no market or event has this slug ` +
+      `(searched ${sampling.describe('GET /sampling-simplified-markets')}, GET /events/slug/{slug}, ${simplified.describe('GET /simplified-markets')})`,
+  );
+}
+
+async function selectTop(
+  client: SelectionClient,
+  selector: SelectionSpec['selector'],
+  call: CallOptions,
+  sampling: LazyListing,
+  options: SelectOptions,
+): Promise<Candidate[]> {
+  const tag = selector.tag.trim();
+  const maxLookups = options.maxTagLookups ?? 200;
+  const picked: Candidate[] = [];
+  let lookups = 0;
+  for await (const m of sampling.items()) {
+    if (picked.length >= selector.top) break;
+    let c = candidateOf(m);
+    if ('reason' in check(c)) continue;
+    if (tag !== '') {
+      if (lookups >= maxLookups) {
+        options.logger?.warn({ tag, lookups, found: picked.length, wanted: selector.top }, 'selector tag filter stopped at its lookup bound');
+        break;
+      }
+      lookups++;
+      let full: Market;
+      try {
+        full = await client.getMarket({ condition_id: m.condition_id }, call);
+      } catch (err) {
+        if (isMakerdError(err, ErrorCode.NOT_FOUND)) continue;
+        throw err;
+      }
+      if (!hasTag(full.tags, tag)) continue;
+      c = candidateOf(full);
+      if ('reason' in check(c)) continue;
+    }
+    picked.push(c);
+  }
+  if (picked.length < selector.top) {
+    options.logger?.info({ wanted: selector.top, found: picked.length, tag, searched: sampling.describe('GET /sampling-simplified-markets') }, 'selector found fewer markets than asked');
+  }
+  return picked;
+}

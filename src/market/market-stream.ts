@@ -1,0 +1,233 @@
+/**
+ * The market channel (`/ws/market`, design.md section 3) as a source of early re-evaluations:
+ * subscribes the selected tokens, checks each event where it enters, and tells its listener which
+ * market moved (`book`, `price_change`) or changed its tick (`tick_size_change`). The poller stays
+ * the source of truth for books; the stream only says "look at this market now".
+ *
+ * - Subscription `{"type": "market", "assets_ids": [...]}`, sent on every (re)connect; tokens added
+ *   later are subscribed on the open connection. The channel has no unsubscribe: events of tokens
+ *   removed by setTokens are dropped here.
+ * - After every (re)connect, once the venue has read the subscription (reconnecting-socket.ts),
+ *   `onResync()` is called: events missed while disconnected are gone, so the caller re-reads
+ *   every book (one POST /books).
+ * - Checks: a book's levels must parse with prices in (0, 1) and sizes >= 0 (and come out sorted
+ *   best first), a price change's likewise, a tick size in (0, 1); ids non-empty. An event that
+ *   fails is counted (`invalidEvents`) and dropped; `error` events are logged and counted;
+ *   `last_trade_price` and unknown kinds are counted as ignored.
+ * - `lastHash(token)` is the book hash the latest book or price_change carried (for HashGate).
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../clock/clock.js';
+import { isMakerdError } from '../errors.js';
+import type { Decimal } from '../money.js';
+import type { PriceLevel, Side } from '../venue/types.js';
+import * as c from '../venue/validate/check.js';
+import { ReconnectingSocket, type CloseInfo, type SocketCounters, type SocketState } from './reconnecting-socket.js';
+
+export type MarketEventKind = 'book' | 'price_change' | 'tick_size_change';
+
+/** `book`: a full snapshot of one token's book (levels sorted best first here). */
+export interface StreamBook {
+  event_type: 'book';
+  asset_id: string;
+  market: string;
+  bids: PriceLevel[];
+  asks: PriceLevel[];
+  tick_size: string;
+  /** Unix ms, as a string. */
+  timestamp: string;
+  hash: string;
+}
+
+/** `price_change`: new aggregate sizes of the levels that changed ("0" = level gone). */
+export interface StreamPriceChange {
+  event_type: 'price_change';
+  asset_id: string;
+  market: string;
+  changes: { price: string; side: Side; size: string }[];
+  timestamp: string;
+  /** Hash of the book after the change. */
+  hash: string;
+}
+
+export interface StreamTickSizeChange {
+  event_type: 'tick_size_change';
+  asset_id: string;
+  market: string;
+  old_tick_size: string;
+  new_tick_size: string;
+  timestamp: string;
+}
+
+export type MarketStreamEvent = StreamBook | StreamPriceChange | StreamTickSizeChange;
+
+export interface MarketStreamCounters {
+  book: number;
+  price_change: number;
+  tick_size_change: number;
+  /** Events that failed the checks: dropped. */
+  invalidEvents: number;
+  /** `error` events from the venue. */
+  errorEvents: number;
+  /** last_trade_price, unknown kinds, tokens not (or no longer) subscribed. */
+  ignoredEvents: number;
+}
+
+export interface MarketStreamOptions {
+  /** e.g. `ws://127.0.0.1:8080/ws/market` */
+  readonly url: string;
+  readonly clock: Clock;
+  readonly random?: (() => number) | undefined;
+  readonly reconnectBaseMs: number;
+  readonly reconnectMaxMs: number;
+  readonly pingIntervalMs?: number | undefined;
+  readonly logger?: Logger | undefined;
+  readonly onMarketEvent: (conditionId: string, tokenId: string, kind: MarketEventKind, event: MarketStreamEvent) => void;
+  /** After every connect and reconnect: re-read every book. */
+  readonly onResync?: (() => void) | undefined;
+  /** The connection closed; `retryInMs` until the next attempt (for logs and metrics). */
+  readonly onDisconnect?: ((info: CloseInfo) => void) | undefined;
+}
+
+const ROUTE = 'WS /ws/market';
+const SIDES = ['BUY', 'SELL'] as const;
+
+function levels(value: unknown, field: string, bestFirst: 'high' | 'low'): PriceLevel[] {
+  const keyed = c.array(ROUTE, value, field).map((el, i) => {
+    const f = c.at(field, i);
+    const lv = c.object(ROUTE, el, f);
+    const price: Decimal = c.priceText(ROUTE, lv, 'price', f);
+    c.sizeText(ROUTE, lv, 'size', f);
+    return { price, level: { price: lv.price as string, size: lv.size as string } };
+  });
+  keyed.sort(bestFirst === 'high' ? (a, b) => b.price.cmp(a.price) : (a, b) => a.price.cmp(b.price));
+  return keyed.map((k) => k.level);
+}
+
+/** The checked event, or BAD_RESPONSE naming the field; undefined for kinds this stream ignores. */
+export function checkMarketEvent(raw: Record<string, unknown>): MarketStreamEvent | undefined {
+  const kind = raw.event_type;
+  if (kind !== 'book' && kind !== 'price_change' && kind !== 'tick_size_change') return undefined;
+  const asset_id = c.nonEmptyString(ROUTE, raw, 'asset_id', '');
+  const market = c.nonEmptyString(ROUTE, raw, 'market', '');
+  const timestamp = c.digitsText(ROUTE, raw, 'timestamp', '');
+  if (kind === 'book') {
+    c.tickText(ROUTE, raw, 'tick_size', '');
+    return {
+      event_type: 'book',
+      asset_id,
+      market,
+      bids: levels(raw.bids, 'bids', 'high'),
+      asks: levels(raw.asks, 'asks', 'low'),
+      tick_size: raw.tick_size as string,
+      timestamp,
+      hash: c.string(ROUTE, raw, 'hash', ''),
+    };
+  }
+  if (kind === 'price_change') {
+    const changes = c.array(ROUTE, raw.changes, 'changes').map((el, i) => {
+      const f = c.at('changes', i);
+      const ch = c.object(ROUTE, el, f);
+      c.priceText(ROUTE, ch, 'price', f);
+      c.sizeText(ROUTE, ch, 'size', f);
+      return { price: ch.price as string, side: c.oneOf(ROUTE, ch, 'side', f, SIDES), size: ch.size as string };
+    });
+    return { event_type: 'price_change', asset_id, market, changes, timestamp, hash: c.string(ROUTE, raw, 'hash', '') };
+  }
+  c.tickText(ROUTE, raw, 'old_tick_size', '');
+  c.tickText(ROUTE, raw, 'new_tick_size', '');
+  return {
+    event_type: 'tick_size_change',
+    asset_id,
+    market,
+    old_tick_size: raw.old_tick_size as string,
+    new_tick_size: raw.new_tick_size as string,
+    timestamp,
+  };
+}
+
+export class MarketStream {
+  readonly #o: MarketStreamOptions;
+  readonly #socket: ReconnectingSocket;
+  #tokens = new Set<string>();
+  readonly #hashes = new Map<string, string>();
+  readonly #counters: MarketStreamCounters = { book: 0, price_change: 0, tick_size_change: 0, invalidEvents: 0, errorEvents: 0, ignoredEvents: 0 };
+
+  constructor(options: MarketStreamOptions) {
+    this.#o = options;
+    this.#socket = new ReconnectingSocket({
+      url: options.url,
+      clock: options.clock,
+      random: options.random,
+      reconnectBaseMs: options.reconnectBaseMs,
+      reconnectMaxMs: options.reconnectMaxMs,
+      pingIntervalMs: options.pingIntervalMs,
+      logger: options.logger,
+      subscribe: () => (this.#tokens.size === 0 ? [] : [{ type: 'market', assets_ids: [...this.#tokens] }]),
+      onEvent: (e) => this.#onEvent(e),
+      onClose: (info) => this.#o.onDisconnect?.(info),
+      onOpen: () => this.#o.onResync?.(),
+    });
+  }
+
+  get state(): SocketState {
+    return this.#socket.state;
+  }
+
+  get counters(): Readonly<MarketStreamCounters> {
+    return this.#counters;
+  }
+
+  get socketCounters(): Readonly<SocketCounters> {
+    return this.#socket.counters;
+  }
+
+  /** The tokens to follow; new ones are subscribed at once when connected. */
+  setTokens(tokenIds: readonly string[]): void {
+    const next = new Set(tokenIds);
+    const added = [...next].filter((t) => !this.#tokens.has(t));
+    for (const t of this.#tokens) if (!next.has(t)) this.#hashes.delete(t);
+    this.#tokens = next;
+    if (added.length > 0) this.#socket.send({ type: 'market', assets_ids: added });
+  }
+
+  tokens(): string[] {
+    return [...this.#tokens];
+  }
+
+  /** Hash of the token's book as of the latest book or price_change event, if any. */
+  lastHash(tokenId: string): string | undefined {
+    return this.#hashes.get(tokenId);
+  }
+
+  start(): void {
+    this.#socket.start();
+  }
+
+  close(): Promise<void> {
+    return this.#socket.close();
+  }
+
+  #onEvent(raw: Record<string, unknown>): void {
+    if (raw.event_type === 'error') {
+      this.#counters.errorEvents++;
+      this.#o.logger?.warn({ code: raw.code, error: raw.error }, 'market stream error event');
+      return;
+    }
+    let event: MarketStreamEvent | undefined;
+    try {
+      event = checkMarketEvent(raw);
+    } catch (err) {
+      this.#counters.invalidEvents++;
+      this.#o.logger?.warn({ err: isMakerdError(err) ? err.message : String(err) }, 'market stream event rejected');
+      return;
+    }
+    if (event === undefined || !this.#tokens.has(event.asset_id)) {
+      this.#counters.ignoredEvents++;
+      return;
+    }
+    this.#counters[event.event_type]++;
+    if (event.event_type !== 'tick_size_change') this.#hashes.set(event.asset_id, event.hash);
+    this.#o.onMarketEvent(event.market, event.asset_id, event.event_type, event);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * What one market looks like to a strategy and to the risk gate: both outcome tokens' books, the
+ * midpoint of outcome 0, the market's trading rules (tick, minimum size, fees, end date), the
+ * account's position in both outcomes and its live orders there. Built in one place
+ * (src/trading/view-builder.ts), keyed by market, so no stage regroups tokens.
+ *
+ * Outcome-0 space: a binary market is one exposure. A position of q shares of outcome 1 counts as
+ * -q of outcome 0, and buying outcome 1 at p is selling outcome 0 at 1 - p.
+ */
+import type { Decimal } from '../money.js';
+import type { Side } from '../venue/types.js';
+import type { BookView } from './book-view.js';
+
+/** The venue's fee schedule for a market (design.md section 3). */
+export interface FeeModel {
+  /** Taker fee = rate x shares x (p x (1 - p))^exponent. */
+  readonly rate: Decimal;
+  readonly exponent: number;
+  /** Makers pay nothing when true. */
+  readonly takerOnly: boolean;
+  /** Makers receive rebateRate x the taker's fee. */
+  readonly rebateRate: Decimal;
+}
+
+/** A market's trading rules, from /clob-markets/{id}, /markets/{id} and /fee-rate. */
+export interface MarketMeta {
+  readonly conditionId: string;
+  readonly slug: string;
+  /** Token ids of outcome 0 and outcome 1. */
+  readonly tokens: readonly [string, string];
+  readonly tickSize: Decimal;
+  readonly minOrderSize: Decimal;
+  /** Sizes are multiples of this (the venue takes 2 decimal places). */
+  readonly sizeStep: Decimal;
+  readonly negRisk: boolean;
+  readonly fees: FeeModel;
+  /** The market's end (Unix ms), when known. */
+  readonly endDateMs: number | undefined;
+  /** When this was read from the venue (Unix ms). */
+  readonly fetchedAtMs: number;
+}
+
+/** Shares held of each outcome (may be 0; never negative on the real venue). */
+export interface MarketPosition {
+  readonly outcome0: Decimal;
+  readonly outcome1: Decimal;
+}
+
+/** One of the account's orders resting in this market, as the executor knows it. */
+export interface LiveOrderView {
+  readonly id: string;
+  readonly tokenId: string;
+  readonly side: Side;
+  readonly price: Decimal;
+  /** Original size minus what has matched. */
+  readonly remaining: Decimal;
+}
+
+export interface MarketView {
+  readonly meta: MarketMeta;
+  /** Books of outcome 0 and outcome 1; undefined when missing, stale, crossed or malformed. */
+  readonly books: readonly [BookView | undefined, BookView | undefined];
+  /** Midpoint of outcome 0 (POST /midpoints; 1 - outcome 1's when only that one is known). */
+  readonly mid: Decimal | undefined;
+  readonly position: MarketPosition;
+  readonly liveOrders: readonly LiveOrderView[];
+  /** Clock time of the evaluation (Unix ms). */
+  readonly nowMs: number;
+}
+
+/** Net exposure in outcome-0 shares: outcome0 - outcome1. */
+export function netExposure(p: MarketPosition): Decimal {
+  return p.outcome0.minus(p.outcome1);
+}

@@ -1,0 +1,93 @@
+/**
+ * The trading loop's figures: orders placed / cancelled / kept, rejections, risk refusals by
+ * reason, trading states and the kill switch, live quotes and two-sided seconds per market,
+ * evaluations and why markets were skipped. Read from the stages' snapshots at scrape time.
+ * Labels: the configured markets (condition ids) and fixed words only; never order ids or prices.
+ */
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { ExecutorStats } from '../execution/executor-stats.js';
+import type { RiskSnapshot } from '../risk/index.js';
+import type { TradingLoopStats } from '../trading/trading-loop.js';
+import { cumulative } from './cumulative.js';
+
+export interface TradingMetricsSource {
+  readonly executor: () => Readonly<ExecutorStats>;
+  readonly risk: () => RiskSnapshot;
+  readonly loop: () => Readonly<TradingLoopStats>;
+  /** Live orders per market and outcome-0 side. */
+  readonly quotes: () => ReadonlyMap<string, { bid: number; ask: number }>;
+  /** Cumulative seconds quoted two-sided per market. */
+  readonly twoSidedSeconds: () => ReadonlyMap<string, number>;
+}
+
+const STATES = ['ACTIVE', 'REDUCING', 'HALTED'] as const;
+
+export function registerTradingMetrics(registry: Registry, src: TradingMetricsSource): void {
+  let refresh: () => void = () => {};
+  // First registered: its collect() refreshes every series below before they are serialized.
+  new Gauge({
+    name: 'makerd_kill_switch_engaged',
+    help: '1 while the kill switch (risk.killSwitch or the kill file) halts everything',
+    registers: [registry],
+    collect() {
+      refresh();
+      this.set(src.risk().killSwitch ? 1 : 0);
+    },
+  });
+  const state = new Gauge({
+    name: 'makerd_trading_state',
+    help: 'Trading state, 1 for the current one: per market, and market="all" for the overall state',
+    labelNames: ['market', 'state'],
+    registers: [registry],
+  });
+  const quotes = new Gauge({ name: 'makerd_quotes_live', help: 'Live orders per market and outcome-0 side (bid, ask)', labelNames: ['market', 'side'], registers: [registry] });
+  const addOrders = cumulative(
+    new Counter({
+      name: 'makerd_orders_total',
+      help: 'Executor actions: placed, cancelled, cancel_market (requests), cancel_failed, kept, uncertain (post outcome unknown), adopted, vanished',
+      labelNames: ['action'],
+      registers: [registry],
+    }),
+  );
+  const addRejections = cumulative(
+    new Counter({ name: 'makerd_order_rejections_total', help: 'Order posts refused, by reason (venue refusal or error code)', labelNames: ['reason'], registers: [registry] }),
+  );
+  const addRefusals = cumulative(
+    new Counter({ name: 'makerd_risk_refusals_total', help: 'Wanted orders the risk gate refused, by reason', labelNames: ['reason'], registers: [registry] }),
+  );
+  const addTwoSided = cumulative(
+    new Counter({ name: 'makerd_two_sided_seconds_total', help: 'Seconds a market was quoted on both sides (bid and ask live)', labelNames: ['market'], registers: [registry] }),
+  );
+  const addEvaluations = cumulative(new Counter({ name: 'makerd_evaluations_total', help: 'Market evaluations (strategy, risk gate, executor)', registers: [registry] }));
+  const addSkipped = cumulative(
+    new Counter({
+      name: 'makerd_evaluations_skipped_total',
+      help: 'Market evaluations skipped: unchanged (same book hashes), no-metadata, tick-change (metadata refresh pending), strategy-error',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+  );
+  const addIdle = cumulative(
+    new Counter({ name: 'makerd_strategy_idle_total', help: 'Evaluations where the strategy wanted no quotes, by its reason (no-midpoint, no-book, ...)', labelNames: ['reason'], registers: [registry] }),
+  );
+  refresh = () => {
+    const ex = src.executor();
+    for (const [action, n] of Object.entries(ex.actions)) addOrders({ action }, n);
+    for (const [reason, n] of Object.entries(ex.rejections)) addRejections({ reason }, n);
+    const risk = src.risk();
+    for (const [reason, n] of Object.entries(risk.refusals)) addRefusals({ reason }, n);
+    state.reset();
+    for (const s of STATES) state.set({ market: 'all', state: s }, risk.overall === s ? 1 : 0);
+    for (const [market, st] of Object.entries(risk.markets)) for (const s of STATES) state.set({ market, state: s }, st === s ? 1 : 0);
+    quotes.reset();
+    for (const [market, q] of src.quotes()) {
+      quotes.set({ market, side: 'bid' }, q.bid);
+      quotes.set({ market, side: 'ask' }, q.ask);
+    }
+    for (const [market, s] of src.twoSidedSeconds()) addTwoSided({ market }, s);
+    const loop = src.loop();
+    addEvaluations({}, loop.evaluations);
+    for (const [reason, n] of Object.entries(loop.skipped)) addSkipped({ reason }, n);
+    for (const [reason, n] of Object.entries(loop.idle)) addIdle({ reason }, n);
+  };
+}

@@ -1,0 +1,15 @@
+/** The risk gate's public surface: what main.ts, the trading loop, metrics and the portfolio may use. */
+export { TRADING_STATES, compareStates, isTradingState, stateRank, worstState, type TradingState } from './trading-state.js';
+export { DEFAULT_RISK_LIMITS, RISK_CONTROL_KEYS, validateRiskLimits, type ErrorBurstLimits, type RiskLimits } from './risk-limits.js';
+export {
+  ALL_MARKETS,
+  REFUSAL_REASONS,
+  RiskGate,
+  emptyRefusals,
+  limitBreach,
+  type RefusalReason,
+  type RiskDecision,
+  type RiskSnapshot,
+  type StateChangeListener,
+} from './risk-gate.js';
+export { DEFAULT_KILL_SWITCH_FILE, KillSwitch, type KillSwitchLogger, type KillSwitchOptions, type KillSwitchTarget } from './kill-switch.js';

@@ -1,0 +1,534 @@
+/**
+ * The risk gate: between the strategy and the executor, it decides which of a market's wanted
+ * orders may rest, trims the ones that are too large and refuses the rest, counting every refusal
+ * by reason. Pure and synchronous: state in, decision out, time passed in, no I/O and no timers.
+ * The kill-switch file is read by kill-switch.ts; logging and metrics listen from outside.
+ *
+ * States. A market's effective state is the worst of: the overall configured state ('*'), its own
+ * configured state, every override set on '*' or on it (the seam for the portfolio's loss and
+ * drawdown limits and for reconciliation), HALTED while the kill switch is engaged, and REDUCING
+ * while its position or net exposure is beyond a limit (automatic; it returns to the rest once the
+ * position is back within the limits). The overall state is the same without the per-market parts.
+ *
+ * One evaluation (`evaluate`), in this order:
+ *  1. The market's position is remembered and its automatic REDUCING state updated.
+ *  2. Pull: kill switch, then HALTED, then an error back-off, then a missing or stale book (either
+ *     outcome's). The first that applies refuses every intent under its reason; `pulled` tells the
+ *     executor to cancel everything in the market.
+ *  3. Otherwise the intents are processed closest to the touch first: by distance in outcome-0
+ *     price from the market's midpoint (view.mid, else the outcome-0 book's, else 1 - the
+ *     outcome-1 book's, else 0.5), bids below and asks above it; ties keep the strategy's order.
+ *     Each intent goes through, in order: price range and tick, size grid, post-only (moved one
+ *     tick off the opposite best or refused), minimum size, maximum order size (trim), REDUCING
+ *     direction and room (trim), position per token (trim), net exposure worst case (trim),
+ *     orders per market, open orders over all markets, gross notional over all markets. Each
+ *     check sees the sizes already approved before it in this order. Limits that trim cut the size
+ *     down to what fits on the size grid and refuse the order under their own reason when that is
+ *     below the minimum size; the count and notional limits drop whole orders, so the farthest
+ *     from the touch go first (after the first order refused for gross notional, every farther
+ *     one is refused too).
+ *  4. The approved orders are returned in the strategy's order; their count and notional are
+ *     remembered as the market's share of the global limits (0 when pulled).
+ */
+import { Decimal, ONE, ZERO, isMultipleOf, roundToTick } from '../money.js';
+import { netExposure, type MarketPosition, type MarketView } from '../market/market-view.js';
+import type { OrderIntent } from '../strategy/strategy.js';
+import type { RiskLimits } from './risk-limits.js';
+import { worstState, type TradingState } from './trading-state.js';
+
+export const REFUSAL_REASONS = [
+  'halted',
+  'reducing',
+  'stale-book',
+  'position-limit',
+  'exposure-limit',
+  'gross-notional',
+  'open-orders',
+  'market-orders',
+  'order-size',
+  'price-range',
+  'post-only-cross',
+  'error-backoff',
+  'kill-switch',
+  'below-min-size',
+] as const;
+
+/**
+ * Why an order was refused (a bounded set: safe as a metric label).
+ *  halted           the market is HALTED (configured or override)
+ *  reducing         REDUCING and the order adds exposure, or no reducing room is left
+ *  stale-book       an outcome's book is missing or stale
+ *  position-limit   the token's position plus approved buys leaves less than the minimum size
+ *  exposure-limit   the worst-case net exposure leaves less than the minimum size
+ *  gross-notional   the USDC resting over all markets would pass risk.maxGrossNotional
+ *  open-orders      the orders over all markets would pass risk.maxOpenOrders
+ *  market-orders    the market's orders would pass risk.maxOrdersPerMarket
+ *  order-size       the size is not a positive multiple of the market's size step (a larger
+ *                   size than risk.maxOrderSize is trimmed, not refused)
+ *  price-range      the price is outside [risk.minPrice, risk.maxPrice] or off the market's tick
+ *  post-only-cross  the order would cross and one tick off the opposite best is out of range
+ *  error-backoff    quotes are pulled after a burst of venue errors or throttles
+ *  kill-switch      the kill switch is engaged
+ *  below-min-size   the order is below the market's minimum size, by itself or after the
+ *                   risk.maxOrderSize trim
+ */
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** The key that addresses every market at once. */
+export const ALL_MARKETS = '*';
+
+export interface RiskDecision {
+  /** The orders that may rest, trimmed or moved where needed, in the strategy's order. */
+  readonly approved: OrderIntent[];
+  /** The market's effective state at this evaluation. */
+  readonly state: TradingState;
+  /** Intents refused at this evaluation, by reason. */
+  readonly refused: Partial<Record<RefusalReason, number>>;
+  /** True: cancel everything the market has (kill switch, HALTED, error back-off, stale book). */
+  readonly pulled: boolean;
+  /** Approved intents whose size was cut. */
+  readonly trimmed: number;
+  /** Approved post-only intents moved one tick off the opposite best price. */
+  readonly moved: number;
+}
+
+export type StateChangeListener = (market: string, from: TradingState, to: TradingState, reason: string) => void;
+
+export interface RiskSnapshot {
+  readonly overall: TradingState;
+  readonly killSwitch: boolean;
+  /** What engaged (or last released) the kill switch, e.g. 'file data/KILL'. */
+  readonly killSwitchSource: string | undefined;
+  /** End of the current error back-off (Unix ms); undefined when none is running (at `nowMs`, if given). */
+  readonly backoffUntilMs: number | undefined;
+  /** Effective state of every market the gate knows. */
+  readonly markets: Record<string, TradingState>;
+  /** Cumulative refusals by reason (every reason present). */
+  readonly refusals: Record<RefusalReason, number>;
+  /** Cumulative venue failures reported, and back-offs started. */
+  readonly failures: { readonly error: number; readonly throttle: number; readonly backoffs: number };
+  /** Orders and USDC notional approved at each market's latest evaluation, summed. */
+  readonly restingOrders: number;
+  readonly restingNotional: Decimal;
+}
+
+interface MarketShare {
+  readonly count: number;
+  readonly notional: Decimal;
+}
+
+const NO_SHARE: MarketShare = { count: 0, notional: ZERO };
+const HALF = new Decimal('0.5');
+
+export function emptyRefusals(): Record<RefusalReason, number> {
+  return Object.fromEntries(REFUSAL_REASONS.map((r) => [r, 0])) as Record<RefusalReason, number>;
+}
+
+/** Why a market is over its position or exposure limits (so REDUCING by itself), or undefined. */
+export function limitBreach(position: MarketPosition, limits: RiskLimits): string | undefined {
+  const q = netExposure(position);
+  if (q.abs().gt(limits.maxNetExposure)) return `net exposure ${q.toFixed()} is beyond risk.maxNetExposure ${limits.maxNetExposure.toFixed()}`;
+  const outcomes = [position.outcome0, position.outcome1];
+  for (let i = 0; i < 2; i++) {
+    const held = outcomes[i]!;
+    if (held.gt(limits.maxPositionPerToken)) return `outcome ${i} position ${held.toFixed()} is above risk.maxPositionPerToken ${limits.maxPositionPerToken.toFixed()}`;
+  }
+  return undefined;
+}
+
+export class RiskGate {
+  #limits: RiskLimits;
+  readonly #configured = new Map<string, TradingState>();
+  readonly #overrides = new Map<string, Map<string, TradingState>>();
+  #killSwitch = false;
+  #killSwitchSource: string | undefined;
+  /** Markets over their limits, with the reason (REDUCING by themselves). */
+  readonly #breaches = new Map<string, string>();
+  readonly #positions = new Map<string, MarketPosition>();
+  /** Every market seen or addressed, with the effective state last reported to listeners. */
+  readonly #reported = new Map<string, TradingState>();
+  #overallReported: TradingState = 'ACTIVE';
+  readonly #shares = new Map<string, MarketShare>();
+  #restingOrders = 0;
+  #restingNotional = ZERO;
+  /** Times of the venue failures inside the burst window, oldest first. */
+  #failureTimes: number[] = [];
+  #backoffUntilMs: number | undefined;
+  readonly #failureCounts = { error: 0, throttle: 0, backoffs: 0 };
+  readonly #refusals = emptyRefusals();
+  readonly #listeners: StateChangeListener[] = [];
+
+  constructor(limits: RiskLimits) {
+    this.#limits = limits;
+  }
+
+  get limits(): RiskLimits {
+    return this.#limits;
+  }
+
+  /** Replaces the limits (SIGHUP reload). Automatic REDUCING states are re-judged at once. */
+  setLimits(limits: RiskLimits): void {
+    this.#limits = limits;
+    for (const [market, position] of this.#positions) this.#judgeBreach(market, position);
+    this.#refresh((market) => {
+      const breach = market === ALL_MARKETS ? undefined : this.#breaches.get(market);
+      return breach === undefined ? 'limits reloaded' : `limits reloaded: ${breach}`;
+    });
+  }
+
+  /** The operator's state for one market, or for every market with '*'; undefined clears it. */
+  setConfiguredState(market: string, state: TradingState | undefined): void {
+    this.#know(market);
+    if (state === undefined) this.#configured.delete(market);
+    else this.#configured.set(market, state);
+    const scope = market === ALL_MARKETS ? ' for every market' : '';
+    this.#refresh(state === undefined ? `configured state cleared${scope}` : `configured ${state}${scope}`);
+  }
+
+  /**
+   * The seam for other engines: `source` (e.g. 'portfolio.dailyLoss', 'portfolio.drawdown',
+   * 'reconciliation') asks for at least `state` in one market or in every market ('*');
+   * undefined withdraws its request. Sources never loosen each other: the worst one applies.
+   */
+  setOverride(market: string, source: string, state: TradingState | undefined): void {
+    this.#know(market);
+    let bySource = this.#overrides.get(market);
+    if (state === undefined) {
+      bySource?.delete(source);
+      if (bySource?.size === 0) this.#overrides.delete(market);
+    } else {
+      if (bySource === undefined) this.#overrides.set(market, (bySource = new Map()));
+      bySource.set(source, state);
+    }
+    this.#refresh(state === undefined ? `${source} cleared` : `${source}: ${state}`);
+  }
+
+  /** Engages (HALTED everywhere) or releases the kill switch; `source` names what did it. */
+  setKillSwitch(engaged: boolean, source: string): void {
+    this.#killSwitch = engaged;
+    this.#killSwitchSource = source;
+    this.#refresh(engaged ? `kill switch engaged (${source})` : `kill switch released (${source})`);
+  }
+
+  /**
+   * Reports a venue error or throttle. When `errorBurst.count` of them fall within
+   * `errorBurst.windowMs` (a failure at t counts until t + windowMs inclusive), every market's
+   * quotes are pulled until nowMs + backoffMs and the count starts again from zero. Returns the
+   * end of the back-off when this failure started or extended one, else undefined.
+   */
+  recordVenueFailure(kind: 'error' | 'throttle', nowMs: number): number | undefined {
+    this.#failureCounts[kind]++;
+    const { count, windowMs, backoffMs } = this.#limits.errorBurst;
+    const times = this.#failureTimes;
+    times.push(nowMs);
+    let drop = 0;
+    while (drop < times.length && times[drop]! < nowMs - windowMs) drop++;
+    if (drop > 0) times.splice(0, drop);
+    if (times.length < count) return undefined;
+    times.length = 0;
+    this.#backoffUntilMs = Math.max(this.#backoffUntilMs ?? nowMs, nowMs + backoffMs);
+    this.#failureCounts.backoffs++;
+    return this.#backoffUntilMs;
+  }
+
+  /** True while an error back-off pulls every market's quotes (it ends at backoffUntilMs exactly). */
+  inBackoff(nowMs: number): boolean {
+    return this.#backoffUntilMs !== undefined && nowMs < this.#backoffUntilMs;
+  }
+
+  onStateChange(listener: StateChangeListener): () => void {
+    this.#listeners.push(listener);
+    return () => {
+      const i = this.#listeners.indexOf(listener);
+      if (i >= 0) this.#listeners.splice(i, 1);
+    };
+  }
+
+  /** The state every market is in at least: configured '*', overrides on '*', the kill switch. */
+  overallState(): TradingState {
+    return worstState(this.#configured.get(ALL_MARKETS), ...(this.#overrides.get(ALL_MARKETS)?.values() ?? []), this.#killSwitch ? 'HALTED' : undefined);
+  }
+
+  /** A market's effective state (the back-off and stale books pull quotes without a state). */
+  stateOf(market: string): TradingState {
+    return worstState(
+      this.overallState(),
+      this.#configured.get(market),
+      ...(this.#overrides.get(market)?.values() ?? []),
+      this.#breaches.has(market) ? 'REDUCING' : undefined,
+    );
+  }
+
+  /** Stops counting a market no longer quoted (its orders leave the global limits). */
+  forgetMarket(market: string): void {
+    this.#setShare(market, NO_SHARE);
+    this.#shares.delete(market);
+    this.#positions.delete(market);
+    this.#breaches.delete(market);
+    this.#reported.delete(market);
+  }
+
+  snapshot(nowMs?: number): RiskSnapshot {
+    const markets: Record<string, TradingState> = {};
+    for (const market of this.#reported.keys()) markets[market] = this.stateOf(market);
+    const backoffOver = this.#backoffUntilMs === undefined || (nowMs !== undefined && nowMs >= this.#backoffUntilMs);
+    return {
+      overall: this.overallState(),
+      killSwitch: this.#killSwitch,
+      killSwitchSource: this.#killSwitchSource,
+      backoffUntilMs: backoffOver ? undefined : this.#backoffUntilMs,
+      markets,
+      refusals: { ...this.#refusals },
+      failures: { ...this.#failureCounts },
+      restingOrders: this.#restingOrders,
+      restingNotional: this.#restingNotional,
+    };
+  }
+
+  /** Decides which of a market's intents may rest (see the header for the order of the checks). */
+  evaluate(view: MarketView, intents: readonly OrderIntent[], nowMs: number): RiskDecision {
+    const market = view.meta.conditionId;
+    for (const intent of intents) {
+      if (intent.conditionId !== market || !view.meta.tokens.includes(intent.tokenId)) {
+        throw new RangeError(`risk gate: intent for ${intent.conditionId} token ${intent.tokenId} handed in with market ${market}`);
+      }
+    }
+    this.#know(market);
+    this.#positions.set(market, view.position);
+    const breach = this.#judgeBreach(market, view.position);
+    // Only this market's breach can have changed: report it alone (O(1) per evaluation).
+    const state = this.stateOf(market);
+    const before = this.#reported.get(market)!;
+    if (state !== before) {
+      this.#reported.set(market, state);
+      this.#emit([[market, before, state, breach ?? 'position and net exposure back within limits']]);
+    }
+    const pull = this.#pullReason(view, state, nowMs);
+    if (pull !== undefined) {
+      this.#setShare(market, NO_SHARE);
+      const refused: Partial<Record<RefusalReason, number>> = {};
+      if (intents.length > 0) {
+        refused[pull] = intents.length;
+        this.#refusals[pull] += intents.length;
+      }
+      return { approved: [], state, refused, pulled: true, trimmed: 0, moved: 0 };
+    }
+
+    const own = this.#shares.get(market) ?? NO_SHARE;
+    const result = checkIntents(view, intents, {
+      limits: this.#limits,
+      reducing: state === 'REDUCING',
+      otherOrders: this.#restingOrders - own.count,
+      otherNotional: this.#restingNotional.minus(own.notional),
+    });
+    this.#setShare(market, { count: result.approved.length, notional: result.notional });
+    for (const [reason, n] of Object.entries(result.refused) as [RefusalReason, number][]) this.#refusals[reason] += n;
+    return { approved: result.approved, state, refused: result.refused, pulled: false, trimmed: result.trimmed, moved: result.moved };
+  }
+
+  #pullReason(view: MarketView, state: TradingState, nowMs: number): RefusalReason | undefined {
+    if (this.#killSwitch) return 'kill-switch';
+    if (state === 'HALTED') return 'halted';
+    if (this.inBackoff(nowMs)) return 'error-backoff';
+    if (view.books[0] === undefined || view.books[1] === undefined) return 'stale-book';
+    return undefined;
+  }
+
+  /** Updates the market's automatic REDUCING state; returns the reason when it is over a limit. */
+  #judgeBreach(market: string, position: MarketPosition): string | undefined {
+    const breach = limitBreach(position, this.#limits);
+    if (breach === undefined) this.#breaches.delete(market);
+    else this.#breaches.set(market, breach);
+    return breach;
+  }
+
+  /** Starts reporting a market, from its current state (so call it before changing anything). */
+  #know(market: string): void {
+    if (market !== ALL_MARKETS && !this.#reported.has(market)) this.#reported.set(market, this.stateOf(market));
+  }
+
+  #setShare(market: string, share: MarketShare): void {
+    const old = this.#shares.get(market) ?? NO_SHARE;
+    this.#restingOrders += share.count - old.count;
+    this.#restingNotional = this.#restingNotional.plus(share.notional).minus(old.notional);
+    this.#shares.set(market, share);
+  }
+
+  /**
+   * Reports every change of the overall state and of each known market's effective state since
+   * the last report, with `reason` (text, or a function of the market). Listeners run after the
+   * gate's state is complete, '*' first, then markets in the order the gate met them.
+   */
+  #refresh(reason: string | ((market: string) => string)): void {
+    const why = (market: string): string => (typeof reason === 'string' ? reason : reason(market));
+    const events: [string, TradingState, TradingState, string][] = [];
+    const overall = this.overallState();
+    if (overall !== this.#overallReported) {
+      events.push([ALL_MARKETS, this.#overallReported, overall, why(ALL_MARKETS)]);
+      this.#overallReported = overall;
+    }
+    for (const [market, before] of this.#reported) {
+      const now = this.stateOf(market);
+      if (now === before) continue;
+      events.push([market, before, now, why(market)]);
+      this.#reported.set(market, now);
+    }
+    this.#emit(events);
+  }
+
+  #emit(events: readonly (readonly [string, TradingState, TradingState, string])[]): void {
+    for (const [market, from, to, why] of events) for (const listener of [...this.#listeners]) listener(market, from, to, why);
+  }
+}
+
+export interface CheckOptions {
+  readonly limits: RiskLimits;
+  readonly reducing: boolean;
+  /** Orders and notional approved for every other market. */
+  readonly otherOrders: number;
+  readonly otherNotional: Decimal;
+}
+
+export interface CheckResult {
+  readonly approved: OrderIntent[];
+  readonly refused: Partial<Record<RefusalReason, number>>;
+  readonly trimmed: number;
+  readonly moved: number;
+  readonly notional: Decimal;
+}
+
+/** The market's outcome-0 reference price for ordering intents by distance from the touch. */
+function referencePrice(view: MarketView): Decimal {
+  if (view.mid !== undefined) return view.mid;
+  const mid0 = view.books[0]?.mid;
+  if (mid0 !== undefined) return mid0;
+  const mid1 = view.books[1]?.mid;
+  return mid1 !== undefined ? ONE.minus(mid1) : HALF;
+}
+
+/** The per-intent checks of an ACTIVE or REDUCING market (step 3 of the header). Pure. */
+export function checkIntents(view: MarketView, intents: readonly OrderIntent[], o: CheckOptions): CheckResult {
+  const { limits } = o;
+  const { tokens, tickSize: tick, sizeStep: step, minOrderSize: minSize } = view.meta;
+  const q = netExposure(view.position);
+  const held = [view.position.outcome0, view.position.outcome1] as const;
+  const ref = referencePrice(view);
+  const onGrid = (d: Decimal): Decimal => roundToTick(d, step, 'down');
+  const maxSize = onGrid(limits.maxOrderSize);
+
+  const queue = intents
+    .map((intent, index) => {
+      const outcome = intent.tokenId === tokens[0] ? 0 : 1;
+      const p0 = outcome === 0 ? intent.price : ONE.minus(intent.price);
+      return { intent, index, outcome, distance: intent.quoteSide === 'bid' ? ref.minus(p0) : p0.minus(ref) };
+    })
+    .sort((a, b) => a.distance.cmp(b.distance) || a.index - b.index);
+
+  const refused: Partial<Record<RefusalReason, number>> = {};
+  const approved: { index: number; intent: OrderIntent }[] = [];
+  let trimmed = 0;
+  let moved = 0;
+  let bids = ZERO;
+  let asks = ZERO;
+  const buys = [ZERO, ZERO];
+  let notional = ZERO;
+  let notionalFull = false;
+
+  for (const { intent, index, outcome } of queue) {
+    const refuse = (reason: RefusalReason): void => {
+      refused[reason] = (refused[reason] ?? 0) + 1;
+    };
+    const isBid = intent.quoteSide === 'bid';
+    let price = intent.price;
+    let size = intent.size;
+
+    if (price.lt(limits.minPrice) || price.gt(limits.maxPrice) || !isMultipleOf(price, tick)) {
+      refuse('price-range');
+      continue;
+    }
+    if (!size.gt(0) || !isMultipleOf(size, step)) {
+      refuse('order-size');
+      continue;
+    }
+    // Post-only: never at or through the opposite best of the token's own book.
+    const book = view.books[outcome];
+    if (intent.side === 'BUY') {
+      const bestAsk = book?.asks[0]?.price;
+      if (bestAsk !== undefined && price.gte(bestAsk)) {
+        price = bestAsk.minus(tick);
+        if (price.lt(limits.minPrice) || !price.gt(0)) {
+          refuse('post-only-cross');
+          continue;
+        }
+      }
+    } else {
+      const bestBid = book?.bids[0]?.price;
+      if (bestBid !== undefined && price.lte(bestBid)) {
+        price = bestBid.plus(tick);
+        if (price.gt(limits.maxPrice) || !price.lt(1)) {
+          refuse('post-only-cross');
+          continue;
+        }
+      }
+    }
+    if (size.lt(minSize)) {
+      refuse('below-min-size');
+      continue;
+    }
+    if (size.gt(maxSize)) {
+      size = maxSize;
+      if (size.lt(minSize)) {
+        refuse('below-min-size');
+        continue;
+      }
+    }
+    // A limit that trims: cut `size` to the room left on the size grid, or refuse under `reason`.
+    const fit = (room: Decimal, reason: RefusalReason): boolean => {
+      const allowed = onGrid(room);
+      if (allowed.lt(minSize)) {
+        refuse(reason);
+        return false;
+      }
+      if (size.gt(allowed)) size = allowed;
+      return true;
+    };
+    if (o.reducing) {
+      // Only toward zero (bids when short outcome 0, asks when long), and never past it.
+      if (!(isBid ? q.lt(0) : q.gt(0))) {
+        refuse('reducing');
+        continue;
+      }
+      if (!fit(q.abs().minus(isBid ? bids : asks), 'reducing')) continue;
+    }
+    if (intent.side === 'BUY' && !fit(limits.maxPositionPerToken.minus(held[outcome]!).minus(buys[outcome]!), 'position-limit')) continue;
+    const exposureRoom = isBid ? limits.maxNetExposure.minus(q).minus(bids) : limits.maxNetExposure.plus(q).minus(asks);
+    if (!fit(exposureRoom, 'exposure-limit')) continue;
+    if (approved.length >= limits.maxOrdersPerMarket) {
+      refuse('market-orders');
+      continue;
+    }
+    if (o.otherOrders + approved.length >= limits.maxOpenOrders) {
+      refuse('open-orders');
+      continue;
+    }
+    const cost = price.mul(size);
+    if (notionalFull || o.otherNotional.plus(notional).plus(cost).gt(limits.maxGrossNotional)) {
+      notionalFull = true;
+      refuse('gross-notional');
+      continue;
+    }
+
+    notional = notional.plus(cost);
+    if (isBid) bids = bids.plus(size);
+    else asks = asks.plus(size);
+    if (intent.side === 'BUY') buys[outcome] = buys[outcome]!.plus(size);
+    const wasTrimmed = !size.eq(intent.size);
+    const wasMoved = !price.eq(intent.price);
+    if (wasTrimmed) trimmed++;
+    if (wasMoved) moved++;
+    approved.push({ index, intent: wasTrimmed || wasMoved ? { ...intent, price, size } : intent });
+  }
+
+  approved.sort((a, b) => a.index - b.index);
+  return { approved: approved.map((a) => a.intent), refused, trimmed, moved, notional };
+}

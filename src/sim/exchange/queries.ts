@@ -1,0 +1,76 @@
+/**
+ * Read-only views of an exchange's orders and trades: open orders and one order of an account,
+ * its account trades, builder trades, the public trade fills (GET /trades) and an address's
+ * activity. Records are built on demand from the live state; treat them as read-only.
+ */
+import { Decimal } from '../../money.js';
+import type { AccountTrade, OpenOrder, TradeFill } from '../../venue/types.js';
+import type { AccountActivity, AccountTradeFilter, OrderFilter, SimAccount, TradeFillFilter } from '../contracts.js';
+import { executionMatchesFilter, executionViews, viewFor } from './account-trades.js';
+import { lower, type ExchangeCore } from './exchange-core.js';
+import { makerFill, takerFill, toTradeFill, type Match } from './execution.js';
+import { matchesOrderFilter } from './sim-order.js';
+import { notionalDecimal, sizeDecimal } from './units.js';
+
+/** The account's live orders matching `filter`, in placement order. */
+export function openOrders(core: ExchangeCore, account: SimAccount, filter: OrderFilter): OpenOrder[] {
+  const state = core.stateOf(account.address);
+  if (state === undefined) return [];
+  const out: OpenOrder[] = [];
+  for (const o of state.liveOrders()) if (matchesOrderFilter(o, filter)) out.push(o.toOpenOrder());
+  return out;
+}
+
+/** One of the account's orders, live or still remembered closed. */
+export function order(core: ExchangeCore, account: SimAccount, orderId: string): OpenOrder | undefined {
+  return core.stateOf(account.address)?.orders.get(orderId)?.toOpenOrder();
+}
+
+/** Oldest first (stable for cursor pagination). */
+export function accountTrades(core: ExchangeCore, account: SimAccount, filter: AccountTradeFilter): AccountTrade[] {
+  const state = core.stateOf(account.address);
+  if (state === undefined) return [];
+  return state.trades.filter((e) => executionMatchesFilter(e, filter)).map((e) => viewFor(e, state.key));
+}
+
+/** The taker view of every execution, oldest first. */
+export function builderTrades(core: ExchangeCore, filter: AccountTradeFilter): AccountTrade[] {
+  return core.executions.filter((e) => executionMatchesFilter(e, filter)).map((e) => executionViews(e)[0]!);
+}
+
+/**
+ * One element per match and participant (takerOnly: the taker's only), newest first; `offset`
+ * and `limit` page the result without walking (or building) more of the history than needed.
+ */
+export function tradeFills(core: ExchangeCore, filter: TradeFillFilter): TradeFill[] {
+  const user = filter.user === undefined ? undefined : lower(filter.user);
+  const amount = filter.filterAmount === undefined || filter.filterType === undefined ? undefined : new Decimal(String(filter.filterAmount));
+  let skip = filter.offset ?? 0;
+  const limit = filter.limit ?? Infinity;
+  const out: TradeFill[] = [];
+  if (limit <= 0) return out;
+  const keep = (m: Match, fill: ReturnType<typeof takerFill>): void => {
+    if (out.length >= limit) return;
+    if (user !== undefined && lower(fill.account.address) !== user) return;
+    if (filter.side !== undefined && fill.side !== filter.side) return;
+    if (amount !== undefined && (filter.filterType === 'CASH' ? notionalDecimal(fill.size * fill.price) : sizeDecimal(fill.size)).lt(amount)) return;
+    if (skip > 0) skip--;
+    else out.push(toTradeFill(m, fill));
+  };
+  const executions = core.executions;
+  for (let i = executions.length - 1; i >= 0 && out.length < limit; i--) {
+    const exec = executions[i]!;
+    if (filter.markets !== undefined && !filter.markets.includes(exec.taker.token.conditionId)) continue;
+    for (let j = exec.matches.length - 1; j >= 0; j--) {
+      const m = exec.matches[j]!;
+      if (!filter.takerOnly) keep(m, makerFill(m));
+      keep(m, takerFill(m));
+    }
+  }
+  return out;
+}
+
+export function activity(core: ExchangeCore, address: string): AccountActivity | undefined {
+  const state = core.stateOf(address);
+  return state === undefined || state.fills === 0 ? undefined : { fills: state.fills, volume: state.volume() };
+}

@@ -1,0 +1,96 @@
+/**
+ * The latest book and midpoint of every watched token, whichever source brought it: the poller's
+ * batched POST /books + POST /midpoints, or the market stream's `book` and `price_change` events
+ * between polls. A poll replaces what it covers; a stream `book` replaces the levels; a
+ * `price_change` sets the aggregate size of the levels it names (0 removes a level). A book
+ * updated by the stream takes its midpoint from its own best bid and ask.
+ *
+ * Tokens the last poll found unusable (stale, crossed, missing) are dropped, so nothing acts on
+ * them until a good snapshot or stream event arrives.
+ */
+import type { BookLevel, BookView } from '../market/book-view.js';
+import type { StreamBook, StreamPriceChange } from '../market/market-stream.js';
+import { Decimal, isValidPrice, parseDecimal } from '../money.js';
+
+export interface StoredBook {
+  readonly book: BookView;
+  readonly mid: Decimal | undefined;
+}
+
+export class BookStore {
+  readonly #books = new Map<string, StoredBook>();
+
+  get(tokenId: string): StoredBook | undefined {
+    return this.#books.get(tokenId);
+  }
+
+  /** A poll's result for `tokenId`: its usable book (or none) and its midpoint. */
+  setPolled(tokenId: string, book: BookView | undefined, mid: Decimal | undefined): void {
+    if (book === undefined) this.#books.delete(tokenId);
+    else this.#books.set(tokenId, { book, mid });
+  }
+
+  /** Returns false (and changes nothing) for a token never polled: its market rules are unknown. */
+  applyBook(e: StreamBook): boolean {
+    const prev = this.#books.get(e.asset_id);
+    if (prev === undefined) return false;
+    const bids = toLevels(e.bids, true);
+    const asks = toLevels(e.asks, false);
+    if (bids === undefined || asks === undefined) return false;
+    const tick = e.tick_size === undefined ? prev.book.tickSize : parseDecimal(e.tick_size) ?? prev.book.tickSize;
+    this.#replace(prev, bids, asks, e.timestamp, e.hash, tick);
+    return true;
+  }
+
+  applyPriceChange(e: StreamPriceChange): boolean {
+    const prev = this.#books.get(e.asset_id);
+    if (prev === undefined) return false;
+    let bids = [...prev.book.bids];
+    let asks = [...prev.book.asks];
+    for (const c of e.changes) {
+      const price = parseDecimal(c.price);
+      const size = parseDecimal(c.size);
+      if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(0)) return false;
+      if (c.side === 'BUY') bids = setLevel(bids, price, size, true);
+      else asks = setLevel(asks, price, size, false);
+    }
+    this.#replace(prev, bids, asks, e.timestamp, e.hash, prev.book.tickSize);
+    return true;
+  }
+
+  #replace(prev: StoredBook, bids: BookLevel[], asks: BookLevel[], timestamp: string, hash: string, tickSize: Decimal): void {
+    const ts = Number(timestamp);
+    const bestBid = bids[0]?.price;
+    const bestAsk = asks[0]?.price;
+    const mid = bestBid !== undefined && bestAsk !== undefined ? bestBid.plus(bestAsk).div(2) : undefined;
+    const book: BookView = {
+      ...prev.book,
+      bids,
+      asks,
+      tickSize,
+      timestampMs: Number.isSafeInteger(ts) ? ts : prev.book.timestampMs,
+      hash,
+      mid,
+    };
+    this.#books.set(prev.book.tokenId, { book, mid });
+  }
+}
+
+function toLevels(raw: readonly { price: string; size: string }[], descending: boolean): BookLevel[] | undefined {
+  const out: BookLevel[] = [];
+  for (const l of raw) {
+    const price = parseDecimal(l.price);
+    const size = parseDecimal(l.size);
+    if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(0)) return undefined;
+    if (size.gt(0)) out.push({ price, size });
+  }
+  out.sort((a, b) => (descending ? b.price.cmp(a.price) : a.price.cmp(b.price)));
+  return out;
+}
+
+function setLevel(levels: BookLevel[], price: Decimal, size: Decimal, descending: boolean): BookLevel[] {
+  const rest = levels.filter((l) => !l.price.eq(price));
+  if (size.gt(0)) rest.push({ price, size });
+  rest.sort((a, b) => (descending ? b.price.cmp(a.price) : a.price.cmp(b.price)));
+  return rest;
+}

@@ -1,0 +1,70 @@
+/**
+ * Which strategy, with which parameters, quotes each selected market: a market's own config entry
+ * (`markets[i].strategy`, `markets[i].params`) or the default (`strategy.name`,
+ * `strategy.params`). Parameters are checked against the strategy's schema here, at start-up and
+ * on every SIGHUP, with errors that name the market, the parameter, the value and the rule; a
+ * reload that fails leaves every old value in place.
+ */
+import type { MarketEntry } from '../config/schema.js';
+import { parseStrategyParams } from '../strategy/param-schema.js';
+import { resolveStrategy } from '../strategy/strategy-registry.js';
+import type { Strategy } from '../strategy/strategy.js';
+import type { MarketBinding } from './trading-loop.js';
+
+export interface SelectedForBinding {
+  readonly conditionId: string;
+  readonly tokens: readonly [string, string];
+  /** Index of the config entry that selected it, or 'selector'. */
+  readonly entry: number | 'selector';
+}
+
+export interface StrategyConfig {
+  readonly strategy: { readonly name: string; readonly params: Record<string, unknown> };
+  readonly markets: readonly MarketEntry[];
+}
+
+export interface ResolvedBinding {
+  readonly conditionId: string;
+  readonly tokens: readonly [string, string];
+  readonly strategy: Strategy;
+  readonly params: unknown;
+  /** The operator's configured state for this market, if any. */
+  readonly state: MarketEntry['state'];
+}
+
+/** Resolves every market's strategy and parameters; throws the first CONFIG error. */
+export function resolveBindings(selected: readonly SelectedForBinding[], config: StrategyConfig, registry: ReadonlyMap<string, Strategy>): ResolvedBinding[] {
+  return selected.map((s) => {
+    const entry = s.entry === 'selector' ? undefined : config.markets[s.entry];
+    const name = entry?.strategy ?? config.strategy.name;
+    const where = `market ${s.conditionId} (${name})`;
+    const strategy = resolveStrategy(registry, name, where);
+    // A market's own params replace the defaults; the defaults apply only to the default strategy.
+    const raw = entry?.params ?? (name === config.strategy.name ? config.strategy.params : {});
+    return { conditionId: s.conditionId, tokens: s.tokens, strategy, params: parseStrategyParams(strategy, raw, where), state: entry?.state };
+  });
+}
+
+export function toBinding(r: ResolvedBinding): MarketBinding {
+  return { conditionId: r.conditionId, tokens: r.tokens, strategy: r.strategy, params: r.params, state: r.strategy.initialState(r.params) };
+}
+
+/**
+ * Applies reloaded parameters to live bindings: same strategy -> new parameters, state kept (the
+ * volatility estimate survives a retune); another strategy -> its fresh initial state.
+ */
+export function applyReload(live: readonly MarketBinding[], reloaded: readonly ResolvedBinding[]): number {
+  const byMarket = new Map(reloaded.map((r) => [r.conditionId, r]));
+  let changed = 0;
+  for (const b of live) {
+    const r = byMarket.get(b.conditionId);
+    if (r === undefined) continue;
+    if (r.strategy.name !== b.strategy.name) {
+      b.strategy = r.strategy;
+      b.state = r.strategy.initialState(r.params);
+    }
+    b.params = r.params;
+    changed++;
+  }
+  return changed;
+}

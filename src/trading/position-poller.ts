@@ -1,0 +1,110 @@
+/**
+ * The account's token balances, read from GET /positions (every page, no size threshold) every
+ * `intervalMs` and on demand (after a fill). Sizes arrive as JSON numbers (venue-api.md 2.2);
+ * they become Decimals through their shortest text, which is exact for the venue's 2-decimal
+ * share sizes. A failed read keeps the last known balances and is counted.
+ */
+import type { Logger } from 'pino';
+import type { Clock, TimerHandle } from '../clock/clock.js';
+import { isMakerdError } from '../errors.js';
+import { Decimal, parseDecimal } from '../money.js';
+import type { Position } from '../venue/types.js';
+
+export interface PositionsVenue {
+  getPositions(params: { user: string; sizeThreshold: number; limit: number; offset: number }): Promise<Position[]>;
+}
+
+const PAGE = 500;
+const MAX_OFFSET = 10_000;
+
+export class PositionPoller {
+  readonly #venue: PositionsVenue;
+  readonly #user: string;
+  readonly #clock: Clock;
+  readonly #intervalMs: number;
+  readonly #logger: Logger | undefined;
+  #positions: ReadonlyMap<string, Decimal> = new Map();
+  #timer: TimerHandle | undefined;
+  #inFlight: Promise<void> | undefined;
+  #again = false;
+  #running = false;
+  readonly #listeners: ((changedMarkets: ReadonlySet<string>) => void)[] = [];
+  failures = 0;
+  lastReadMs: number | undefined;
+
+  constructor(o: { venue: PositionsVenue; user: string; clock: Clock; intervalMs: number; logger?: Logger | undefined }) {
+    this.#venue = o.venue;
+    this.#user = o.user;
+    this.#clock = o.clock;
+    this.#intervalMs = o.intervalMs;
+    this.#logger = o.logger;
+  }
+
+  get positions(): ReadonlyMap<string, Decimal> {
+    return this.#positions;
+  }
+
+  /** Called with the markets (condition ids) whose balances changed. */
+  onChange(listener: (changedMarkets: ReadonlySet<string>) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  start(): void {
+    this.#running = true;
+    void this.refresh();
+  }
+
+  stop(): Promise<void> {
+    this.#running = false;
+    if (this.#timer !== undefined) this.#clock.clearTimer(this.#timer);
+    return this.#inFlight ?? Promise.resolve();
+  }
+
+  /** Reads now (coalesced: a read asked for during one runs once right after it). */
+  refresh(): Promise<void> {
+    if (this.#inFlight !== undefined) {
+      this.#again = true;
+      return this.#inFlight;
+    }
+    if (this.#timer !== undefined) this.#clock.clearTimer(this.#timer);
+    this.#inFlight = this.#read().finally(() => {
+      this.#inFlight = undefined;
+      if (this.#again) {
+        this.#again = false;
+        void this.refresh();
+      } else if (this.#running) this.#timer = this.#clock.setTimer(() => void this.refresh(), this.#intervalMs);
+    });
+    return this.#inFlight;
+  }
+
+  async #read(): Promise<void> {
+    const next = new Map<string, Decimal>();
+    try {
+      for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
+        const page = await this.#venue.getPositions({ user: this.#user, sizeThreshold: 0, limit: PAGE, offset });
+        for (const p of page) {
+          const size = parseDecimal(p.size);
+          if (size === undefined) continue;
+          next.set(p.asset, (next.get(p.asset) ?? new Decimal(0)).plus(size));
+        }
+        if (page.length < PAGE) break;
+      }
+    } catch (err) {
+      this.failures++;
+      this.#logger?.warn({ code: isMakerdError(err) ? err.code : 'unknown', err: (err as Error).message }, 'could not read positions; keeping the last known');
+      return;
+    }
+    const changed = new Set<string>();
+    for (const [token, size] of next) if (!(this.#positions.get(token)?.eq(size) ?? size.isZero())) changed.add(marketOf(token));
+    for (const [token, size] of this.#positions) if (!next.has(token) && !size.isZero()) changed.add(marketOf(token));
+    this.#positions = next;
+    this.lastReadMs = this.#clock.now();
+    if (changed.size > 0) for (const l of this.#listeners) l(changed);
+  }
+}
+
+/** Condition id of a token id `<condition_id>:<outcome_index>`. */
+export function marketOf(tokenId: string): string {
+  const i = tokenId.lastIndexOf(':');
+  return i < 0 ? tokenId : tokenId.slice(0, i);
+}

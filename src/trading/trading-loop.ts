@@ -1,0 +1,172 @@
+/**
+ * The trading loop: market data in, orders out. For every selected market whose books changed
+ * since its last evaluation (a new book hash) or whose account state changed (an order filled or
+ * cancelled, a position moved), it builds the market's view, asks the market's strategy for the
+ * quotes it wants, maps them onto token orders, lets the risk gate trim them, and hands the result
+ * to the executor. Everything up to the executor's hand-off is synchronous.
+ *
+ * A market is not quoted (and its orders are pulled) when its metadata cannot be had; when a book
+ * shows a tick size other than the cached one, the metadata is refreshed first and the market
+ * waits for it, its orders left as they are.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../clock/clock.js';
+import type { MarketMeta } from '../market/market-view.js';
+import type { MarketSnapshot } from '../market/poller.js';
+import { ONE, type Decimal } from '../money.js';
+import type { RiskGate } from '../risk/index.js';
+import { toOrderIntents } from '../strategy/legs.js';
+import type { Strategy } from '../strategy/strategy.js';
+import type { Executor } from '../execution/executor.js';
+import { remaining } from '../execution/order-tracker.js';
+import type { BookStore } from './book-store.js';
+import { buildMarketView } from './view-builder.js';
+
+export interface MarketBinding {
+  readonly conditionId: string;
+  readonly tokens: readonly [string, string];
+  strategy: Strategy;
+  params: unknown;
+  state: unknown;
+}
+
+export interface MetadataSource {
+  get(conditionId: string): MarketMeta | undefined;
+  noteBookTick(conditionId: string, tick: Decimal): void;
+}
+
+export interface TradingLoopOptions {
+  readonly clock: Clock;
+  readonly markets: readonly MarketBinding[];
+  readonly metadata: MetadataSource;
+  readonly books: BookStore;
+  readonly positions: () => ReadonlyMap<string, Decimal>;
+  readonly risk: RiskGate;
+  readonly executor: Executor;
+  readonly staleAfterMs: number;
+  /** false: evaluate and count, but place and cancel nothing (trading.monitorOnly). */
+  readonly trade: boolean;
+  readonly logger?: Logger | undefined;
+}
+
+export type SkipReason = 'unchanged' | 'no-metadata' | 'tick-change' | 'strategy-error';
+
+export interface TradingLoopStats {
+  evaluations: number;
+  skipped: Record<SkipReason, number>;
+  /** Strategy idle reasons (no quotes), by word. */
+  idle: Record<string, number>;
+  /** Quotes the strategies wanted and orders the risk gate approved, last evaluation per market. */
+  wanted: Map<string, number>;
+  approved: Map<string, number>;
+}
+
+export class TradingLoop {
+  readonly #o: TradingLoopOptions;
+  readonly #byMarket = new Map<string, MarketBinding>();
+  readonly #lastHashes = new Map<string, string>();
+  readonly #dirty = new Set<string>();
+  readonly #noMeta = new Set<string>();
+  readonly stats: TradingLoopStats = {
+    evaluations: 0,
+    skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0 },
+    idle: {},
+    wanted: new Map(),
+    approved: new Map(),
+  };
+
+  constructor(options: TradingLoopOptions) {
+    this.#o = options;
+    for (const m of options.markets) {
+      this.#byMarket.set(m.conditionId, m);
+      this.#dirty.add(m.conditionId);
+    }
+  }
+
+  get markets(): readonly MarketBinding[] {
+    return [...this.#byMarket.values()];
+  }
+
+  binding(conditionId: string): MarketBinding | undefined {
+    return this.#byMarket.get(conditionId);
+  }
+
+  /** The account's state in this market changed: evaluate it at the next chance. */
+  markDirty(conditionId: string): void {
+    if (this.#byMarket.has(conditionId)) this.#dirty.add(conditionId);
+  }
+
+  /** A poll: stores its books and midpoints, then evaluates every market. */
+  onSnapshot(s: MarketSnapshot): void {
+    for (const m of this.#byMarket.values()) {
+      for (const t of m.tokens) this.#o.books.setPolled(t, s.books.get(t), s.mids.get(t));
+    }
+    this.evaluateAll();
+  }
+
+  evaluateAll(): void {
+    for (const m of this.#byMarket.values()) this.evaluate(m.conditionId);
+  }
+
+  /** Evaluates one market now (a stream event, a fill); returns whether the executor was asked. */
+  evaluate(conditionId: string): boolean {
+    const m = this.#byMarket.get(conditionId);
+    if (m === undefined) return false;
+    const { books, executor, metadata, logger } = this.#o;
+    const nowMs = this.#o.clock.now();
+    const meta = metadata.get(conditionId);
+    if (meta === undefined) {
+      this.stats.skipped['no-metadata']++;
+      if (!this.#noMeta.has(conditionId)) {
+        this.#noMeta.add(conditionId);
+        logger?.warn({ market: conditionId }, 'no market metadata: not quoting this market');
+      }
+      // Not quoted: pull whatever rests there (the tick is irrelevant to an empty wish).
+      if (this.#o.trade && executor.tracker.ordersOf(conditionId).length > 0) executor.submit(conditionId, ONE, []);
+      return false;
+    }
+    if (this.#noMeta.delete(conditionId)) logger?.info({ market: conditionId }, 'market metadata available: quoting');
+    const stored = [books.get(m.tokens[0]), books.get(m.tokens[1])] as const;
+    for (const s of stored) {
+      if (s !== undefined && !s.book.tickSize.eq(meta.tickSize)) {
+        this.stats.skipped['tick-change']++;
+        metadata.noteBookTick(conditionId, s.book.tickSize);
+        return false;
+      }
+    }
+    const liveOrders = executor.tracker.ordersOf(conditionId).map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+    const own = executor.tracker.footprints(conditionId, nowMs);
+    const view = buildMarketView({ meta, stored, positions: this.#o.positions(), liveOrders, own, nowMs, staleAfterMs: this.#o.staleAfterMs });
+    // Same books (by hash) and still usable, the same risk state, nothing changed on our side:
+    // nothing to do. A book going stale, the kill switch or an error back-off change the key too.
+    const risk = this.#o.risk;
+    const key = `${view.books[0]?.hash ?? '-'}|${view.books[1]?.hash ?? '-'}|${risk.stateOf(conditionId)}|${risk.inBackoff(nowMs)}`;
+    if (!this.#dirty.has(conditionId) && this.#lastHashes.get(conditionId) === key) {
+      this.stats.skipped.unchanged++;
+      return false;
+    }
+    this.#dirty.delete(conditionId);
+    this.#lastHashes.set(conditionId, key);
+
+    let quotes;
+    try {
+      const out = m.strategy.quote(view, m.params, m.state);
+      m.state = out.state;
+      quotes = out.quotes;
+      if (quotes.length === 0 && out.idleReason !== undefined) this.stats.idle[out.idleReason] = (this.stats.idle[out.idleReason] ?? 0) + 1;
+    } catch (err) {
+      // A strategy bug must not take the daemon down, nor leave stale quotes out.
+      this.stats.skipped['strategy-error']++;
+      logger?.error({ market: conditionId, strategy: m.strategy.name, err: (err as Error).message }, 'strategy failed; pulling quotes');
+      quotes = [];
+    }
+    this.stats.evaluations++;
+    const intents = toOrderIntents(view, quotes);
+    const decision = this.#o.risk.evaluate(view, intents, nowMs);
+    logger?.debug({ market: conditionId, mid: view.mid?.toFixed(), own: own.length, quotes: quotes.length, approved: decision.approved.length, state: decision.state }, 'market evaluated');
+    this.stats.wanted.set(conditionId, intents.length);
+    this.stats.approved.set(conditionId, decision.approved.length);
+    if (this.#o.trade) executor.submit(conditionId, meta.tickSize, decision.approved);
+    return this.#o.trade;
+  }
+}

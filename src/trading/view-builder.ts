@@ -1,0 +1,78 @@
+/**
+ * Builds a market's view in one place: both outcome books (only when fresh and sound), the
+ * outcome-0 midpoint, the market's rules, the account's position in both outcomes and its live
+ * orders there. Pure: everything comes in as arguments.
+ *
+ * The midpoint is the market's, not ours: when the account has (or, shortly before the book's
+ * time, had) orders in a book, they are taken out of its levels before the midpoint is computed.
+ * Otherwise a strategy quoting around the midpoint would chase its own quotes (a bid raises the
+ * midpoint, which raises the bid ...). Books lag the account's own actions, so an order counts
+ * with its original size (a book older than a partial fill shows all of it) and an order gone
+ * after the book was taken still counts. A book without any of ours uses the venue's midpoint
+ * (POST /midpoints) as it is.
+ */
+import { bookProblem, type BookView } from '../market/book-view.js';
+import type { LiveOrderView, MarketMeta, MarketView } from '../market/market-view.js';
+import { ONE, ZERO, type Decimal } from '../money.js';
+import type { OwnOrderFootprint } from '../execution/order-tracker.js';
+import type { StoredBook } from './book-store.js';
+
+export interface ViewInputs {
+  readonly meta: MarketMeta;
+  readonly stored: readonly [StoredBook | undefined, StoredBook | undefined];
+  readonly positions: ReadonlyMap<string, Decimal>;
+  readonly liveOrders: readonly LiveOrderView[];
+  /** The account's orders as books may show them (src/execution/order-tracker.ts footprints). */
+  readonly own: readonly OwnOrderFootprint[];
+  readonly nowMs: number;
+  readonly staleAfterMs: number;
+}
+
+/** Clock difference tolerated between the venue's book time and ours. */
+const CLOCK_SLACK_MS = 500;
+
+type Level = { readonly price: Decimal; readonly size: Decimal };
+
+/** Best price of `levels` once the account's own sizes at each price are taken out. */
+function bestOther(levels: readonly Level[], own: ReadonlyMap<string, Decimal> | undefined): Decimal | undefined {
+  for (const l of levels) {
+    const mine = own?.get(l.price.toFixed());
+    if (mine === undefined || l.size.gt(mine)) return l.price;
+  }
+  return undefined;
+}
+
+function marketMid(book: BookView, stored: StoredBook, footprints: readonly OwnOrderFootprint[]): Decimal | undefined {
+  const mine = footprints.filter((o) => o.tokenId === book.tokenId && (o.goneAtMs === undefined || o.goneAtMs > book.timestampMs - CLOCK_SLACK_MS));
+  if (mine.length === 0) return stored.mid;
+  const own = { BUY: new Map<string, Decimal>(), SELL: new Map<string, Decimal>() };
+  for (const o of mine) {
+    const k = o.price.toFixed();
+    own[o.side].set(k, (own[o.side].get(k) ?? ZERO).plus(o.size));
+  }
+  const bid = bestOther(book.bids, own.BUY);
+  const ask = bestOther(book.asks, own.SELL);
+  return bid !== undefined && ask !== undefined ? bid.plus(ask).div(2) : undefined;
+}
+
+function usable(s: StoredBook | undefined, nowMs: number, staleAfterMs: number): BookView | undefined {
+  if (s === undefined) return undefined;
+  return bookProblem(s.book, nowMs, staleAfterMs) === undefined ? s.book : undefined;
+}
+
+export function buildMarketView(i: ViewInputs): MarketView {
+  const b0 = usable(i.stored[0], i.nowMs, i.staleAfterMs);
+  const b1 = usable(i.stored[1], i.nowMs, i.staleAfterMs);
+  const m0 = b0 === undefined ? undefined : marketMid(b0, i.stored[0]!, i.own);
+  const m1 = b1 === undefined ? undefined : marketMid(b1, i.stored[1]!, i.own);
+  const mid = m0 ?? (m1 === undefined ? undefined : ONE.minus(m1));
+  const [t0, t1] = i.meta.tokens;
+  return {
+    meta: i.meta,
+    books: [b0, b1],
+    mid,
+    position: { outcome0: i.positions.get(t0) ?? ZERO, outcome1: i.positions.get(t1) ?? ZERO },
+    liveOrders: i.liveOrders,
+    nowMs: i.nowMs,
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * avellaneda: Avellaneda-Stoikov market making in log-odds space, where a price in (0, 1) moves
+ * like a diffusion and the bounds 0 and 1 are never reached: x = logit(mid).
+ *
+ *   reservation    x_r   = x - q * gamma * sigma^2 * tau
+ *   half-spread    delta = gamma * sigma^2 * tau / 2 + (1 / gamma) * ln(1 + gamma / k)
+ *   level i        bid_i = sigmoid(x_r - delta - i * levelSpacing)
+ *                  ask_i = sigmoid(x_r + delta + i * levelSpacing),  i = 0 .. levels - 1
+ *
+ * (the optimal spread of Avellaneda & Stoikov 2008, eq. 29-30: bid + ask spread
+ * gamma sigma^2 tau + (2 / gamma) ln(1 + gamma / k); for a small gamma the second term is 2 / k).
+ *
+ * - q: net exposure in outcome-0 shares (outcome 0 held minus outcome 1 held).
+ * - sigma: volatility of x in log-odds per square root of a second, estimated online from the
+ *   midpoints seen: the exponentially weighted mean of r^2 / dt (r = change of x, dt seconds
+ *   between two evaluations), weights halving every `sigmaHalfLifeS` seconds, normalised by the
+ *   total weight so the first observations are not biased toward any seed. `sigmaInitial` is used
+ *   until `sigmaMinSamples` returns have been seen; sigma is never below `sigmaFloor`.
+ * - tau: seconds to the market's end date, capped by `horizon` (horizon when there is no end
+ *   date; 0 after it). Every time unit of the model is the second.
+ *
+ * Prices: the model's prices (numbers) are rounded to 12 decimal places, so float noise such as
+ * 0.46999999999999997 cannot move a quote by a tick, then bids are rounded down and asks up to
+ * the tick. A level whose spread is under `minSpread` is widened around the reservation price
+ * sigmoid(x_r). Prices are clamped to [tick, 1 - tick]; a bid that ends up at or above its ask
+ * (both clamped to one bound) is moved a tick away from that bound. A level whose price repeats a
+ * nearer level's on the same side (clamped at a bound) is dropped.
+ * Sizes: `size` per level; the side that adds to the position (bids when q > 0, asks when q < 0)
+ * is scaled by max(0, 1 - |q| / maxInventory), rounded down to the size step and dropped below the
+ * minimum size; the side that reduces it keeps the full size.
+ * No quotes when the midpoint or a book is missing (`no-midpoint`, `no-book`).
+ */
+import { netExposure, type MarketView } from '../src/market/market-view.js';
+import { Decimal, ONE, ZERO, isValidPrice } from '../src/money.js';
+import { askPrice, bidPrice, clampPrice, gridSize } from '../src/strategy/grid.js';
+import type { Quote, Strategy } from '../src/strategy/strategy.js';
+
+export interface AvellanedaParams {
+  readonly gamma: number;
+  readonly k: number;
+  readonly sigmaInitial: number;
+  readonly sigmaFloor: number;
+  readonly sigmaHalfLifeS: number;
+  readonly sigmaMinSamples: number;
+  readonly horizon: number;
+  readonly levels: number;
+  readonly levelSpacing: number;
+  readonly size: Decimal;
+  readonly maxInventory: Decimal;
+  readonly minSpread: Decimal;
+}
+
+export interface AvellanedaState {
+  /** logit of the last midpoint seen, and when (Unix ms). */
+  readonly lastX: number | undefined;
+  readonly lastMs: number | undefined;
+  /** Exponentially weighted sums of r^2 / dt and of the weights. */
+  readonly weightedVar: number;
+  readonly weight: number;
+  /** Returns observed so far. */
+  readonly samples: number;
+}
+
+export const logit = (p: number): number => Math.log(p / (1 - p));
+export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** A model price as a Decimal, rounded to 12 decimal places (below any tick, above float noise). */
+export const fromModel = (x: number): Decimal => new Decimal(x).toDecimalPlaces(12, Decimal.ROUND_HALF_EVEN);
+
+/** The state after observing midpoint `mid` at `nowMs`. */
+export function observeMid(state: AvellanedaState, mid: Decimal, nowMs: number, halfLifeS: number): AvellanedaState {
+  const x = logit(mid.toNumber());
+  if (state.lastX === undefined || state.lastMs === undefined) return { ...state, lastX: x, lastMs: nowMs };
+  const dt = (nowMs - state.lastMs) / 1000;
+  if (!(dt > 0)) return state; // same instant, or the clock went back: nothing to learn
+  const r = x - state.lastX;
+  const keep = Math.pow(0.5, dt / halfLifeS);
+  return {
+    lastX: x,
+    lastMs: nowMs,
+    weightedVar: keep * state.weightedVar + (1 - keep) * ((r * r) / dt),
+    weight: keep * state.weight + (1 - keep),
+    samples: state.samples + 1,
+  };
+}
+
+/** Volatility of log-odds per square root of a second. */
+export function sigmaOf(state: AvellanedaState, p: Pick<AvellanedaParams, 'sigmaInitial' | 'sigmaFloor' | 'sigmaMinSamples'>): number {
+  const estimate = state.samples >= p.sigmaMinSamples && state.weight > 0 ? Math.sqrt(state.weightedVar / state.weight) : p.sigmaInitial;
+  return Math.max(estimate, p.sigmaFloor);
+}
+
+/** Seconds of risk ahead: to the end date, capped by the horizon. */
+export function tauOf(view: MarketView, horizon: number): number {
+  const end = view.meta.endDateMs;
+  if (end === undefined) return horizon;
+  return Math.min(Math.max(0, (end - view.nowMs) / 1000), horizon);
+}
+
+const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
+  name: 'avellaneda',
+  description: 'Avellaneda-Stoikov in log-odds space: quotes around an inventory-skewed reservation price, spread from risk aversion, volatility and order-arrival decay',
+  params: {
+    gamma: { type: 'number', min: 0, exclusiveMin: true, default: 0.05, unit: '1/share', doc: 'Risk aversion: how far each share of inventory moves the reservation price (q * gamma * sigma^2 * tau log-odds) and how much it widens the spread' },
+    k: { type: 'number', min: 0, exclusiveMin: true, default: 10, unit: '1/log-odds', doc: 'Order-arrival decay: fills thin out as e^(-k * distance in log-odds); the half-spread is about 1/k for a small gamma' },
+    sigmaInitial: { type: 'number', min: 0, exclusiveMin: true, default: 0.003, unit: 'log-odds/sqrt(s)', doc: 'Volatility used until sigmaMinSamples returns have been observed' },
+    sigmaFloor: { type: 'number', min: 0, default: 0.0005, unit: 'log-odds/sqrt(s)', doc: 'Least volatility ever used' },
+    sigmaHalfLifeS: { type: 'number', min: 0, exclusiveMin: true, default: 300, unit: 's', doc: 'Half-life of the weight of an observation in the volatility estimate' },
+    sigmaMinSamples: { type: 'number', integer: true, min: 0, default: 30, unit: 'returns', doc: 'Returns (pairs of successive evaluations with a midpoint, normally one per tick) before the estimate replaces sigmaInitial' },
+    horizon: { type: 'number', min: 0, exclusiveMin: true, default: 3600, unit: 's', doc: 'Cap on tau, the time at risk (used alone when the market has no end date)' },
+    levels: { type: 'number', integer: true, min: 1, max: 20, default: 1, unit: 'levels', doc: 'Quotes per side' },
+    levelSpacing: { type: 'number', min: 0, default: 0.05, unit: 'log-odds', doc: 'Extra distance of each further level' },
+    size: { type: 'decimal', min: '0', exclusiveMin: true, default: '10', unit: 'shares', doc: 'Size of each level (rounded down to the size step)' },
+    maxInventory: { type: 'decimal', min: '0', exclusiveMin: true, default: '100', unit: 'shares', doc: 'Net exposure at which the side that adds to it stops quoting (its size shrinks linearly to 0)' },
+    minSpread: { type: 'decimal', min: '0', max: '1', default: '0', unit: 'price', doc: 'Least ask - bid of each level, after rounding' },
+  },
+
+  parse(raw): AvellanedaParams {
+    return raw as unknown as AvellanedaParams;
+  },
+
+  initialState: () => ({ lastX: undefined, lastMs: undefined, weightedVar: 0, weight: 0, samples: 0 }),
+
+  quote(view, params, state) {
+    if (view.books[0] === undefined || view.books[1] === undefined) return { quotes: [], state, idleReason: 'no-book' };
+    const mid = view.mid;
+    if (mid === undefined || !isValidPrice(mid)) return { quotes: [], state, idleReason: 'no-midpoint' };
+    const next = observeMid(state, mid, view.nowMs, params.sigmaHalfLifeS);
+    return { quotes: quotesFor(view, mid, params, sigmaOf(next, params)), state: next };
+  },
+};
+
+export default avellaneda;
+
+/** The quotes for a view, given sigma (exported for tests and tools). */
+export function quotesFor(view: MarketView, mid: Decimal, p: AvellanedaParams, sigma: number): Quote[] {
+  const { tickSize: tick, sizeStep, minOrderSize } = view.meta;
+  const q = netExposure(view.position);
+  const tau = tauOf(view, p.horizon);
+  const risk = p.gamma * sigma * sigma * tau;
+  const xr = logit(mid.toNumber()) - q.toNumber() * risk;
+  const delta = risk / 2 + Math.log(1 + p.gamma / p.k) / p.gamma;
+
+  const full = gridSize(p.size, sizeStep, minOrderSize);
+  const shrunk = gridSize(p.size.mul(Decimal.max(ZERO, ONE.minus(q.abs().div(p.maxInventory)))), sizeStep, minOrderSize);
+  const bidSize = q.gt(0) ? shrunk : full;
+  const askSize = q.lt(0) ? shrunk : full;
+
+  const quotes: Quote[] = [];
+  const seen = { bid: new Set<string>(), ask: new Set<string>() };
+  const add = (side: 'bid' | 'ask', price: Decimal, size: Decimal | undefined) => {
+    if (size === undefined || seen[side].has(price.toFixed())) return;
+    seen[side].add(price.toFixed());
+    quotes.push({ side, price, size });
+  };
+  const reservation = fromModel(sigmoid(xr));
+  for (let i = 0; i < p.levels; i++) {
+    const bidRaw = fromModel(sigmoid(xr - delta - i * p.levelSpacing));
+    const askRaw = fromModel(sigmoid(xr + delta + i * p.levelSpacing));
+    const [bid, ask] = levelPrices(bidRaw, askRaw, reservation, tick, p.minSpread);
+    add('bid', bid, bidSize);
+    add('ask', ask, askSize);
+  }
+  return quotes;
+}
+
+/**
+ * One level's prices on the grid: rounded away from the touch, spread >= minSpread around
+ * `centre`, clamped, bid < ask.
+ */
+export function levelPrices(bidRaw: Decimal, askRaw: Decimal, centre: Decimal, tick: Decimal, minSpread: Decimal): [Decimal, Decimal] {
+  let bid = bidPrice(bidRaw, tick);
+  let ask = askPrice(askRaw, tick);
+  if (ask.minus(bid).lt(minSpread)) {
+    const half = minSpread.div(2);
+    bid = Decimal.min(bid, bidPrice(centre.minus(half), tick));
+    ask = Decimal.max(ask, askPrice(centre.plus(half), tick));
+  }
+  bid = clampPrice(bid, tick);
+  ask = clampPrice(ask, tick);
+  if (bid.gte(ask)) {
+    if (ask.plus(tick).lte(ONE.minus(tick))) ask = bid.plus(tick);
+    else bid = ask.minus(tick);
+  }
+  return [bid, ask];
+}

@@ -1,0 +1,165 @@
+/**
+ * The executor against the simulator over HTTP, behind the real rate limiter: what it places,
+ * keeps and cancels, in which order and at which priority, the open-order count the cancel
+ * reserve covers, and the uncertain-post path with an injected fault.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Executor } from '../../src/execution/executor.js';
+import { RateLimiter, type AdmissionRecord } from '../../src/limits/index.js';
+import { Decimal } from '../../src/money.js';
+import type { OrderIntent } from '../../src/strategy/strategy.js';
+import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
+import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+
+let h: SimHarness;
+let client: VenueClient;
+let limiter: RateLimiter;
+let admitted: AdmissionRecord[];
+let openCounts: number[];
+let executor: Executor;
+let market: string;
+let t0: string;
+let t1: string;
+const tick = new Decimal('0.01');
+
+function intent(tokenId: string, side: 'BUY' | 'SELL', price: string, size: string): OrderIntent {
+  return { conditionId: market, tokenId, side, price: new Decimal(price), size: new Decimal(size), quoteSide: (tokenId === t0) === (side === 'BUY') ? 'bid' : 'ask' };
+}
+
+async function venueOrders(): Promise<string[]> {
+  const page = await client.getOpenOrders({ market });
+  return page.data.map((o) => `${o.asset_id === t0 ? 't0' : 't1'} ${o.side} ${o.price} ${Number(o.original_size) - Number(o.size_matched)}`).sort();
+}
+
+function makeExecutor(timeoutMs?: number): Executor {
+  const c = timeoutMs === undefined ? client : createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock, gate: limiter, timeouts: { requestMs: timeoutMs }, retry: { maxAttempts: 1 } });
+  return new Executor({
+    venue: c,
+    clock: h.clock,
+    settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 0.5 },
+    setOpenOrders: (n) => {
+      openCounts.push(n);
+      limiter.setOpenOrders(n);
+    },
+  });
+}
+
+beforeEach(async () => {
+  h = await startSimHarness({ markets: 2, edgeLimits: { enabled: false } });
+  admitted = [];
+  openCounts = [];
+  limiter = new RateLimiter({ clock: h.clock, observer: { admitted: (r) => void admitted.push(r) } });
+  client = createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock, gate: limiter });
+  const m = (await client.getMarkets({})).data[0]!;
+  market = m.condition_id;
+  [t0, t1] = [m.tokens[0]!.token_id, m.tokens[1]!.token_id];
+  executor = makeExecutor();
+});
+
+afterEach(async () => {
+  await executor.stop();
+  await client.close();
+  limiter.close();
+  await h.close();
+});
+
+describe('Executor', () => {
+  it('places what is wanted with client order ids, post-only GTC, and counts every order for the cancel reserve', async () => {
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t1, 'BUY', '0.05', '12')]);
+    await executor.idle();
+    expect(await venueOrders()).toEqual(['t0 BUY 0.05 10', 't1 BUY 0.05 12']);
+    const listed = (await client.getOpenOrders({ market })).data;
+    expect(listed.every((o) => /^mk[0-9a-z]+-[0-9a-z]+$/.test(o.client_order_id))).toBe(true);
+    expect(new Set(listed.map((o) => o.client_order_id)).size).toBe(2);
+    expect(executor.tracker.openCount()).toBe(2);
+    // Pending posts count before they are sent: 1, 2, then stays 2 as they are confirmed.
+    expect(openCounts.slice(0, 2)).toEqual([1, 2]);
+    expect(limiter.snapshot().openOrders).toBe(2);
+    expect(executor.isTwoSided(market)).toBe(true);
+  });
+
+  it('keeps what still fits, cancels before it places, and cancels one by one when few go', async () => {
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t0, 'BUY', '0.04', '10'), intent(t0, 'BUY', '0.03', '10')]);
+    await executor.idle();
+    admitted.length = 0;
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t0, 'BUY', '0.04', '10'), intent(t0, 'BUY', '0.02', '10')]);
+    await executor.idle();
+    expect(admitted.map((r) => `${r.route} ${r.cls}`)).toEqual(['DELETE /order cancel', 'POST /order place']);
+    expect(await venueOrders()).toEqual(['t0 BUY 0.02 10', 't0 BUY 0.04 10', 't0 BUY 0.05 10']);
+    expect(executor.stats.actions).toMatchObject({ placed: 4, cancelled: 1, kept: 2, cancel_market: 0 });
+  });
+
+  it('uses one DELETE /cancel-market-orders when most orders go, and an empty wish leaves nothing', async () => {
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t0, 'BUY', '0.04', '10'), intent(t1, 'BUY', '0.03', '10')]);
+    await executor.idle();
+    admitted.length = 0;
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.06', '10')]);
+    await executor.idle();
+    expect(admitted.map((r) => r.route)).toEqual(['DELETE /cancel-market-orders', 'POST /order']);
+    expect(await venueOrders()).toEqual(['t0 BUY 0.06 10']);
+    executor.submit(market, tick, []);
+    await executor.idle();
+    expect(await venueOrders()).toEqual([]);
+    expect(executor.tracker.openCount()).toBe(0);
+    expect(limiter.snapshot().openOrders).toBe(0);
+  });
+
+  it('coalesces wishes: a market runs one job at a time and ends at the latest wish', async () => {
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10')]);
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.04', '10')]);
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.03', '10')]);
+    await executor.idle();
+    expect(await venueOrders()).toEqual(['t0 BUY 0.03 10']);
+  });
+
+  it('a refused post (post-only would cross) is counted and forgotten, never retried', async () => {
+    await h.signed('POST', '/order', {
+      body: { order: { asset_id: t0, side: 'SELL', price: '0.5', size: '10', expiration: '0', client_order_id: 'other' }, owner: h.credentials.apiKey, orderType: 'GTC', postOnly: false },
+    });
+    admitted.length = 0;
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.5', '10')]);
+    await executor.idle();
+    expect(admitted.filter((r) => r.route === 'POST /order')).toHaveLength(1);
+    expect(executor.stats.rejections).toEqual({ post_only_cross: 1 });
+    expect(executor.tracker.openCount()).toBe(0);
+  });
+
+  it('a post that times out is uncertain, settled through GET /data/orders before the market places again: no duplicate', async () => {
+    const slow = makeExecutor(150);
+    await h.setFaults({ latencyMs: 600 });
+    slow.submit(market, tick, [intent(t0, 'BUY', '0.05', '10')]);
+    await slow.idle();
+    expect(slow.stats.actions.uncertain).toBe(1);
+    expect(slow.tracker.hasUncertain(market)).toBe(true);
+    // The venue did take the order: the answer came too late.
+    await h.setFaults({ latencyMs: 0 });
+    expect(await venueOrders()).toEqual(['t0 BUY 0.05 10']);
+    admitted.length = 0;
+    slow.submit(market, tick, [intent(t0, 'BUY', '0.05', '10')]);
+    await slow.idle();
+    expect(admitted.map((r) => r.route)).toEqual(['GET /data/orders']);
+    expect(slow.tracker.hasUncertain(market)).toBe(false);
+    expect(slow.tracker.liveOf(market)).toHaveLength(1);
+    expect(await venueOrders()).toEqual(['t0 BUY 0.05 10']);
+    await slow.stop();
+  });
+
+  it('adopts orders it did not place (an earlier run) and forgets orders the venue no longer lists', async () => {
+    await h.signed('POST', '/order', {
+      body: { order: { asset_id: t1, side: 'BUY', price: '0.07', size: '9', expiration: '0', client_order_id: 'orphan' }, owner: h.credentials.apiKey, orderType: 'GTC', postOnly: true },
+    });
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10')]);
+    await executor.idle();
+    const r = await executor.sync(new Set([market]));
+    expect(r).toMatchObject({ adopted: 1, vanished: 0 });
+    const mine = executor.tracker.liveOf(market).find((o) => o.tokenId === t0)!;
+    await h.signed('DELETE', '/order', { body: { orderId: mine.id } });
+    h.clock.advance(1);
+    const r2 = await executor.sync(new Set([market]));
+    expect(r2).toMatchObject({ adopted: 0, vanished: 1 });
+    // The orphan is not wanted: the next job cancels it.
+    executor.submit(market, tick, []);
+    await executor.idle();
+    expect(await venueOrders()).toEqual([]);
+  });
+});

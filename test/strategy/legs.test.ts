@@ -1,0 +1,54 @@
+/** Quotes in outcome-0 space become token orders that never sell what is not held. */
+import { describe, expect, it } from 'vitest';
+import type { OrderIntent } from '../../src/strategy/strategy.js';
+import { toOrderIntents } from '../../src/strategy/legs.js';
+import { CONDITION, TOKEN_NO, TOKEN_YES, makeView, quote } from './view-fixture.js';
+
+const show = (intents: readonly OrderIntent[]) =>
+  intents.map((o) => `${o.quoteSide}: ${o.side} ${o.tokenId === TOKEN_YES ? 'yes' : o.tokenId === TOKEN_NO ? 'no' : o.tokenId} ${o.price.toFixed()} x ${o.size.toFixed()}`);
+
+describe('toOrderIntents', () => {
+  it('with nothing held, bids buy outcome 0 and asks buy outcome 1 at the complement', () => {
+    const intents = toOrderIntents(makeView(), [quote('bid', '0.48', '20'), quote('ask', '0.53', '10')]);
+    expect(show(intents)).toEqual(['bid: BUY yes 0.48 x 20', 'ask: BUY no 0.47 x 10']);
+    expect(intents.every((i) => i.conditionId === CONDITION)).toBe(true);
+  });
+
+  it('sells held outcome 0 for an ask and held outcome 1 for a bid', () => {
+    const intents = toOrderIntents(makeView({ position: ['10', '20'] }), [quote('bid', '0.48', '20'), quote('ask', '0.53', '10')]);
+    expect(show(intents)).toEqual(['bid: SELL no 0.52 x 20', 'ask: SELL yes 0.53 x 10']);
+  });
+
+  it('commits holdings to the best quotes first, whole quotes only, and keeps the quotes order', () => {
+    // 25 of outcome 0: the 0.52 ask (15) takes 15, the 0.53 ask (15) does not fit in the 10
+    // left, the 0.55 ask (10) does.
+    const quotes = [quote('ask', '0.55', '10'), quote('ask', '0.53', '15'), quote('ask', '0.52', '15')];
+    expect(show(toOrderIntents(makeView({ position: ['25', '0'] }), quotes))).toEqual([
+      'ask: SELL yes 0.55 x 10',
+      'ask: BUY no 0.47 x 15',
+      'ask: SELL yes 0.52 x 15',
+    ]);
+  });
+
+  it('commits outcome 1 to the highest bids first', () => {
+    const quotes = [quote('bid', '0.45', '10'), quote('bid', '0.47', '10'), quote('bid', '0.46', '10')];
+    expect(show(toOrderIntents(makeView({ position: ['0', '15'] }), quotes))).toEqual([
+      'bid: BUY yes 0.45 x 10',
+      'bid: SELL no 0.53 x 10',
+      'bid: BUY yes 0.46 x 10',
+    ]);
+  });
+
+  it('never crosses holdings between sides: outcome 0 held does not cover a bid', () => {
+    expect(show(toOrderIntents(makeView({ position: ['100', '0'] }), [quote('bid', '0.48', '20')]))).toEqual(['bid: BUY yes 0.48 x 20']);
+  });
+
+  it('an exactly covered quote sells; one share short buys the complement', () => {
+    expect(show(toOrderIntents(makeView({ position: ['10', '0'] }), [quote('ask', '0.999', '10')]))).toEqual(['ask: SELL yes 0.999 x 10']);
+    expect(show(toOrderIntents(makeView({ position: ['9.99', '0'] }), [quote('ask', '0.999', '10')]))).toEqual(['ask: BUY no 0.001 x 10']);
+  });
+
+  it('maps nothing to nothing', () => {
+    expect(toOrderIntents(makeView(), [])).toEqual([]);
+  });
+});
