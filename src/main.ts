@@ -33,9 +33,9 @@ import { notReadyReason } from './metrics/readiness.js';
 import { ALL_MARKETS, KillSwitch, RiskGate, validateRiskLimits } from './risk/index.js';
 import { simulatorOptions } from './sim/sim-options.js';
 import { startSimulator, type RunningSimulator } from './sim/simulator.js';
-import { builtinStrategiesDir, loadStrategies } from './strategy/strategy-registry.js';
 import type { Strategy } from './strategy/strategy.js';
 import { BookStore } from './trading/book-store.js';
+import { checkTradingConfig } from './trading/config-check.js';
 import { applyReload, resolveBindings, toBinding } from './trading/market-bindings.js';
 import { marketOf, PositionPoller } from './trading/position-poller.js';
 import { TradingLoop } from './trading/trading-loop.js';
@@ -199,6 +199,9 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     throw new MakerdError(ErrorCode.CONFIG, `data.dir: cannot create ${JSON.stringify(config.data.dir)} (${code})`, { where: 'config', field: 'data.dir' });
   }
+  // Strategies, their parameters, risk limits and shards: every problem stops start-up here,
+  // before anything touches the network.
+  const strategies: ReadonlyMap<string, Strategy> = await checkTradingConfig(config);
   const trade = !config.trading.monitorOnly;
   const registry = createRegistry();
   let poller: BookPoller | undefined;
@@ -230,9 +233,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     registerLimiterMetrics(registry, () => limiter.snapshot());
     registerPollerMetrics(registry, () => poller?.stats, () => clock.now());
 
-    // Strategies, markets and their rules. Every configuration problem stops start-up here.
-    const strategyDirs = [builtinStrategiesDir(), ...(config.strategy.dir === '' ? [] : [config.strategy.dir])];
-    const strategies: ReadonlyMap<string, Strategy> = await loadStrategies(strategyDirs);
+    // Markets and their rules.
     const selected = await selectConfiguredMarkets(client, config, logger, stop);
     if (selected.length === 0) throw new MakerdError(ErrorCode.CONFIG, 'no market of this shard can be quoted (see the "market not quoted" lines)', { where: 'config', field: 'markets' });
     const bindings = resolveBindings(selected, config, strategies);

@@ -58,7 +58,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     knownSecrets = [loaded.config.venue.secret, loaded.config.venue.passphrase].filter((s) => s.length > 0);
     if (cmd === 'check-config') {
       if (args.length > 0) throw new UsageError(`check-config: unexpected argument '${args[0]}'`);
-      return checkConfigCommand(loaded, io);
+      return await checkConfigCommand(loaded, io);
     }
     const logger = loggerFor(cmd, loaded, io);
     if (cmd === 'run') daemonLogger = logger;

@@ -14,6 +14,7 @@
  * - Failures are counted by reason (`failures`), and logged once when a market's state changes
  *   (ok -> failing, a different reason, failing -> ok), not on every attempt.
  */
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { ErrorCode, isMakerdError, MakerdError } from '../errors.js';
@@ -82,6 +83,8 @@ export class MetadataCache {
   #loop: Promise<void> | undefined;
 
   constructor(options: MetadataCacheOptions) {
+    // Every read in flight (three per market, many markets at start-up) listens on it.
+    setMaxListeners(0, this.#abort.signal);
     const ttlMs = options.ttlMs;
     if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`metadata ttlMs must be > 0 (got ${ttlMs})`);
     const refreshAhead = options.refreshAhead ?? 0.8;
@@ -125,6 +128,12 @@ export class MetadataCache {
     const e = this.#entries.get(conditionId);
     if (e?.meta === undefined || e.doubt) return undefined;
     return this.#o.clock.now() - e.meta.fetchedAtMs < this.#o.ttlMs ? e.meta : undefined;
+  }
+
+  /** True while a tick change has put the rules in doubt and their re-read has not failed. */
+  pendingTickChange(conditionId: string): boolean {
+    const e = this.#entries.get(conditionId);
+    return e !== undefined && e.doubt && e.failing === undefined;
   }
 
   /** Tracked markets that `get` has no rules for (not quoted): for a gauge and the logs. */

@@ -33,6 +33,8 @@ export interface MarketBinding {
 export interface MetadataSource {
   get(conditionId: string): MarketMeta | undefined;
   noteBookTick(conditionId: string, tick: Decimal): void;
+  /** The rules are being re-read after a tick change (the market waits; its orders stay). */
+  pendingTickChange?(conditionId: string): boolean;
 }
 
 export interface TradingLoopOptions {
@@ -115,6 +117,10 @@ export class TradingLoop {
     const { books, executor, metadata, logger } = this.#o;
     const nowMs = this.#o.clock.now();
     const meta = metadata.get(conditionId);
+    if (meta === undefined && metadata.pendingTickChange?.(conditionId) === true) {
+      this.stats.skipped['tick-change']++;
+      return false;
+    }
     if (meta === undefined) {
       this.stats.skipped['no-metadata']++;
       if (!this.#noMeta.has(conditionId)) {

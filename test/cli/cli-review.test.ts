@@ -95,7 +95,9 @@ describe('check-config', () => {
     expect(printed.venue).toMatchObject({ secret: '[redacted]', passphrase: '[redacted]', secretFile: join(dir, 'venue-secret') });
     expect(r.stdout + r.stderr).not.toContain(SECRET);
     expect(r.stdout + r.stderr).not.toContain(PASSPHRASE);
-    expect(r.stderr).toBe('configuration valid: mode=live, credentials complete\n');
+    expect(r.stderr).toBe(
+      'configuration valid: mode=live, credentials complete, strategy bands (known: avellaneda, bands), markets none (start-up will stop), shard 0/1\n',
+    );
   });
 
   it('prints warnings on stderr, JSON stays alone on stdout', async () => {

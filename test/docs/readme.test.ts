@@ -1,6 +1,9 @@
 /** The README is the users' front door: keep what it states in step with the code. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ExecutorStats } from '../../src/execution/executor-stats.js';
+import { registerTradingMetrics } from '../../src/metrics/trading-metrics.js';
+import { DEFAULT_RISK_LIMITS, RiskGate } from '../../src/risk/index.js';
 import { describe, expect, it } from 'vitest';
 import { configDocMarkdown } from '../../src/cli/config-doc.js';
 import { queryHelp } from '../../src/cli/commands/query.js';
@@ -49,6 +52,13 @@ describe('README', () => {
     venueRequestMetrics(registry);
     registerLimiterMetrics(registry, () => limiter.snapshot());
     registerPollerMetrics(registry, () => undefined, () => 0);
+    registerTradingMetrics(registry, {
+      executor: () => new ExecutorStats(),
+      risk: () => new RiskGate(DEFAULT_RISK_LIMITS).snapshot(),
+      loop: () => ({ evaluations: 0, skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0 }, idle: {}, wanted: new Map(), approved: new Map() }),
+      quotes: () => new Map(),
+      twoSidedSeconds: () => new Map(),
+    });
     const names = (await registry.getMetricsAsJSON()).map((m) => m.name);
     limiter.close();
     const own = names.filter((n) => !/^makerd_(process|nodejs)_/.test(n));

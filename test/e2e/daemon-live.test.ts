@@ -91,6 +91,23 @@ describe('makerd run against a venue (live mode)', () => {
     expect(text).not.toContain(h.credentials.passphrase);
   });
 
+  it('stops with a clear error in live mode without credentials, unless monitor-only', async () => {
+    const noCredentials = { MAKERD_VENUE_ADDRESS: '', MAKERD_VENUE_API_KEY: '', MAKERD_VENUE_PASSPHRASE: '', MAKERD_VENUE_SECRET: '' };
+    const refused = startDaemon(noCredentials);
+    await expect(refused.running).rejects.toThrow(/live trading needs venue credentials .*trading\.monitorOnly/);
+    const watching = startDaemon({ ...noCredentials, MAKERD_MONITOR_ONLY: 'true' });
+    try {
+      const metricsUrl = (await watching.until('metrics server listening (/metrics, /healthz, /readyz)')).url as string;
+      await watching.until('market snapshot');
+      expect((await fetch(`${metricsUrl}/readyz`)).status).toBe(200);
+      expect(watching.records.find((r) => r.msg === 'monitor-only: watching markets; no order will be placed or cancelled')).toBeDefined();
+      expect((await h.stats()).open_orders).toBe(0);
+    } finally {
+      watching.stop.abort();
+      await watching.running;
+    }
+  });
+
   it('is not ready while every poll fails, however many polls it has finished', async () => {
     await h.setFaults({ malformed: { kind: 'price', rate: 1 } });
     const d = startDaemon();
