@@ -13,8 +13,9 @@ import { configuredCredentials } from './config/load.js';
 import type { MakerdConfig } from './config/schema.js';
 import { listening } from './config/listen-error.js';
 import { ErrorCode, MakerdError, isMakerdError } from './errors.js';
-import { cancelAllOpenOrders } from './execution/cancel-all.js';
 import { Executor } from './execution/executor.js';
+import { cancelAndVerify } from './lifecycle/cancel-and-verify.js';
+import { shutdown } from './lifecycle/shutdown.js';
 import { quoteSideOf } from './execution/two-sided.js';
 import { RateLimiter } from './limits/index.js';
 import { discoverTokens } from './market/discover-tokens.js';
@@ -184,12 +185,14 @@ function quotesByMarket(executor: Executor, markets: readonly string[]): Map<str
 
 /**
  * `makerd run`: the daemon. Starts the venue (the embedded simulator in sim mode), the limiter
- * and the client; selects the markets and reads their rules; adopts the account's open orders
- * there; then polls books and midpoints (and follows the streams), and on every change lets each
+ * and the client; selects the markets and reads their rules; cancels (and verifies) the orders an
+ * earlier run left there; then polls books and midpoints (and follows the streams), and on every change lets each
  * market's strategy quote through the risk gate and the executor. SIGHUP reloads strategy
- * parameters and risk limits; SIGTERM/SIGINT stop quoting, cancel every open order and exit.
+ * parameters and risk limits; SIGTERM/SIGINT stop quoting, cancel every open order and verify it,
+ * within `lifecycle.shutdownDeadlineMs`. Resolves with the exit status: 0 only when the cancels
+ * were verified.
  */
-export async function runDaemon(config: MakerdConfig, logger: Logger, stop: AbortSignal, hooks: DaemonHooks = {}): Promise<void> {
+export async function runDaemon(config: MakerdConfig, logger: Logger, stop: AbortSignal, hooks: DaemonHooks = {}): Promise<number> {
   const clock = systemClock;
   // Every request in flight listens on the stop signal (start-up reads many markets at once).
   setMaxListeners(0, stop);
@@ -205,7 +208,9 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
   const trade = !config.trading.monitorOnly;
   const registry = createRegistry();
   let poller: BookPoller | undefined;
-  const notReady = (): string | undefined => notReadyReason(poller?.stats, clock.now(), config.poller);
+  // Not ready until start-up has reconciled the account (crash-only: recover, then trade).
+  let startup: string | undefined = 'starting: selecting markets and reconciling open orders';
+  const notReady = (): string | undefined => startup ?? notReadyReason(poller?.stats, clock.now(), config.poller);
   const { host, port } = config.metrics;
   const metricsKeys = { host: 'metrics.host', port: 'metrics.port' };
   const metrics = await listening(() => startMetricsServer({ host, port, registry, notReadyReason: notReady }), 'the metrics server', metricsKeys, host, port);
@@ -220,6 +225,8 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
   const { client, limiter, target } = stack;
   const closers: (() => Promise<void> | void)[] = [];
   let executor: Executor | undefined;
+  let shardScope: ReadonlySet<string> = new Set();
+  let exitCode = 0;
   try {
     const credentials = target.credentials;
     if (credentials === undefined && trade) {
@@ -239,6 +246,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     const bindings = resolveBindings(selected, config, strategies);
     const marketIds = selected.map((m) => m.conditionId);
     const scope: ReadonlySet<string> = new Set(marketIds);
+    shardScope = scope;
     const tokens = selected.flatMap((m) => [...m.tokens]);
     const metadata = new MetadataCache({ source: client, clock, ttlMs: config.metadata.ttlMs, logger: logger.child({ component: 'metadata' }) });
     metadata.track(marketIds);
@@ -270,9 +278,17 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     });
     executor = exec;
     exec.tracker.onFill((o, shares) => logger.info({ market: o.conditionId, token: o.tokenId, side: o.side, price: o.price.toFixed(), shares: shares.toFixed() }, 'order filled'));
-    // A signed read at start: wrong credentials stop here, and orders left by an earlier run in
-    // these markets are adopted (and then cancelled or kept by the strategy's wishes).
-    if (credentials !== undefined) await exec.sync(scope);
+    // Crash-only start-up: orders an earlier run left in these markets are cancelled, and that
+    // is verified through GET /data/orders, before anything is placed. This is also the signed
+    // read that stops start-up at once on wrong credentials.
+    if (credentials !== undefined && trade) {
+      const r = await cancelAndVerify({ venue: client, clock, markets: scope, deadlineMs: clock.now() + config.lifecycle.startupDeadlineMs, logger, signal: stop });
+      if (!r.verified) {
+        if (stop.aborted) throw new MakerdError(ErrorCode.ABORTED, 'stopped during start-up', { where: 'start-up' });
+        throw new MakerdError(ErrorCode.AUTH, `start-up could not clear the open orders of the selected markets: ${r.error ?? 'unknown'}${r.left.length > 0 ? ` (orders ${r.left.map((o) => o.id).join(', ')})` : ''}`, { where: 'start-up' });
+      }
+      logger.info({ cancelled: r.cancelled, rounds: r.rounds }, r.cancelled > 0 ? 'start-up: cancelled the open orders an earlier run left' : 'start-up: no open orders left by an earlier run');
+    }
 
     const positions = credentials === undefined ? undefined : new PositionPoller({ venue: client, user: credentials.address, clock, intervalMs: config.executor.positionsIntervalMs, logger: logger.child({ component: 'positions' }) });
     if (positions !== undefined) {
@@ -388,6 +404,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     if (unsubscribeReload !== undefined) closers.push(unsubscribeReload);
 
     p.start();
+    startup = undefined;
     await untilAborted(stop);
     logger.info('stopping: no new orders; cancelling open orders');
   } catch (err) {
@@ -395,22 +412,29 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     if (!stop.aborted) throw err;
     logger.info('stopping during start-up; cancelling open orders');
   } finally {
-    await poller?.stop();
-    for (const close of closers.reverse()) await close();
-    await executor?.stop();
-    if (target.credentials !== undefined && trade) {
-      try {
-        const r = await cancelAllOpenOrders(client, logger);
-        if (r.failed > 0) logger.error(r, 'open orders left at shutdown');
-        else logger.info(r, 'open orders cancelled');
-      } catch (err) {
-        logger.error({ err: (err as Error).message }, 'could not list open orders at shutdown');
-      }
-    }
-    await stack.close();
-    await metrics.close();
-    logger.info('stopped');
+    const stoppedAt = clock.now();
+    exitCode = await shutdown({
+      clock,
+      logger,
+      deadlineMs: stoppedAt + config.lifecycle.shutdownDeadlineMs,
+      stopQuoting: async () => {
+        await poller?.stop();
+        for (const close of closers.reverse()) await close();
+        await executor?.stop();
+      },
+      venue: target.credentials !== undefined && trade ? client : undefined,
+      // Several shards share the account: each clears only its own markets.
+      markets: config.shard.count > 1 ? shardScope : undefined,
+      knownOrderIds: () => (executor === undefined ? [] : executor.tracker.markets().flatMap((m) => executor!.tracker.ordersOf(m).map((o) => o.id || o.clientOrderId))),
+      flush: async () => {},
+      close: async () => {
+        await stack.close();
+        await metrics.close();
+      },
+    });
+    logger.info({ exitCode }, 'stopped');
   }
+  return exitCode;
 }
 
 /** SIGHUP: strategy parameters and risk limits from the configuration files; all or nothing. */

@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-/** The `makerd` executable: runs one command line and exits with its code. */
-import { fatalLine, runCli } from './cli.js';
-
+/**
+ * The `makerd` executable: runs one command line and exits with its code.
+ *
+ * Signal handlers are installed before anything else is loaded (the command modules are imported
+ * afterwards), so a SIGTERM in the first moments of start-up is an orderly stop too, never the
+ * default 143 without a word.
+ */
 const stop = new AbortController();
 let signals = 0;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
     signals++;
     // The first signal asks for an orderly stop (cancel open orders); a second one forces it.
-    if (signals > 1) process.exit(130);
+    if (signals > 1) {
+      const line = { level: 'fatal', time: new Date().toISOString(), service: 'makerd', signal: sig, msg: 'second stop signal: exiting at once; open orders may be left' };
+      process.stdout.write(`${JSON.stringify(line)}\n`, () => process.exit(130));
+      setTimeout(() => process.exit(130), 500).unref();
+      return;
+    }
     stop.abort();
   });
 }
@@ -17,6 +26,8 @@ const reloadListeners = new Set<() => void>();
 process.on('SIGHUP', () => {
   for (const l of reloadListeners) l();
 });
+
+const { fatalLine, runCli } = await import('./cli.js');
 // Anything that escapes a command still ends as one line on stderr (secrets scrubbed), exit 1.
 for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   process.on(event, (err: unknown) => {

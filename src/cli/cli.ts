@@ -9,6 +9,7 @@ import { createLogger, type Logger } from '../log/logger.js';
 import { openVenueStack, runDaemon } from '../main.js';
 import { cancelCommand, cancelMarketCommand } from './commands/cancel.js';
 import { checkConfigCommand } from './commands/check-config.js';
+import { pnlCommand } from './commands/pnl.js';
 import { parseQueryArgs, queryHelp, runQuery } from './commands/query.js';
 import { simCommand } from './commands/sim.js';
 import { configDocMarkdown } from './config-doc.js';
@@ -16,7 +17,7 @@ import { splitConfigArgs } from './config-flags.js';
 import { HELP } from './help.js';
 import { UsageError, type CliIo } from './io.js';
 
-const COMMANDS = ['run', 'sim', 'query', 'cancel', 'cancel-market', 'check-config', 'config-doc'] as const;
+const COMMANDS = ['run', 'sim', 'query', 'cancel', 'cancel-market', 'check-config', 'config-doc', 'pnl'] as const;
 type Command = (typeof COMMANDS)[number];
 
 function loggerFor(command: Command, loaded: LoadedConfig, io: CliIo): Logger {
@@ -73,14 +74,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     switch (cmd) {
       case 'run':
         if (args.length > 0) throw new UsageError(`run: unexpected argument '${args[0]}'`);
-        await runDaemon(loaded.config, logger, io.stopSignal ?? new AbortController().signal, {
+        return await runDaemon(loaded.config, logger, io.stopSignal ?? new AbortController().signal, {
           ...(io.onReload === undefined ? {} : { onReload: io.onReload }),
           // SIGHUP reads the same files, environment and flags again.
           reloadConfig: () => loadConfig({ configFile, args: configArgs, env: io.env }).config,
         });
-        return 0;
       case 'sim':
         return await simCommand(loaded.config, args, logger, io);
+      case 'pnl':
+        return await pnlCommand(loaded.config, args, io);
       case 'query':
       case 'cancel':
       case 'cancel-market':

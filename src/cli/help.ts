@@ -13,6 +13,8 @@ Commands:
   cancel-market --market CID | --asset TOKEN
                               Cancel open orders of a market or an asset
   check-config                Validate and print the effective configuration (secrets masked)
+  pnl [--json]                Positions and PnL per market from the fill journal in data.dir
+                              (offline: no daemon, no network)
   config-doc                  Print the configuration reference as a Markdown table
 
 Options for every command:

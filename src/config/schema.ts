@@ -91,6 +91,7 @@ export interface MakerdConfig {
   };
   executor: { repriceTicks: number; resizeFraction: number; cancelMarketFraction: number; syncIntervalMs: number; positionsIntervalMs: number };
   trading: { monitorOnly: boolean };
+  lifecycle: { startupDeadlineMs: number; shutdownDeadlineMs: number };
   metrics: { host: string; port: number };
   data: { dir: string };
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
@@ -290,6 +291,10 @@ export const schema = {
   },
   trading: {
     monitorOnly: { doc: 'Watch markets and serve metrics without placing or cancelling orders (allowed without credentials in live mode)', format: 'strict-boolean', default: false, env: 'MAKERD_MONITOR_ONLY', arg: 'monitor-only' },
+  },
+  lifecycle: {
+    startupDeadlineMs: { doc: 'Start-up: time allowed to cancel (and verify cancelled) the orders an earlier run left in the selected markets', format: 'positive-duration-ms', default: 30_000, env: 'MAKERD_STARTUP_DEADLINE_MS' },
+    shutdownDeadlineMs: { doc: 'Shutdown: time from the stop signal to exit, every request included (keep below TimeoutStopSec / the stop grace period)', format: 'positive-duration-ms', default: 20_000, env: 'MAKERD_SHUTDOWN_DEADLINE_MS' },
   },
   metrics: {
     host: { doc: 'Interface of the /metrics, /healthz and /readyz server', format: 'non-empty-string', default: '127.0.0.1', env: 'MAKERD_METRICS_HOST' },

@@ -11,6 +11,7 @@
  * The limiter's open-order count (`setOpenOrders`) is kept equal to the tracker's count, which
  * includes posts in flight, so the cancel reserve always covers every order that may be live.
  */
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
 import { ErrorCode, isMakerdError, type ErrorCodeValue } from '../errors.js';
@@ -24,14 +25,22 @@ import { TwoSidedTimer, quoteSideOf } from './two-sided.js';
 
 /** The venue calls the executor makes (the venue client satisfies it). */
 export interface ExecutionVenue {
-  postOrder(params: {
-    order: { asset_id: string; side: 'BUY' | 'SELL'; price: string; size: string; expiration: string; client_order_id: string };
-    orderType: 'GTC';
-    postOnly: boolean;
-  }): Promise<OrderResponse>;
-  cancelOrder(params: { orderId: string }): Promise<CancelResult>;
-  cancelMarketOrders(params: { market: string }): Promise<CancelResult>;
-  getOpenOrders(params: { market?: string; next_cursor?: string }): Promise<Paged<OpenOrder>>;
+  postOrder(
+    params: {
+      order: { asset_id: string; side: 'BUY' | 'SELL'; price: string; size: string; expiration: string; client_order_id: string };
+      orderType: 'GTC';
+      postOnly: boolean;
+    },
+    options?: CallOptions,
+  ): Promise<OrderResponse>;
+  cancelOrder(params: { orderId: string }, options?: CallOptions): Promise<CancelResult>;
+  cancelMarketOrders(params: { market: string }, options?: CallOptions): Promise<CancelResult>;
+  getOpenOrders(params: { market?: string; next_cursor?: string }, options?: CallOptions): Promise<Paged<OpenOrder>>;
+}
+
+/** Per-call options the executor passes: its stop signal. */
+interface CallOptions {
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface ExecutorOptions {
@@ -65,9 +74,13 @@ export class Executor {
   readonly #jobs = new Map<string, Promise<void>>();
   readonly #nextId: () => string;
   #stopped = false;
+  /** Aborted by stop(): requests in flight end at once (shutdown cancels everything after). */
+  readonly #abort = new AbortController();
 
   constructor(options: ExecutorOptions) {
     this.#o = options;
+    // Every request in flight listens on it (hundreds when many markets re-quote at once).
+    setMaxListeners(0, this.#abort.signal);
     const prefix = `mk${options.clock.now().toString(36)}`;
     let n = 0;
     this.#nextId = options.nextClientOrderId ?? (() => `${prefix}-${(++n).toString(36)}`);
@@ -98,10 +111,11 @@ export class Executor {
     while (this.#jobs.size > 0) await Promise.allSettled([...this.#jobs.values()]);
   }
 
-  /** No new jobs; waits for the running ones. */
+  /** No new jobs; aborts the requests in flight and waits for the jobs to end. */
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#wishes.clear();
+    this.#abort.abort();
     await this.idle();
   }
 
@@ -139,7 +153,7 @@ export class Executor {
     const out: OpenOrder[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LISTING_PAGES; page++) {
-      const p = await this.#o.venue.getOpenOrders({ ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) });
+      const p = await this.#o.venue.getOpenOrders({ ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) }, this.#call());
       out.push(...p.data);
       if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) return out;
       cursor = p.next_cursor;
@@ -188,7 +202,7 @@ export class Executor {
 
   async #cancelOne(id: string): Promise<void> {
     try {
-      this.#applyCancelResult(await this.#o.venue.cancelOrder({ orderId: id }), [id]);
+      this.#applyCancelResult(await this.#o.venue.cancelOrder({ orderId: id }, this.#call()), [id]);
       this.stats.count('cancelled');
     } catch (err) {
       this.#failed(err);
@@ -199,7 +213,7 @@ export class Executor {
 
   async #cancelMarket(market: string, ids: readonly string[]): Promise<void> {
     try {
-      this.#applyCancelResult(await this.#o.venue.cancelMarketOrders({ market }), ids);
+      this.#applyCancelResult(await this.#o.venue.cancelMarketOrders({ market }, this.#call()), ids);
       this.stats.count('cancelled', ids.length);
       this.stats.count('cancel_market');
     } catch (err) {
@@ -237,7 +251,7 @@ export class Executor {
         },
         orderType: 'GTC',
         postOnly: true,
-      });
+      }, this.#call());
     } catch (err) {
       this.#failed(err);
       const code = codeOf(err);
@@ -267,6 +281,10 @@ export class Executor {
     const matched = /^\d+(\.\d+)?$/.test(matchedText) ? new Decimal(matchedText) : new Decimal(0);
     this.tracker.confirm(clientOrderId, res.orderID, matched, this.#o.clock.now());
     this.stats.count('placed');
+  }
+
+  #call(): CallOptions {
+    return { signal: this.#abort.signal };
   }
 
   #failed(err: unknown): void {

@@ -145,8 +145,11 @@ export class OrderTracker {
     const o = this.#byClient.get(clientOrderId);
     if (o === undefined) return;
     o.id = orderId;
-    if (matched.gt(0)) this.#filled(o, matched);
-    o.matched = matched;
+    // A listing may have reported fills already: only an increase is a new fill.
+    if (matched.gt(o.matched)) {
+      this.#filled(o, matched.minus(o.matched));
+      o.matched = matched;
+    }
     o.state = 'live';
     o.sinceMs = nowMs;
     if (orderId !== '') this.#clientById.set(orderId, clientOrderId);
@@ -234,7 +237,8 @@ export class OrderTracker {
     this.#pruneDropped(listedAtMs);
     for (const market of scope) {
       for (const o of this.ordersOf(market)) {
-        if (seen.has(o.clientOrderId) || o.sinceMs > listedAtMs || o.state === 'pending') continue;
+        // Confirmed at or after the listing's request: the listing may predate it.
+        if (seen.has(o.clientOrderId) || o.sinceMs >= listedAtMs || o.state === 'pending') continue;
         if (o.state === 'uncertain') settledAbsent++;
         else vanished++;
         this.#delete(o);

@@ -56,6 +56,8 @@ export class PositionPoller {
 
   stop(): Promise<void> {
     this.#running = false;
+    // A read asked for during the one in flight must not start after stop (e.g. on a closed client).
+    this.#again = false;
     if (this.#timer !== undefined) this.#clock.clearTimer(this.#timer);
     return this.#inFlight ?? Promise.resolve();
   }

@@ -4,7 +4,7 @@
  * be in use), so that it tests the sources as they are now; packageRoot() still finds config/.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +24,11 @@ interface Exit {
 }
 
 /** Runs the executable; `onStdout` may act on the process (send a signal) as output arrives. */
-function makerd(args: string[], env: NodeJS.ProcessEnv, onStdout?: (soFar: string, kill: (s: NodeJS.Signals) => void) => void): Promise<Exit> {
+function makerd(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onStdout?: (soFar: string, kill: (s: NodeJS.Signals) => void) => void,
+): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -98,5 +102,46 @@ describe('the makerd executable', () => {
     expect(r.code).toBe(0);
     const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l).msg as string);
     expect(msgs.slice(-3)).toEqual(['stopping: no new orders; cancelling open orders', 'open orders cancelled', 'stopped']);
+  });
+
+  it('installs its signal handlers before it loads the command modules', () => {
+    // Node keeps default dispositions until a handler is installed, and static imports are all
+    // evaluated first: a handler after them left the loading time (~0.15 s) to the default 143.
+    const source = readFileSync(join(root, 'src', 'cli', 'bin.ts'), 'utf8');
+    expect(source).not.toMatch(/^import .*from '\.\/cli\.js'/m);
+    expect(source.indexOf("process.on(sig")).toBeLessThan(source.indexOf("await import('./cli.js')"));
+  });
+
+  it('makerd run: a SIGTERM during start-up is an orderly stop (exit 0, logged)', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-bin-')), 'data');
+    let sent = false;
+    const r = await makerd(['run'], { MAKERD_SIM_MARKETS: '2', MAKERD_SIM_FLOW: 'false', MAKERD_METRICS_PORT: '0', MAKERD_DATA_DIR: dataDir }, (out, kill) => {
+      // The first line comes before the venue, the markets and the reconciliation.
+      if (!sent && out.includes('\n')) {
+        sent = true;
+        kill('SIGTERM');
+      }
+    });
+    expect(r.signal).toBe(null);
+    expect(r.code).toBe(0);
+    const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l).msg as string);
+    expect(msgs).not.toContain('quoting markets');
+    expect(msgs).toContain('stopping during start-up; cancelling open orders');
+    expect(msgs.at(-1)).toBe('stopped');
+  });
+
+  it('makerd run: a second signal exits at once with 130 and says so', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-bin-')), 'data');
+    let sent = false;
+    const r = await makerd(['run'], { MAKERD_SIM_MARKETS: '2', MAKERD_SIM_FLOW: 'false', MAKERD_METRICS_PORT: '0', MAKERD_POLLER_INTERVAL_MS: '50', MAKERD_DATA_DIR: dataDir }, (out, kill) => {
+      if (!sent && out.includes('"msg":"market snapshot"')) {
+        sent = true;
+        kill('SIGTERM');
+        kill('SIGINT');
+      }
+    });
+    expect(r.code).toBe(130);
+    const last = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    expect(last).toMatchObject({ level: 'fatal', msg: 'second stop signal: exiting at once; open orders may be left' });
   });
 });

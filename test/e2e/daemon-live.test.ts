@@ -61,7 +61,7 @@ function startDaemon(extraEnv: NodeJS.ProcessEnv = {}) {
 }
 
 describe('makerd run against a venue (live mode)', () => {
-  it('adopts the orders it finds in its markets, and cancels every open order of the account when stopped', async () => {
+  it('cancels the orders an earlier run left before it quotes, and every open order when stopped', async () => {
     const markets = (await client.getMarkets({})).data.slice(0, 2);
     const ids: string[] = [];
     for (const m of markets) {
@@ -83,8 +83,13 @@ describe('makerd run against a venue (live mode)', () => {
     await d.running;
 
     expect((await h.stats()).open_orders).toBe(0);
-    expect(d.records.find((r) => r.msg === 'open orders reconciled with the venue')).toMatchObject({ adopted: 4 });
+    const msgs = d.records.map((r) => r.msg);
+    expect(d.records.find((r) => r.msg === 'start-up: cancelled the open orders an earlier run left')).toMatchObject({ cancelled: 4, rounds: 1 });
+    // Recovery comes before trading: nothing is quoted until the orphans are gone.
+    expect(msgs.indexOf('start-up: cancelled the open orders an earlier run left')).toBeLessThan(msgs.indexOf('quoting markets'));
     expect(d.records.find((r) => r.msg === 'open orders cancelled')).toMatchObject({ failed: 0 });
+    expect(d.records.at(-1)).toMatchObject({ msg: 'stopped', exitCode: 0 });
+    await expect(d.running).resolves.toBe(0);
     for (const id of ids) expect((await client.getOrder({ id })).status).not.toBe('LIVE');
     const text = JSON.stringify(d.records);
     expect(text).not.toContain(h.credentials.secret);

@@ -29,7 +29,9 @@ export function validatePosition(route: string, value: unknown, field: string): 
   c.string(route, o, 'proxyWallet', field);
   c.nonEmptyString(route, o, 'asset', field);
   c.string(route, o, 'conditionId', field);
-  c.finite(route, o, 'size', field, NOT_NEGATIVE);
+  // A balance, so finite; it may be below 0 where a venue lets an account sell what it does not
+  // hold (the simulator does). Refusing the whole answer would freeze every balance instead.
+  c.finite(route, o, 'size', field);
   c.finite(route, o, 'avgPrice', field, PRICE);
   c.finite(route, o, 'curPrice', field, PRICE);
   for (const k of ['initialValue', 'currentValue', 'cashPnl', 'percentPnl', 'totalBought', 'realizedPnl', 'percentRealizedPnl']) {

@@ -1,0 +1,97 @@
+/**
+ * Cancels every open order of the account in a set of markets (or all of them) and proves it:
+ * list the open orders (GET /data/orders, every page), cancel market by market
+ * (DELETE /cancel-market-orders, the top priority in the limiter), list again, and repeat until
+ * the listing is empty or the deadline passes. Every request carries the deadline, so a slow or
+ * silent venue cannot hold the caller past it. Used at start-up (orders an earlier run left:
+ * crash-only recovery) and at shutdown.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../clock/clock.js';
+import { isMakerdError } from '../errors.js';
+import type { CancelResult, OpenOrder, Paged } from '../venue/types.js';
+
+export interface CancelVenue {
+  getOpenOrders(params: { market?: string; next_cursor?: string }, options?: { deadlineMs?: number; signal?: AbortSignal }): Promise<Paged<OpenOrder>>;
+  cancelMarketOrders(params: { market: string }, options?: { deadlineMs?: number; signal?: AbortSignal }): Promise<CancelResult>;
+}
+
+export interface CancelAndVerifyOptions {
+  readonly venue: CancelVenue;
+  readonly clock: Clock;
+  /** Markets to clear; undefined = every market the account has orders in. */
+  readonly markets?: ReadonlySet<string> | undefined;
+  /** Absolute clock time (ms) by which it must be done. */
+  readonly deadlineMs: number;
+  readonly logger?: Logger | undefined;
+  /** Aborts everything at once (a second stop signal). */
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface CancelAndVerifyResult {
+  /** True when a listing after the last cancels showed no open order in scope. */
+  readonly verified: boolean;
+  /** Orders cancelled (as the venue answered). */
+  readonly cancelled: number;
+  /** Rounds of list + cancel. */
+  readonly rounds: number;
+  /** Orders still listed (or never listed because listing failed: then empty and verified false). */
+  readonly left: readonly OpenOrder[];
+  /** Why it could not verify, when it could not. */
+  readonly error?: string | undefined;
+}
+
+const MAX_PAGES = 1_000;
+const ROUND_PAUSE_MS = 100;
+
+function pause(clock: Clock, ms: number): Promise<void> {
+  return new Promise((resolve) => clock.setTimer(resolve, ms));
+}
+
+async function listOpen(o: CancelAndVerifyOptions): Promise<OpenOrder[]> {
+  const out: OpenOrder[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const p = await o.venue.getOpenOrders(cursor === undefined ? {} : { next_cursor: cursor }, { deadlineMs: o.deadlineMs, signal: o.signal });
+    for (const order of p.data) if (o.markets === undefined || o.markets.has(order.market)) out.push(order);
+    if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) break;
+    cursor = p.next_cursor;
+  }
+  return out;
+}
+
+export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<CancelAndVerifyResult> {
+  let cancelled = 0;
+  let rounds = 0;
+  let left: OpenOrder[] = [];
+  let error: string | undefined;
+  for (;;) {
+    try {
+      left = await listOpen(o);
+    } catch (err) {
+      error = `could not list open orders: ${isMakerdError(err) ? `${err.code}: ` : ''}${(err as Error).message}`;
+      return { verified: false, cancelled, rounds, left, error };
+    }
+    if (left.length === 0) return { verified: true, cancelled, rounds, left };
+    if (o.clock.now() >= o.deadlineMs || o.signal?.aborted === true) {
+      return { verified: false, cancelled, rounds, left, error: error ?? 'deadline passed with orders still open' };
+    }
+    // From the second round on, give the venue a moment (orders it is still matching, a failing
+    // cancel): never a tight loop, never past the deadline.
+    if (rounds > 0) await pause(o.clock, Math.min(ROUND_PAUSE_MS * rounds, Math.max(0, o.deadlineMs - o.clock.now())));
+    rounds++;
+    const markets = [...new Set(left.map((x) => x.market))];
+    const results = await Promise.allSettled(markets.map((market) => o.venue.cancelMarketOrders({ market }, { deadlineMs: o.deadlineMs, signal: o.signal })));
+    results.forEach((r, i) => {
+      if (r.status === 'fulfilled') {
+        cancelled += r.value.canceled.length;
+        const notCancelled = Object.entries(r.value.not_canceled);
+        if (notCancelled.length > 0) o.logger?.warn({ market: markets[i], not_canceled: r.value.not_canceled }, 'orders not cancelled');
+      } else {
+        const e = r.reason as Error;
+        error = `cancel-market failed: ${isMakerdError(e) ? `${e.code}: ` : ''}${e.message}`;
+        o.logger?.warn({ market: markets[i], err: e.message }, 'cancel-market failed');
+      }
+    });
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * The fill journal: every fill appended as one JSON line (fill-record.ts) to
+ * `<dataDir>/journal/fills-YYYY-MM-DD.jsonl`, the UTC day of the append (by the injected clock),
+ * so files rotate by day. A fill counts only once it is on disk: `await journal.append(fills)`
+ * resolves after the batch holding them has been written and fsync'ed, and the caller applies
+ * them to the portfolio only then.
+ *
+ * Batching (group commit): one write and one fsync per batch. Fills appended while a batch is
+ * being written wait and go together in the next batch, so a burst of fills costs one fsync, not
+ * one per fill. Each batch's latency (write + fsync, wall-clock ms) is returned and passed to
+ * `onBatch`, for a histogram.
+ *
+ * Failure: when a write or fsync fails, the file is cut back to its length before the batch (so no
+ * partial line is left), the batch's callers get the error and nothing counts; if even that cut
+ * fails, the journal refuses every later append (a torn line in the middle of a file would stop
+ * the next start-up). Run the replay (journal-replay.ts) before the first append: it also cuts a
+ * torn last line left by a crash.
+ */
+import { constants } from 'node:fs';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ErrorCode, MakerdError } from '../errors.js';
+import type { Fill } from './fill.js';
+import { encodeFill } from './fill-record.js';
+import { utcDate } from './trading-day.js';
+
+export const JOURNAL_DIR = 'journal';
+export const JOURNAL_FILE = /^fills-(\d{4}-\d{2}-\d{2})\.jsonl$/;
+
+/**
+ * The code of journal errors (a corrupt journal stops start-up; a failed write stops trading).
+ * CONFIG for now, as for every other reason start-up stops; a dedicated code would be one line.
+ */
+export const JOURNAL_ERROR_CODE = ErrorCode.CONFIG;
+
+/** `<dataDir>/journal` */
+export function journalDir(dataDir: string): string {
+  return join(dataDir, JOURNAL_DIR);
+}
+
+/** `fills-YYYY-MM-DD.jsonl` of the UTC day holding `ms`. */
+export function journalFileName(ms: number): string {
+  return `fills-${utcDate(ms)}.jsonl`;
+}
+
+export interface JournalBatch {
+  /** Absolute or dataDir-relative path of the file written. */
+  readonly file: string;
+  readonly fills: number;
+  readonly bytes: number;
+  /** Write + fsync, wall-clock milliseconds. */
+  readonly latencyMs: number;
+}
+
+export interface FillJournalOptions {
+  readonly dataDir: string;
+  /** Decides the file's day and each line's `journaledAtMs`. */
+  readonly clock: { now(): number };
+  /** Called after every batch is durable (metrics). */
+  readonly onBatch?: (batch: JournalBatch) => void;
+}
+
+interface Waiter {
+  readonly fills: readonly Fill[];
+  readonly resolve: (b: JournalBatch) => void;
+  readonly reject: (err: unknown) => void;
+}
+
+interface OpenFile {
+  readonly name: string;
+  readonly path: string;
+  readonly handle: FileHandle;
+  size: number;
+}
+
+function journalError(message: string, cause?: unknown): MakerdError {
+  return new MakerdError(JOURNAL_ERROR_CODE, message, { where: 'journal', ...(cause === undefined ? {} : { cause }) });
+}
+
+/** fsync of a directory, so a new file's entry survives a crash; skipped where unsupported. */
+async function syncDir(dir: string): Promise<void> {
+  let h: FileHandle | undefined;
+  try {
+    h = await open(dir, constants.O_RDONLY);
+    await h.sync();
+  } catch {
+    // Some platforms cannot fsync a directory; the file's own fsync still holds its data.
+  } finally {
+    await h?.close().catch(() => {});
+  }
+}
+
+export class FillJournal {
+  readonly #dir: string;
+  readonly #clock: { now(): number };
+  readonly #onBatch: ((batch: JournalBatch) => void) | undefined;
+  #pending: Waiter[] = [];
+  #writing: Promise<void> | undefined;
+  #file: OpenFile | undefined;
+  #broken: MakerdError | undefined;
+  #closed = false;
+  #batches = 0;
+  #fills = 0;
+
+  constructor(options: FillJournalOptions) {
+    this.#dir = journalDir(options.dataDir);
+    this.#clock = options.clock;
+    this.#onBatch = options.onBatch;
+  }
+
+  /** Batches and fills made durable so far. */
+  get stats(): { batches: number; fills: number } {
+    return { batches: this.#batches, fills: this.#fills };
+  }
+
+  /** Resolves once `fills` are written and fsync'ed; rejects (and nothing counts) otherwise. */
+  append(fills: readonly Fill[]): Promise<JournalBatch> {
+    if (this.#closed) return Promise.reject(journalError('journal: append after close'));
+    if (this.#broken !== undefined) return Promise.reject(this.#broken);
+    if (fills.length === 0) return Promise.resolve({ file: this.#file?.path ?? '', fills: 0, bytes: 0, latencyMs: 0 });
+    return new Promise<JournalBatch>((resolve, reject) => {
+      this.#pending.push({ fills, resolve, reject });
+      this.#writing ??= this.#drain();
+    });
+  }
+
+  /** Waits for the batches under way, then closes the file. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#writing;
+    const f = this.#file;
+    this.#file = undefined;
+    await f?.handle.close();
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#pending.length > 0) {
+        const batch = this.#pending;
+        this.#pending = [];
+        if (this.#broken !== undefined) {
+          for (const w of batch) w.reject(this.#broken);
+          continue;
+        }
+        let result: JournalBatch;
+        try {
+          result = await this.#write(batch.flatMap((w) => w.fills));
+        } catch (err) {
+          for (const w of batch) w.reject(err);
+          continue;
+        }
+        for (const w of batch) w.resolve(result);
+        try {
+          this.#onBatch?.(result);
+        } catch {
+          // A metrics callback never fails a durable batch.
+        }
+      }
+    } finally {
+      this.#writing = undefined;
+    }
+  }
+
+  async #fileFor(nowMs: number): Promise<OpenFile> {
+    const name = journalFileName(nowMs);
+    if (this.#file?.name === name) return this.#file;
+    const previous = this.#file;
+    this.#file = undefined;
+    await previous?.handle.close();
+    const path = join(this.#dir, name);
+    try {
+      await mkdir(this.#dir, { recursive: true });
+      const handle = await open(path, 'a');
+      const { size } = await handle.stat();
+      if (size === 0) await syncDir(this.#dir);
+      this.#file = { name, path, handle, size };
+      return this.#file;
+    } catch (err) {
+      throw journalError(`journal: cannot open ${path}: ${(err as Error).message}`, err);
+    }
+  }
+
+  async #write(fills: readonly Fill[]): Promise<JournalBatch> {
+    const nowMs = this.#clock.now();
+    const started = performance.now();
+    const file = await this.#fileFor(nowMs);
+    const buf = Buffer.from(fills.map((f) => `${encodeFill(f, nowMs)}\n`).join(''), 'utf8');
+    const before = file.size;
+    try {
+      let off = 0;
+      while (off < buf.length) {
+        const { bytesWritten } = await file.handle.write(buf, off, buf.length - off);
+        off += bytesWritten;
+      }
+      await file.handle.sync();
+    } catch (err) {
+      await this.#cutBack(file, before, err);
+      throw journalError(`journal: cannot write ${file.path}: ${(err as Error).message}`, err);
+    }
+    file.size = before + buf.length;
+    this.#batches++;
+    this.#fills += fills.length;
+    return { file: file.path, fills: fills.length, bytes: buf.length, latencyMs: performance.now() - started };
+  }
+
+  async #cutBack(file: OpenFile, size: number, cause: unknown): Promise<void> {
+    try {
+      await file.handle.truncate(size);
+      await file.handle.sync();
+    } catch (err) {
+      this.#broken = journalError(
+        `journal: ${file.path} may end in a partial line (a write failed: ${(cause as Error).message}; cutting it back failed: ${(err as Error).message}); restart to repair it`,
+        err,
+      );
+    }
+  }
+}

@@ -1,0 +1,354 @@
+/**
+ * The portfolio: the account's positions and PnL, folded from its fills. Pure and synchronous
+ * (design.md section 1): it takes fills, midpoints and a clock, and does no I/O.
+ *
+ * Per token (token-position.ts): signed position, average cost, realized PnL (trading PnL - fees
+ * + rebates, fees and rebates also reported on their own), volume. Unrealized PnL is
+ * size x (mark - avgPrice) at the last midpoint given to `mark()`; a token never marked counts 0
+ * and is listed in `unmarkedTokens`.
+ *
+ * Per market: both outcomes are one exposure, net exposure = position(outcome 0) -
+ * position(outcome 1) (long outcome 1 is short outcome 0); PnL figures are the sums of the two
+ * tokens. Overall: sums over every market.
+ *
+ * Equity curve: total PnL = realized + unrealized. After every fill and every mark the total is
+ * compared with its peak (which starts at 0); drawdown = peak - total (>= 0) and the largest
+ * drawdown seen is kept. In memory only: after a restart the curve starts again from the replayed
+ * realized PnL.
+ *
+ * Daily PnL (the risk gate's daily-loss limit reads it): the change of total PnL since the start
+ * of the trading day (trading-day.ts, a UTC day starting at `resetHourUtc`). When a new day is
+ * first seen (a fill's match time, or the clock's time at a mark or a read) the total at that
+ * moment becomes the day's starting point. Fills roll the day by their match time, so a replay of
+ * the journal (before any mark or read) ends with the right starting point for the last fill's
+ * day; a fill whose match time lies before the current day counts in the current day. One caveat: a token's
+ * FIRST mark in this process moves its unrealized PnL from 0 (unknown) to its real value; when
+ * that token already holds a position (after a restart), the jump is added to the day's starting
+ * point too, so a restart never shows as a daily gain or loss.
+ */
+import { badParameter } from '../errors.js';
+import { Decimal, ZERO } from '../money.js';
+import type { Fill } from './fill.js';
+import { TokenPosition, type FillEffect } from './token-position.js';
+import { dayStartMs } from './trading-day.js';
+
+export type { FillEffect } from './token-position.js';
+
+export interface PortfolioOptions {
+  /** Reads and marks roll the trading day by this clock. */
+  readonly clock: { now(): number };
+  /** The hour (UTC, 0-23) the trading day starts. Default 0. */
+  readonly resetHourUtc?: number;
+}
+
+export interface PnlFigures {
+  readonly realizedPnl: Decimal;
+  readonly unrealizedPnl: Decimal;
+  /** realized + unrealized */
+  readonly totalPnl: Decimal;
+  /** Closing gains before fees and rebates. */
+  readonly tradingPnl: Decimal;
+  readonly feesPaid: Decimal;
+  readonly rebatesReceived: Decimal;
+  readonly volumeShares: Decimal;
+  /** USDC: sum of price x shares. */
+  readonly volumeNotional: Decimal;
+  readonly fills: number;
+}
+
+export interface TokenSnapshot extends PnlFigures {
+  readonly tokenId: string;
+  readonly conditionId: string;
+  readonly outcomeIndex: 0 | 1;
+  /** Signed shares. */
+  readonly size: Decimal;
+  readonly avgPrice: Decimal;
+  /** Cost basis of the open position. */
+  readonly cost: Decimal;
+  /** The last midpoint given; undefined when never marked. */
+  readonly mark: Decimal | undefined;
+  readonly boughtShares: Decimal;
+  readonly lastFillPrice: Decimal | undefined;
+  readonly lastFillMs: number;
+}
+
+export interface MarketSnapshot extends PnlFigures {
+  readonly conditionId: string;
+  /** Signed shares of outcome 0 and outcome 1. */
+  readonly positions: readonly [Decimal, Decimal];
+  readonly avgPrices: readonly [Decimal, Decimal];
+  readonly marks: readonly [Decimal | undefined, Decimal | undefined];
+  /** positions[0] - positions[1] */
+  readonly netExposure: Decimal;
+  /** The tokens that have fills, outcome 0 first. */
+  readonly tokens: readonly TokenSnapshot[];
+}
+
+export interface EquitySnapshot {
+  readonly totalPnl: Decimal;
+  /** Highest total PnL seen (>= 0: the curve starts at 0). */
+  readonly peakPnl: Decimal;
+  /** peakPnl - totalPnl (>= 0). */
+  readonly drawdown: Decimal;
+  readonly maxDrawdown: Decimal;
+}
+
+export interface DailySnapshot {
+  readonly dayStartMs: number;
+  readonly resetHourUtc: number;
+  /** Total PnL when the day started. */
+  readonly startTotalPnl: Decimal;
+  /** Total PnL change since the day started (negative is a loss). */
+  readonly pnl: Decimal;
+  /** The realized part of that change. */
+  readonly realizedPnl: Decimal;
+}
+
+export interface PortfolioSnapshot {
+  readonly atMs: number;
+  readonly totals: PnlFigures;
+  readonly markets: readonly MarketSnapshot[];
+  readonly equity: EquitySnapshot;
+  readonly daily: DailySnapshot;
+  /** Tokens with a non-zero position and no mark: their unrealized PnL is counted as 0. */
+  readonly unmarkedTokens: readonly string[];
+}
+
+interface MarketEntry {
+  readonly conditionId: string;
+  readonly tokens: [TokenPosition | undefined, TokenPosition | undefined];
+}
+
+const EMPTY_PAIR: readonly [Decimal, Decimal] = [ZERO, ZERO];
+
+function sumFigures(parts: readonly PnlFigures[]): PnlFigures {
+  let realizedPnl = ZERO;
+  let unrealizedPnl = ZERO;
+  let tradingPnl = ZERO;
+  let feesPaid = ZERO;
+  let rebatesReceived = ZERO;
+  let volumeShares = ZERO;
+  let volumeNotional = ZERO;
+  let fills = 0;
+  for (const p of parts) {
+    realizedPnl = realizedPnl.add(p.realizedPnl);
+    unrealizedPnl = unrealizedPnl.add(p.unrealizedPnl);
+    tradingPnl = tradingPnl.add(p.tradingPnl);
+    feesPaid = feesPaid.add(p.feesPaid);
+    rebatesReceived = rebatesReceived.add(p.rebatesReceived);
+    volumeShares = volumeShares.add(p.volumeShares);
+    volumeNotional = volumeNotional.add(p.volumeNotional);
+    fills += p.fills;
+  }
+  return { realizedPnl, unrealizedPnl, totalPnl: realizedPnl.add(unrealizedPnl), tradingPnl, feesPaid, rebatesReceived, volumeShares, volumeNotional, fills };
+}
+
+export class Portfolio {
+  readonly #clock: { now(): number };
+  readonly #resetHour: number;
+  readonly #tokens = new Map<string, TokenPosition>();
+  readonly #markets = new Map<string, MarketEntry>();
+  readonly #marks = new Map<string, Decimal>();
+  /** Unrealized PnL per token at its last mark (tokens with a mark and a position only). */
+  readonly #unrealized = new Map<string, Decimal>();
+  // Running overall sums, for the equity curve and the daily PnL (O(1) per fill or mark).
+  #realized: Decimal = ZERO;
+  #unrealizedSum: Decimal = ZERO;
+  #peak: Decimal = ZERO;
+  #maxDrawdown: Decimal = ZERO;
+  /** No day until the first fill, mark or read: fills replayed first roll through their own days. */
+  #dayStart = Number.NEGATIVE_INFINITY;
+  #dayStartTotal: Decimal = ZERO;
+  #dayStartRealized: Decimal = ZERO;
+
+  constructor(options: PortfolioOptions) {
+    this.#clock = options.clock;
+    this.#resetHour = options.resetHourUtc ?? 0;
+    dayStartMs(0, this.#resetHour); // validates the hour
+  }
+
+  /** Folds one fill (the caller deduplicates and journals first); answers what changed. */
+  apply(fill: Fill): FillEffect {
+    this.#roll(fill.timestampMs);
+    const pos = this.#tokenFor(fill);
+    const effect = pos.apply(fill);
+    this.#realized = this.#realized.add(effect.realizedPnl);
+    this.#revalue(pos);
+    this.#observe();
+    return effect;
+  }
+
+  applyAll(fills: Iterable<Fill>): FillEffect[] {
+    const out: FillEffect[] = [];
+    for (const f of fills) out.push(this.apply(f));
+    return out;
+  }
+
+  /** Marks `tokenId` at `mid` (its midpoint) for unrealized PnL. */
+  mark(tokenId: string, mid: Decimal): void {
+    if (!Decimal.isDecimal(mid) || !mid.isFinite() || mid.lt(0) || mid.gt(1)) {
+      throw badParameter('portfolio.mark', 'mid', 'must be a Decimal in [0, 1]', String(mid));
+    }
+    this.#roll(this.#clock.now());
+    const first = !this.#marks.has(tokenId);
+    this.#marks.set(tokenId, mid);
+    const pos = this.#tokens.get(tokenId);
+    if (pos === undefined) return;
+    const delta = this.#revalue(pos);
+    // A first mark of a held position (after a restart) is not the day's gain or loss.
+    if (first && !pos.size.isZero()) this.#dayStartTotal = this.#dayStartTotal.add(delta);
+    this.#observe();
+  }
+
+  /** Signed shares of `tokenId` (0 when never traded). */
+  position(tokenId: string): Decimal {
+    return this.#tokens.get(tokenId)?.size ?? ZERO;
+  }
+
+  /** Signed shares of outcome 0 and outcome 1 of a market. */
+  positionsOf(conditionId: string): readonly [Decimal, Decimal] {
+    const m = this.#markets.get(conditionId);
+    if (m === undefined) return EMPTY_PAIR;
+    return [m.tokens[0]?.size ?? ZERO, m.tokens[1]?.size ?? ZERO];
+  }
+
+  /** position(outcome 0) - position(outcome 1). */
+  netExposure(conditionId: string): Decimal {
+    const [q0, q1] = this.positionsOf(conditionId);
+    return q0.sub(q1);
+  }
+
+  token(tokenId: string): TokenSnapshot | undefined {
+    const pos = this.#tokens.get(tokenId);
+    return pos === undefined ? undefined : this.#tokenSnapshot(pos);
+  }
+
+  market(conditionId: string): MarketSnapshot | undefined {
+    const m = this.#markets.get(conditionId);
+    return m === undefined ? undefined : this.#marketSnapshot(m);
+  }
+
+  /** Overall figures, summed exactly over every token. */
+  totals(): PnlFigures {
+    return sumFigures([...this.#tokens.values()].map((p) => this.#tokenSnapshot(p)));
+  }
+
+  equity(): EquitySnapshot {
+    const total = this.#realized.add(this.#unrealizedSum);
+    return { totalPnl: total, peakPnl: this.#peak, drawdown: this.#peak.sub(total), maxDrawdown: this.#maxDrawdown };
+  }
+
+  /** The trading day's PnL as of the clock's now. */
+  daily(): DailySnapshot {
+    this.#roll(this.#clock.now());
+    const total = this.#realized.add(this.#unrealizedSum);
+    return {
+      dayStartMs: this.#dayStart,
+      resetHourUtc: this.#resetHour,
+      startTotalPnl: this.#dayStartTotal,
+      pnl: total.sub(this.#dayStartTotal),
+      realizedPnl: this.#realized.sub(this.#dayStartRealized),
+    };
+  }
+
+  snapshot(): PortfolioSnapshot {
+    const markets = [...this.#markets.values()].map((m) => this.#marketSnapshot(m));
+    const totals = sumFigures(markets);
+    // Resynchronize the running sums with the exact ones (they can only differ far below 1e-30).
+    this.#realized = totals.realizedPnl;
+    this.#unrealizedSum = totals.unrealizedPnl;
+    const unmarkedTokens = [...this.#tokens.values()].filter((p) => !p.size.isZero() && !this.#marks.has(p.tokenId)).map((p) => p.tokenId);
+    return { atMs: this.#clock.now(), totals, markets, equity: this.equity(), daily: this.daily(), unmarkedTokens };
+  }
+
+  #tokenFor(fill: Fill): TokenPosition {
+    let pos = this.#tokens.get(fill.tokenId);
+    if (pos === undefined) {
+      pos = new TokenPosition(fill.tokenId, fill.conditionId, fill.outcomeIndex);
+      this.#tokens.set(fill.tokenId, pos);
+      let m = this.#markets.get(fill.conditionId);
+      if (m === undefined) {
+        m = { conditionId: fill.conditionId, tokens: [undefined, undefined] };
+        this.#markets.set(fill.conditionId, m);
+      }
+      if (m.tokens[fill.outcomeIndex] !== undefined) {
+        throw badParameter('portfolio.apply', 'tokenId', `names outcome ${fill.outcomeIndex} of ${fill.conditionId}, which is already ${m.tokens[fill.outcomeIndex]!.tokenId}`, fill.tokenId);
+      }
+      m.tokens[fill.outcomeIndex] = pos;
+    } else if (pos.conditionId !== fill.conditionId || pos.outcomeIndex !== fill.outcomeIndex) {
+      throw badParameter('portfolio.apply', 'conditionId', `of token ${fill.tokenId} was ${pos.conditionId} outcome ${pos.outcomeIndex}`, `${fill.conditionId} outcome ${fill.outcomeIndex}`);
+    }
+    return pos;
+  }
+
+  /** Recomputes a token's unrealized PnL; returns the change. */
+  #revalue(pos: TokenPosition): Decimal {
+    const mark = this.#marks.get(pos.tokenId);
+    const before = this.#unrealized.get(pos.tokenId) ?? ZERO;
+    const after = mark === undefined || pos.size.isZero() ? ZERO : pos.unrealizedAt(mark);
+    if (after.isZero()) this.#unrealized.delete(pos.tokenId);
+    else this.#unrealized.set(pos.tokenId, after);
+    const delta = after.sub(before);
+    if (!delta.isZero()) this.#unrealizedSum = this.#unrealizedSum.add(delta);
+    return delta;
+  }
+
+  #observe(): void {
+    const total = this.#realized.add(this.#unrealizedSum);
+    if (total.gt(this.#peak)) this.#peak = total;
+    const dd = this.#peak.sub(total);
+    if (dd.gt(this.#maxDrawdown)) this.#maxDrawdown = dd;
+  }
+
+  /** Starts a new trading day when `atMs` lies in a later one than the current. */
+  #roll(atMs: number): void {
+    const start = dayStartMs(atMs, this.#resetHour);
+    if (start <= this.#dayStart) return;
+    this.#dayStart = start;
+    this.#dayStartTotal = this.#realized.add(this.#unrealizedSum);
+    this.#dayStartRealized = this.#realized;
+  }
+
+  #tokenSnapshot(p: TokenPosition): TokenSnapshot {
+    const mark = this.#marks.get(p.tokenId);
+    const realizedPnl = p.realizedPnl;
+    const unrealizedPnl = mark === undefined || p.size.isZero() ? ZERO : p.unrealizedAt(mark);
+    return {
+      tokenId: p.tokenId,
+      conditionId: p.conditionId,
+      outcomeIndex: p.outcomeIndex,
+      size: p.size,
+      avgPrice: p.avgPrice,
+      cost: p.cost,
+      mark,
+      realizedPnl,
+      unrealizedPnl,
+      totalPnl: realizedPnl.add(unrealizedPnl),
+      tradingPnl: p.tradingPnl,
+      feesPaid: p.feesPaid,
+      rebatesReceived: p.rebatesReceived,
+      volumeShares: p.volumeShares,
+      volumeNotional: p.volumeNotional,
+      fills: p.fills,
+      boughtShares: p.boughtShares,
+      lastFillPrice: p.lastFillPrice,
+      lastFillMs: p.lastFillMs,
+    };
+  }
+
+  #marketSnapshot(m: MarketEntry): MarketSnapshot {
+    const tokens = m.tokens.filter((t): t is TokenPosition => t !== undefined).map((t) => this.#tokenSnapshot(t));
+    const of = (i: 0 | 1): TokenSnapshot | undefined => tokens.find((t) => t.outcomeIndex === i);
+    const q0 = of(0)?.size ?? ZERO;
+    const q1 = of(1)?.size ?? ZERO;
+    return {
+      conditionId: m.conditionId,
+      ...sumFigures(tokens),
+      positions: [q0, q1],
+      avgPrices: [of(0)?.avgPrice ?? ZERO, of(1)?.avgPrice ?? ZERO],
+      marks: [this.#marks.get(of(0)?.tokenId ?? ''), this.#marks.get(of(1)?.tokenId ?? '')],
+      netExposure: q0.sub(q1),
+      tokens,
+    };
+  }
+}

@@ -1,0 +1,139 @@
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parsePnlArgs, pnlCommand } from '../../src/cli/commands/pnl.js';
+import { UsageError, type CliIo } from '../../src/cli/io.js';
+import { FakeClock } from '../../src/clock/fake-clock.js';
+import { ErrorCode, MakerdError } from '../../src/errors.js';
+import { Decimal } from '../../src/money.js';
+import type { Fill } from '../../src/portfolio/fill.js';
+import { FillJournal } from '../../src/portfolio/journal.js';
+
+const T = Date.UTC(2026, 0, 1, 12);
+let n = 0;
+
+function f(market: string, outcome: 0 | 1, side: 'BUY' | 'SELL', price: string, size: string, fee = '0', rebate = '0'): Fill {
+  n++;
+  return {
+    tradeId: `trade-${n}`,
+    conditionId: market,
+    tokenId: `${market}:${outcome}`,
+    outcomeIndex: outcome,
+    side,
+    price: new Decimal(price),
+    size: new Decimal(size),
+    role: fee === '0' ? 'maker' : 'taker',
+    fee: new Decimal(fee),
+    rebate: new Decimal(rebate),
+    matchTime: new Date(T + n * 1000).toISOString(),
+    timestampMs: T + n * 1000,
+    orderId: `order-${n}`,
+  };
+}
+
+async function journalWith(fills: Fill[]): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'makerd-pnl-'));
+  const j = new FillJournal({ dataDir, clock: new FakeClock(T) });
+  await j.append(fills);
+  await j.close();
+  return dataDir;
+}
+
+async function run(dataDir: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, env: {} };
+  const code = await pnlCommand({ data: { dir: dataDir } }, args, io);
+  return { code, stdout, stderr };
+}
+
+const FILLS = (): Fill[] => [
+  // market A: buy 10 @ 0.40 (fee 0.144), sell 4 @ 0.55 as maker (rebate 0.012); long 2 of outcome 1 @ 0.5
+  f('0xaaaa', 0, 'BUY', '0.40', '10', '0.144'),
+  f('0xaaaa', 0, 'SELL', '0.55', '4', '0', '0.012'),
+  f('0xaaaa', 1, 'BUY', '0.5', '2'),
+  // market B: a short of 5 @ 0.3
+  f('0xbbbb', 0, 'SELL', '0.3', '5'),
+];
+
+describe('makerd pnl', () => {
+  it('prints positions and PnL per market from the journal, offline', async () => {
+    const dataDir = await journalWith(FILLS());
+    const r = await run(dataDir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^journal .*journal: 1 file\(s\), 4 fills, last fill 2026-01-01T12:00:\d\d\.000Z$/);
+    const cells = (prefix: string) => lines.find((l) => l.startsWith(prefix))!.trim().split(/\s+/);
+    expect(cells('MARKET')).toEqual(['MARKET', 'POS0', 'AVG0', 'POS1', 'AVG1', 'NET', 'REALIZED', 'FEES', 'REBATES', 'VOLUME', 'NOTIONAL', 'UNREAL@LAST']);
+    // A: realized 4 x 0.15 - 0.144 + 0.012 = 0.468; unrealized at the last fills: 6 x (0.55 - 0.40) + 0
+    expect(cells('0xaaaa')).toEqual(['0xaaaa', '6', '0.4', '2', '0.5', '4', '0.468000', '0.144000', '0.012000', '16', '7.200000', '0.900000']);
+    // B: short 5 at 0.3, marked at its own price
+    expect(cells('0xbbbb')).toEqual(['0xbbbb', '-5', '0.3', '0', '-5', '0.000000', '0.000000', '0.000000', '5', '1.500000', '0.000000']);
+    expect(cells('TOTAL')).toEqual(['TOTAL', '0.468000', '0.144000', '0.012000', '21', '8.700000', '0.900000']);
+    expect(r.stdout).toContain('unrealized PnL is unknown offline');
+  });
+
+  it('--json gives the exact decimal strings', async () => {
+    const dataDir = await journalWith(FILLS());
+    const r = await run(dataDir, ['--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ fills: 4, duplicates: 0, warnings: [], unrealized: expect.stringContaining('unknown offline') });
+    expect(out.markets[0]).toEqual({
+      conditionId: '0xaaaa',
+      netExposure: '4',
+      realizedPnl: '0.468',
+      tradingPnl: '0.6',
+      feesPaid: '0.144',
+      rebatesReceived: '0.012',
+      volumeShares: '16',
+      volumeNotional: '7.2',
+      fills: 3,
+      unrealizedAtLastFill: '0.9',
+      outcomes: [
+        expect.objectContaining({ outcomeIndex: 0, tokenId: '0xaaaa:0', size: '6', avgPrice: '0.4', realizedPnl: '0.468', lastFillPrice: '0.55', unrealizedAtLastFill: '0.9' }),
+        expect.objectContaining({ outcomeIndex: 1, tokenId: '0xaaaa:1', size: '2', avgPrice: '0.5', realizedPnl: '0' }),
+      ],
+    });
+    expect(out.totals).toMatchObject({ realizedPnl: '0.468', volumeNotional: '8.7', fills: 4 });
+  });
+
+  it('an empty or missing journal says so', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'makerd-pnl-'));
+    const r = await run(dataDir);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^no fills in the journal /);
+    expect(JSON.parse((await run(dataDir, ['--json'])).stdout)).toMatchObject({ fills: 0, markets: [] });
+  });
+
+  it('a torn last line is reported on stderr and left alone (a daemon may be writing it)', async () => {
+    const dataDir = await journalWith(FILLS());
+    const file = join(dataDir, 'journal', 'fills-2026-01-01.jsonl');
+    appendFileSync(file, '{"v":1,"trade');
+    const before = readFileSync(file, 'utf8');
+    const r = await run(dataDir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^makerd: warning: journal .*fills-2026-01-01\.jsonl line 5: torn last line .*ignored\n$/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('a corrupt journal is one error naming the file and line', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'makerd-pnl-'));
+    mkdirSync(join(dataDir, 'journal'));
+    writeFileSync(join(dataDir, 'journal', 'fills-2026-01-01.jsonl'), 'garbage\n');
+    const err = await run(dataDir).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MakerdError);
+    expect((err as MakerdError).code).toBe(ErrorCode.CONFIG);
+    expect((err as MakerdError).message).toMatch(/^journal .*fills-2026-01-01\.jsonl line 1: not valid JSON/);
+    expect((err as MakerdError).message).not.toContain('\n');
+  });
+
+  it('flags: --json only', () => {
+    expect(parsePnlArgs([])).toEqual({ json: false });
+    expect(parsePnlArgs(['--json'])).toEqual({ json: true });
+    expect(() => parsePnlArgs(['--market', 'x'])).toThrow(UsageError);
+    expect(() => parsePnlArgs(['--market', 'x'])).toThrow("pnl: unexpected argument '--market'; takes --json");
+  });
+});

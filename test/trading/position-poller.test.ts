@@ -1,0 +1,277 @@
+/**
+ * PositionPoller against the simulator over HTTP (GET /positions, every page, no size threshold):
+ * balances per token as Decimals, onChange with the changed markets only, a failed read keeping
+ * the last balances, coalesced refreshes, and the timer on the fake clock.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Clock, TimerHandle } from '../../src/clock/clock.js';
+import type { Decimal } from '../../src/money.js';
+import type { SimAccount, SimToken } from '../../src/sim/contracts.js';
+import { marketOf, PositionPoller, type PositionsVenue } from '../../src/trading/position-poller.js';
+import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
+import type { Position } from '../../src/venue/types.js';
+import { logCapture } from '../support/log-capture.js';
+import { RecordingGate } from '../support/recording-gate.js';
+import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+import { rest, synthetic } from '../sim/server/trade-helpers.js';
+
+const INTERVAL = 10_000;
+
+let h: SimHarness;
+let client: VenueClient;
+let maker: SimAccount;
+let taker: SimAccount;
+/** Outcome-0 tokens of two different markets, each with a 0.01 tick. */
+let tokA: SimToken;
+let tokB: SimToken;
+/** Every GET /positions the poller made, with its parameters. */
+let calls: { user: string; sizeThreshold: number; limit: number; offset: number }[];
+let venue: PositionsVenue;
+let changes: string[][];
+
+function poller(user = taker.address, v: PositionsVenue = venue, logger?: ReturnType<typeof logCapture>['logger'], clock: Clock = h.clock): PositionPoller {
+  const p = new PositionPoller({ venue: v, user, clock, intervalMs: INTERVAL, logger });
+  p.onChange((markets) => changes.push([...markets].sort()));
+  return p;
+}
+
+/** The taker buys `size` of `token` at 0.50 from a resting sell of the maker (in-process). */
+function takerBuys(token: SimToken, size: string): void {
+  rest(h, maker, token.tokenId, 'SELL', '0.50', size);
+  const r = rest(h, taker, token.tokenId, 'BUY', '0.50', size);
+  expect(r.status).toBe('matched');
+}
+
+/** The harness clock, telling when a timer is set (so a test can await the end of a read). */
+class TimerWatch implements Clock {
+  #waiting: ((ms: number) => void)[] = [];
+  constructor(private readonly h: SimHarness) {}
+  now(): number {
+    return this.h.clock.now();
+  }
+  setTimer(fn: () => void, ms: number): TimerHandle {
+    const handle = this.h.clock.setTimer(fn, ms);
+    for (const resolve of this.#waiting.splice(0)) resolve(ms);
+    return handle;
+  }
+  clearTimer(handle: TimerHandle): void {
+    this.h.clock.clearTimer(handle);
+  }
+  /** Resolves with the delay of the next timer set. */
+  nextSet(): Promise<number> {
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+}
+
+const text = (m: ReadonlyMap<string, Decimal>): Record<string, string> => Object.fromEntries([...m].map(([k, v]) => [k, v.toFixed()]));
+
+beforeEach(async () => {
+  h = await startSimHarness({ markets: 4, edgeLimits: { enabled: false } });
+  client = createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock, gate: new RecordingGate(), retry: { maxAttempts: 1 } });
+  maker = synthetic(h, 0);
+  taker = synthetic(h, 1);
+  const tokens = h.sim.world.lookup.tokens().filter((t) => t.outcomeIndex === 0 && t.tickSize.eq('0.01') && t.minOrderSize.lte(5));
+  const byMarket = new Map(tokens.map((t) => [t.conditionId, t]));
+  [tokA, tokB] = [...byMarket.values()] as [SimToken, SimToken];
+  expect(tokB).toBeDefined();
+  calls = [];
+  changes = [];
+  venue = {
+    getPositions: (params) => {
+      calls.push(params);
+      return client.getPositions(params);
+    },
+  };
+});
+
+afterEach(async () => {
+  await client.close();
+  await h.close();
+});
+
+describe('PositionPoller against the simulator', () => {
+  it('reads every balance with no size threshold, as exact Decimals, and reports the changed markets', async () => {
+    takerBuys(tokA, '7.25');
+    const p = poller();
+    expect(p.lastReadMs).toBeUndefined();
+    await p.refresh();
+    expect(calls).toEqual([{ user: taker.address, sizeThreshold: 0, limit: 500, offset: 0 }]);
+    expect(text(p.positions)).toEqual({ [tokA.tokenId]: '7.25' });
+    expect(changes).toEqual([[tokA.conditionId]]);
+    expect(p.lastReadMs).toBe(h.clock.now());
+    expect(p.failures).toBe(0);
+  });
+
+  it('a short (size < 0, the simulator lets an account sell what it does not hold) is read as it is', async () => {
+    // The maker sold what it did not hold; the simulator allows that and reports -7.25.
+    takerBuys(tokA, '7.25');
+    const m = poller(maker.address);
+    await m.refresh();
+    expect(m.failures).toBe(0);
+    expect(text(m.positions)).toEqual({ [tokA.tokenId]: '-7.25' });
+    expect(changes).toEqual([[tokA.conditionId]]);
+  });
+
+  it('calls onChange with only the markets whose balances moved, and not at all when none did', async () => {
+    takerBuys(tokA, '10');
+    const p = poller();
+    await p.refresh();
+    expect(changes).toEqual([[tokA.conditionId]]);
+
+    await p.refresh();
+    expect(changes).toHaveLength(1);
+
+    takerBuys(tokB, '5');
+    h.clock.advance(1_000);
+    await p.refresh();
+    expect(changes).toEqual([[tokA.conditionId], [tokB.conditionId]]);
+    expect(text(p.positions)).toEqual({ [tokA.tokenId]: '10', [tokB.tokenId]: '5' });
+    expect(p.lastReadMs).toBe(h.clock.now());
+
+    takerBuys(tokA, '5.5');
+    await p.refresh();
+    expect(changes.at(-1)).toEqual([tokA.conditionId]);
+    expect(p.positions.get(tokA.tokenId)!.toFixed()).toBe('15.5');
+  });
+
+  it('a failed read keeps the last balances, counts and logs the failure; the next good read goes on', async () => {
+    const { logger, lines } = logCapture();
+    takerBuys(tokA, '10');
+    const p = poller(taker.address, venue, logger);
+    await p.refresh();
+    const before = p.positions;
+    const readAt = p.lastReadMs;
+
+    takerBuys(tokB, '5');
+    h.clock.advance(1_000);
+    expect((await h.setFaults({ errorRate: 1 })).status).toBe(200);
+    await p.refresh();
+    expect(p.failures).toBe(1);
+    expect(p.positions).toBe(before);
+    expect(text(p.positions)).toEqual({ [tokA.tokenId]: '10' });
+    expect(p.lastReadMs).toBe(readAt);
+    expect(changes).toHaveLength(1);
+    expect(lines.filter((l) => l.msg === 'could not read positions; keeping the last known').map((l) => [l.level, l.code])).toEqual([['warn', 'MAKERD_ERR_VENUE_FAULT']]);
+
+    await h.setFaults({ errorRate: 0 });
+    await p.refresh();
+    expect(p.failures).toBe(1);
+    expect(text(p.positions)).toEqual({ [tokA.tokenId]: '10', [tokB.tokenId]: '5' });
+    expect(changes).toEqual([[tokA.conditionId], [tokB.conditionId]]);
+  });
+
+  it('refresh() during a read coalesces: any number of calls make one more read, right after', async () => {
+    const p = poller();
+    const first = p.refresh();
+    takerBuys(tokA, '10'); // the first read may or may not see it; the follow-up read does
+    const second = p.refresh();
+    const third = p.refresh();
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    expect(calls).toHaveLength(1);
+    await first;
+    // The follow-up read has started (once): stop() hands back that read.
+    expect(calls).toHaveLength(2);
+    await p.stop();
+    expect(calls).toHaveLength(2);
+    expect(text(p.positions)).toEqual({ [tokA.tokenId]: '10' });
+  });
+
+  it('stop() drops a coalesced read that has not started yet', async () => {
+    const p = poller();
+    void p.refresh();
+    void p.refresh();
+    await p.stop();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('start() reads at once and then every intervalMs of the fake clock; stop() ends the timer', async () => {
+    const clock = new TimerWatch(h);
+    const p = poller(taker.address, venue, undefined, clock);
+    let armed = clock.nextSet();
+    p.start();
+    expect(calls).toHaveLength(1);
+    expect(await armed).toBe(INTERVAL);
+    expect(p.lastReadMs).toBe(h.clock.now());
+
+    takerBuys(tokA, '6');
+    h.clock.advance(INTERVAL - 1);
+    expect(calls).toHaveLength(1);
+    armed = clock.nextSet();
+    h.clock.advance(1);
+    expect(calls).toHaveLength(2);
+    await armed; // the second read is done and the next one scheduled
+    expect(p.positions.get(tokA.tokenId)!.toFixed()).toBe('6');
+    expect(changes).toEqual([[tokA.conditionId]]);
+
+    await p.stop();
+    h.clock.advance(10 * INTERVAL);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('refresh() between timer reads moves the next timer read to intervalMs after it', async () => {
+    const clock = new TimerWatch(h);
+    const p = poller(taker.address, venue, undefined, clock);
+    let armed = clock.nextSet();
+    p.start();
+    await armed;
+    h.clock.advance(4_000);
+    armed = clock.nextSet();
+    await p.refresh();
+    await armed;
+    expect(calls).toHaveLength(2);
+    h.clock.advance(INTERVAL - 1);
+    expect(calls).toHaveLength(2);
+    h.clock.advance(1);
+    expect(calls).toHaveLength(3);
+    await p.stop();
+  });
+});
+
+describe('PositionPoller paging and summing (scripted venue)', () => {
+  const row = (asset: string, size: number): Position => ({ asset, size }) as Position;
+
+  it('reads page after page until a short page, and sums the rows of one token exactly', async () => {
+    const pages: Position[][] = [
+      [...Array.from({ length: 499 }, (_, i) => row(`0xm${i}:0`, 1)), row('0xz:1', 0.1)],
+      [row('0xz:1', 0.2), row('0xz:0', 3)],
+    ];
+    const seen: number[] = [];
+    const scripted: PositionsVenue = {
+      getPositions: async (params) => {
+        seen.push(params.offset);
+        return pages[params.offset / 500] ?? [];
+      },
+    };
+    const p = poller('0xwallet', scripted);
+    await p.refresh();
+    expect(seen).toEqual([0, 500]);
+    expect(p.positions.size).toBe(501);
+    // 0.1 + 0.2 as Decimals: exactly 0.3.
+    expect(p.positions.get('0xz:1')!.toFixed()).toBe('0.3');
+    expect(p.positions.get('0xz:0')!.toFixed()).toBe('3');
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toHaveLength(500);
+  });
+
+  it('skips a row whose size is not a finite number; a token that went to nothing is a change', async () => {
+    let rows: Position[] = [row('0xa:0', 5), row('0xb:0', Number.NaN)];
+    const p = poller('0xwallet', { getPositions: async () => rows });
+    await p.refresh();
+    expect(text(p.positions)).toEqual({ '0xa:0': '5' });
+    rows = [];
+    await p.refresh();
+    expect(text(p.positions)).toEqual({});
+    expect(changes).toEqual([['0xa'], ['0xa']]);
+    // A new token at size 0 is no change.
+    rows = [row('0xc:1', 0)];
+    await p.refresh();
+    expect(changes).toHaveLength(2);
+  });
+
+  it('marketOf takes the condition id out of a token id', () => {
+    expect(marketOf('0xabc:1')).toBe('0xabc');
+    expect(marketOf('0xa:b:0')).toBe('0xa:b');
+    expect(marketOf('plain')).toBe('plain');
+  });
+});
