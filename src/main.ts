@@ -22,6 +22,10 @@ import { discoverTokens } from './market/discover-tokens.js';
 import { MarketStream } from './market/market-stream.js';
 import { selectMarketsDetailed, type SelectedMarket } from './market/market-selection.js';
 import { MetadataCache } from './market/metadata-cache.js';
+import { FillDeduper, FillJournal, Portfolio, replayJournal } from './portfolio/index.js';
+import { FillFeed } from './portfolio/fill-feed.js';
+import { archiveSimJournal } from './portfolio/sim-journal.js';
+import { reconcilePositions } from './portfolio/reconcile-positions.js';
 import { BookPoller, type MarketSnapshot } from './market/poller.js';
 import { UserStream } from './market/user-stream.js';
 import { createRegistry } from './metrics/registry.js';
@@ -206,6 +210,20 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
   // before anything touches the network.
   const strategies: ReadonlyMap<string, Strategy> = await checkTradingConfig(config);
   const trade = !config.trading.monitorOnly;
+  // The journal first: what was counted before a crash is counted again, exactly once. The
+  // embedded simulator starts empty every run, so its previous journal is set aside.
+  if (config.venue.mode === 'sim') {
+    const moved = archiveSimJournal(config.data.dir, clock.now());
+    if (moved !== undefined) logger.info({ movedTo: moved }, 'embedded simulator starts empty: the previous run\'s journal was set aside');
+  }
+  const replay = await replayJournal({ dataDir: config.data.dir });
+  for (const w of replay.warnings) logger.warn({ file: w.file, line: w.line }, `journal: ${w.message}`);
+  const portfolio = new Portfolio({ clock, resetHourUtc: config.risk.dayResetHourUtc });
+  const deduper = new FillDeduper();
+  for (const f of replay.fills) deduper.admit(f);
+  portfolio.applyAll(replay.fills);
+  logger.info({ fills: replay.fills.length, files: replay.files.length, duplicates: replay.duplicates, lastMatchTime: replay.lastMatchTime }, 'journal replayed');
+  const journal = new FillJournal({ dataDir: config.data.dir, clock });
   const registry = createRegistry();
   let poller: BookPoller | undefined;
   // Not ready until start-up has reconciled the account (crash-only: recover, then trade).
@@ -227,6 +245,11 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
   let executor: Executor | undefined;
   let shardScope: ReadonlySet<string> = new Set();
   let exitCode = 0;
+  let feed: FillFeed | undefined;
+  let loop: TradingLoop | undefined;
+  const mismatches = new Map<string, number>();
+  // The loss limits read the portfolio after every fill and every mark (wired once the gate exists).
+  let checkLosses: () => void = () => {};
   try {
     const credentials = target.credentials;
     if (credentials === undefined && trade) {
@@ -296,8 +319,45 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       positions.start();
       closers.push(() => positions.stop());
     }
+
+    // Fills since the last journaled one, then the journal's positions against the venue's.
+    if (credentials !== undefined && positions !== undefined) {
+      const f = new FillFeed({
+        venue: client,
+        account: { address: credentials.address, apiKey: credentials.apiKey },
+        fees: (market) => metadata.lastFees(market),
+        scope,
+        journal,
+        portfolio,
+        deduper,
+        clock,
+        pollIntervalMs: config.portfolio.pollIntervalMs,
+        lastTimestampMs: replay.lastTimestampMs,
+        logger: logger.child({ component: 'fills' }),
+        onFills: (fills) => {
+          for (const m of new Set(fills.map((x) => x.conditionId))) loop?.markDirty(m);
+          void positions.refresh();
+          checkLosses();
+        },
+      });
+      feed = f;
+      const counted = await f.catchUp();
+      logger.info({ fills: counted }, 'start-up: fills since the last journaled one counted');
+      await positions.refresh();
+      if (positions.lastReadMs === undefined) throw new MakerdError(ErrorCode.VENUE_FAULT, 'start-up: could not read the venue\'s positions to reconcile the journal with', { where: 'start-up' });
+      for (const m of reconcilePositions(selected, (t) => portfolio.position(t), positions.positions)) {
+        mismatches.set(m.market, (mismatches.get(m.market) ?? 0) + 1);
+        const line = { market: m.market, token: m.tokenId, journal: m.journal.toFixed(), venue: m.venue.toFixed() };
+        if (config.lifecycle.acceptPositionMismatch) logger.warn(line, 'position mismatch between the journal and the venue: accepted (lifecycle.acceptPositionMismatch)');
+        else {
+          logger.error(line, 'position mismatch between the journal and the venue: market REDUCING until restarted with --accept-position-mismatch');
+          risk.setOverride(m.market, 'reconciliation', 'REDUCING');
+        }
+      }
+      f.start();
+    }
     const books = new BookStore();
-    const loop = new TradingLoop({
+    const tradingLoop = new TradingLoop({
       clock,
       markets: bindings.map(toBinding),
       metadata,
@@ -309,14 +369,15 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       trade,
       logger: logger.child({ component: 'trading' }),
     });
-    exec.tracker.onChange((market) => loop.markDirty(market));
+    loop = tradingLoop;
+    exec.tracker.onChange((market) => tradingLoop.markDirty(market));
     positions?.onChange((markets) => {
-      for (const m of markets) loop.markDirty(m);
+      for (const m of markets) tradingLoop.markDirty(m);
     });
     registerTradingMetrics(registry, {
       executor: () => exec.stats,
       risk: () => risk.snapshot(clock.now()),
-      loop: () => loop.stats,
+      loop: () => tradingLoop.stats,
       quotes: () => quotesByMarket(exec, marketIds),
       twoSidedSeconds: () => {
         for (const m of marketIds) exec.twoSided.observe(m, exec.isTwoSided(m), clock.now());
@@ -336,7 +397,13 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       onSnapshot: (s) => {
         ticks++;
         killSwitch.check();
-        loop.onSnapshot(s);
+        tradingLoop.onSnapshot(s);
+        // Unrealized PnL at the market's midpoint (the one the strategies quote around).
+        for (const t of tokens) {
+          const mid = books.get(t)?.mid;
+          if (mid !== undefined) portfolio.mark(t, mid);
+        }
+        checkLosses();
         if (ticks === 1 || ticks % 60 === 0) logger.info({ tick: ticks, ...summarize(s), openOrders: exec.tracker.openCount(), limiter: headroomSummary(limiter) }, 'market snapshot');
         else logger.debug({ tick: ticks, ...summarize(s) }, 'market snapshot');
       },
@@ -353,11 +420,11 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
         logger: logger.child({ component: 'market-stream' }),
         onMarketEvent: (conditionId, _token, _kind, event) => {
           if (event.event_type === 'tick_size_change') void metadata.onTickSize(conditionId, event.new_tick_size);
-          else if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) loop.evaluate(conditionId);
+          else if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) tradingLoop.evaluate(conditionId);
         },
         onResync: () => {
           p.fetchBooks(tokens).then(
-            (s) => loop.onSnapshot(s),
+            (s) => tradingLoop.onSnapshot(s),
             (err: unknown) => logger.warn({ err: (err as Error).message }, 'book resync after reconnect failed'),
           );
         },
@@ -378,10 +445,13 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
         onOrder: (e) => {
           if (!scope.has(e.market)) return;
           exec.applyOrderEvent(e);
-          loop.evaluate(e.market);
+          tradingLoop.evaluate(e.market);
         },
-        onTrade: () => void positions?.refresh(),
+        onTrade: (e) => {
+          feed?.ingestTrades([e]).catch(() => undefined);
+        },
         onReconnect: () => {
+          feed?.catchUp().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'fill catch-up after reconnect failed'));
           exec.sync(scope).catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'open-order sync after reconnect failed'));
         },
       });
@@ -400,7 +470,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       }, config.executor.syncIntervalMs);
       closers.push(() => clock.clearTimer(syncTimer));
     }
-    const unsubscribeReload = hooks.onReload?.(() => reload(hooks, logger, loop, risk, killSwitch, selected, strategies));
+    const unsubscribeReload = hooks.onReload?.(() => reload(hooks, logger, tradingLoop, risk, killSwitch, selected, strategies));
     if (unsubscribeReload !== undefined) closers.push(unsubscribeReload);
 
     p.start();
@@ -426,7 +496,14 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       // Several shards share the account: each clears only its own markets.
       markets: config.shard.count > 1 ? shardScope : undefined,
       knownOrderIds: () => (executor === undefined ? [] : executor.tracker.markets().flatMap((m) => executor!.tracker.ordersOf(m).map((o) => o.id || o.clientOrderId))),
-      flush: async () => {},
+      // Fills of the last moments (the cancels raced them) are fetched, journaled and fsynced.
+      flush: async () => {
+        await feed?.catchUp().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'last fill catch-up failed'));
+        await feed?.stop();
+        await journal.close();
+        const t = portfolio.totals();
+        logger.info({ fills: journal.stats.fills, realizedPnl: t.realizedPnl.toFixed(), fees: t.feesPaid.toFixed(), rebates: t.rebatesReceived.toFixed() }, 'journal flushed');
+      },
       close: async () => {
         await stack.close();
         await metrics.close();

@@ -59,6 +59,7 @@ const FORMATS: convict.Format[] = [
   intIn('duration-ms', 0, 86_400_000),
   intIn('positive-duration-ms', 1, 86_400_000),
   intIn('count', 0, 1_000_000),
+  intIn('hour-of-day', 0, 23),
   intIn('positive-count', 1, 1_000_000),
   {
     name: 'url-or-empty',

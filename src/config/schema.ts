@@ -88,10 +88,15 @@ export interface MakerdConfig {
     errorBurst: { count: number; windowMs: number; backoffMs: number };
     killSwitch: boolean;
     killSwitchFile: string;
+    maxDailyLoss: string;
+    maxDrawdown: string;
+    lossAction: 'REDUCING' | 'HALTED';
+    dayResetHourUtc: number;
   };
   executor: { repriceTicks: number; resizeFraction: number; cancelMarketFraction: number; syncIntervalMs: number; positionsIntervalMs: number };
   trading: { monitorOnly: boolean };
-  lifecycle: { startupDeadlineMs: number; shutdownDeadlineMs: number };
+  lifecycle: { startupDeadlineMs: number; shutdownDeadlineMs: number; acceptPositionMismatch: boolean };
+  portfolio: { pollIntervalMs: number };
   metrics: { host: string; port: number };
   data: { dir: string };
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
@@ -281,6 +286,10 @@ export const schema = {
     },
     killSwitch: { doc: 'Halt everything: cancel every order, place none (also engaged while risk.killSwitchFile exists)', format: 'strict-boolean', default: false, env: 'MAKERD_RISK_KILL_SWITCH', arg: 'kill-switch' },
     killSwitchFile: { doc: 'File name in data.dir whose existence halts everything (touch to halt, remove to resume)', format: 'non-empty-string', default: 'KILL', env: 'MAKERD_RISK_KILL_SWITCH_FILE' },
+    maxDailyLoss: { doc: 'Daily loss limit in USDC (realized + unrealized change since the trading day began); "0" = off', format: 'decimal-text', default: '0', env: 'MAKERD_RISK_MAX_DAILY_LOSS' },
+    maxDrawdown: { doc: 'Drawdown limit in USDC below the peak of total PnL; "0" = off', format: 'decimal-text', default: '0', env: 'MAKERD_RISK_MAX_DRAWDOWN' },
+    lossAction: { doc: 'State of every market while a loss limit is crossed', format: ['REDUCING', 'HALTED'], default: 'HALTED', env: 'MAKERD_RISK_LOSS_ACTION' },
+    dayResetHourUtc: { doc: 'Hour (UTC) at which the trading day of the daily loss limit begins', format: 'hour-of-day', default: 0, env: 'MAKERD_RISK_DAY_RESET_HOUR_UTC' },
   },
   executor: {
     repriceTicks: { doc: 'Keep a resting order whose price is within this many ticks of the wanted one', format: 'count', default: 0, env: 'MAKERD_EXECUTOR_REPRICE_TICKS' },
@@ -294,7 +303,11 @@ export const schema = {
   },
   lifecycle: {
     startupDeadlineMs: { doc: 'Start-up: time allowed to cancel (and verify cancelled) the orders an earlier run left in the selected markets', format: 'positive-duration-ms', default: 30_000, env: 'MAKERD_STARTUP_DEADLINE_MS' },
+    acceptPositionMismatch: { doc: 'Start-up: when the journal and the venue disagree on a position, log it and trade on (instead of REDUCING that market until restarted with this set)', format: 'strict-boolean', default: false, env: 'MAKERD_ACCEPT_POSITION_MISMATCH', arg: 'accept-position-mismatch' },
     shutdownDeadlineMs: { doc: 'Shutdown: time from the stop signal to exit, every request included (keep below TimeoutStopSec / the stop grace period)', format: 'positive-duration-ms', default: 20_000, env: 'MAKERD_SHUTDOWN_DEADLINE_MS' },
+  },
+  portfolio: {
+    pollIntervalMs: { doc: 'How often the account\'s trades are fetched (GET /data/trades after the last fill)', format: 'positive-duration-ms', default: 2_000, env: 'MAKERD_PORTFOLIO_POLL_INTERVAL_MS' },
   },
   metrics: {
     host: { doc: 'Interface of the /metrics, /healthz and /readyz server', format: 'non-empty-string', default: '127.0.0.1', env: 'MAKERD_METRICS_HOST' },

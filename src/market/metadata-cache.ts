@@ -130,6 +130,14 @@ export class MetadataCache {
     return this.#o.clock.now() - e.meta.fetchedAtMs < this.#o.ttlMs ? e.meta : undefined;
   }
 
+  /**
+   * The market's fee schedule as last read, even while its rules are in doubt or expired: fees
+   * of fills that already happened (the portfolio's attribution), never quoting.
+   */
+  lastFees(conditionId: string): MarketMeta['fees'] | undefined {
+    return this.#entries.get(conditionId)?.meta?.fees;
+  }
+
   /** True while a tick change has put the rules in doubt and their re-read has not failed. */
   pendingTickChange(conditionId: string): boolean {
     const e = this.#entries.get(conditionId);

@@ -61,7 +61,8 @@ export const DEFAULT_RISK_LIMITS: RiskLimits = Object.freeze({
 });
 
 /** Keys of the `risk` section that are not limits; validateRiskLimits skips them. */
-export const RISK_CONTROL_KEYS: readonly string[] = ['state', 'killSwitch', 'killSwitchFile'];
+/** Keys of the `risk` section checked elsewhere: states, the kill switch, the loss limits (loss-limits.ts). */
+export const RISK_CONTROL_KEYS: readonly string[] = ['state', 'killSwitch', 'killSwitchFile', 'maxDailyLoss', 'maxDrawdown', 'lossAction', 'dayResetHourUtc'];
 
 const LIMIT_KEYS: readonly (keyof RiskLimits)[] = [
   'maxPositionPerToken',

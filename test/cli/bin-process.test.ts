@@ -101,7 +101,7 @@ describe('the makerd executable', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l).msg as string);
-    expect(msgs.slice(-3)).toEqual(['stopping: no new orders; cancelling open orders', 'open orders cancelled', 'stopped']);
+    expect(msgs.slice(-4)).toEqual(['stopping: no new orders; cancelling open orders', 'open orders cancelled', 'journal flushed', 'stopped']);
   });
 
   it('installs its signal handlers before it loads the command modules', () => {

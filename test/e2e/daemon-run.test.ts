@@ -56,7 +56,7 @@ describe('runDaemon (sim mode)', () => {
     // Books from the simulator with no flow are empty on both sides but fresh: all usable, and
     // with no midpoint nothing is quoted.
     expect(snap).toMatchObject({ tick: 1, usable: 6, unusable: 0, openOrders: 0 });
-    expect(msgs.slice(-3)).toEqual(['stopping: no new orders; cancelling open orders', 'open orders cancelled', 'stopped']);
+    expect(msgs.slice(-4)).toEqual(['stopping: no new orders; cancelling open orders', 'open orders cancelled', 'journal flushed', 'stopped']);
     expect(records.find((r) => r.msg === 'open orders cancelled')).toMatchObject({ canceled: 0, failed: 0 });
   });
 });

@@ -71,7 +71,7 @@ describe('validateRiskLimits', () => {
     expect(configError({ errorBurst: { windowMs: 0 } }).message).toBe('risk.errorBurst.windowMs must be an integer >= 1 (got 0)');
     expect(configError({ errorBurst: { backoff: 5 } }).message).toBe('risk.errorBurst.backoff is not an error-burst setting (known: count, windowMs, backoffMs) (got 5)');
     expect(configError({ errorBurst: 5 }).message).toBe('risk.errorBurst must be an object {count, windowMs, backoffMs} (got 5)');
-    expect(configError({ maxPosition: 5 }).message).toMatch(/^risk\.maxPosition is not a risk setting \(known: maxPositionPerToken, .*killSwitchFile\) \(got 5\)$/);
+    expect(configError({ maxPosition: 5 }).message).toMatch(/^risk\.maxPosition is not a risk setting \(known: maxPositionPerToken, .*killSwitchFile, maxDailyLoss, maxDrawdown, lossAction, dayResetHourUtc\) \(got 5\)$/);
     expect(configError([]).message).toBe('risk must be an object of risk limits (got [])');
   });
 });

@@ -1,0 +1,187 @@
+/**
+ * Where fills come from: the account's trades (GET /data/trades, polled with `after` and paged
+ * to the end) and, when the user stream is on, its `trade` events. Each trade becomes the
+ * account's fills (fill-attribution.ts), deduplicated by fill id, journaled and fsynced, and only
+ * then counted in the portfolio. Everything goes through one queue, so the stream and the poll
+ * delivering the same trade at once still count it once.
+ *
+ * A trade that cannot be attributed yet (its market's fee schedule is not known) or a journal
+ * write that fails leaves the fetch position where it was: the next poll fetches it again.
+ * Trades of markets outside this daemon's selection (another shard's) are not ours to count.
+ */
+import type { Logger } from 'pino';
+import type { Clock, TimerHandle } from '../clock/clock.js';
+import { isMakerdError } from '../errors.js';
+import type { AccountTrade, Paged } from '../venue/types.js';
+import { fillsFromAccountTrade, type AccountIdentity } from './fill-attribution.js';
+import type { FeeTerms } from './fill-fees.js';
+import type { Fill, FillDeduper } from './fill.js';
+import type { FillJournal } from './journal.js';
+import { tradesAfterSeconds } from './journal-replay.js';
+import type { Portfolio } from './portfolio.js';
+
+export interface TradesVenue {
+  getAccountTrades(params: { after?: number; next_cursor?: string }, options?: { signal?: AbortSignal }): Promise<Paged<AccountTrade>>;
+}
+
+export interface FillFeedOptions {
+  readonly venue: TradesVenue;
+  readonly account: AccountIdentity;
+  /** The market's fee schedule (from its metadata), or undefined when not known yet. */
+  readonly fees: (conditionId: string) => FeeTerms | undefined;
+  readonly scope: ReadonlySet<string>;
+  readonly journal: FillJournal;
+  readonly portfolio: Portfolio;
+  readonly deduper: FillDeduper;
+  readonly clock: Clock;
+  readonly pollIntervalMs: number;
+  /** Time of the last journaled fill (replay), where fetching starts. */
+  readonly lastTimestampMs: number | undefined;
+  readonly logger?: Logger | undefined;
+  /** After fills were journaled and counted. */
+  readonly onFills?: ((fills: readonly Fill[]) => void) | undefined;
+}
+
+export interface FillFeedStats {
+  fills: number;
+  duplicates: number;
+  stale: number;
+  /** Trades of markets this daemon does not quote. */
+  outOfScope: number;
+  /** Fetches or writes that failed (retried at the next poll). */
+  failures: number;
+  /** Fills counted per market and side: count and shares (exact text kept for metrics). */
+  byMarketSide: Map<string, { count: number; shares: number }>;
+}
+
+const MAX_PAGES = 1_000;
+
+export class FillFeed {
+  readonly #o: FillFeedOptions;
+  #lastTimestampMs: number | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #timer: TimerHandle | undefined;
+  #running = false;
+  readonly #abort = new AbortController();
+  readonly stats: FillFeedStats = { fills: 0, duplicates: 0, stale: 0, outOfScope: 0, failures: 0, byMarketSide: new Map() };
+
+  constructor(options: FillFeedOptions) {
+    this.#o = options;
+    this.#lastTimestampMs = options.lastTimestampMs;
+  }
+
+  /** Time of the newest fill counted (Unix ms). */
+  get lastTimestampMs(): number | undefined {
+    return this.#lastTimestampMs;
+  }
+
+  start(): void {
+    this.#running = true;
+    this.#schedule();
+  }
+
+  /** Stops polling and waits for the fills under way to be journaled. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    if (this.#timer !== undefined) this.#o.clock.clearTimer(this.#timer);
+    this.#abort.abort();
+    await this.#queue.catch(() => undefined);
+  }
+
+  /** Fetches every trade since the last counted fill and counts what is new. Throws on failure. */
+  catchUp(): Promise<number> {
+    return this.#enqueue(async () => {
+      const trades = await this.#fetch();
+      return this.#ingest(trades);
+    });
+  }
+
+  /** Trades from the user stream. */
+  ingestTrades(trades: readonly AccountTrade[]): Promise<number> {
+    return this.#enqueue(() => this.#ingest(trades));
+  }
+
+  #enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(job, job);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  #schedule(): void {
+    if (!this.#running) return;
+    this.#timer = this.#o.clock.setTimer(() => {
+      this.catchUp()
+        .catch((err: unknown) => {
+          if (!this.#abort.signal.aborted) this.#o.logger?.warn({ code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message }, 'fill catch-up failed; retrying');
+        })
+        .finally(() => this.#schedule());
+    }, this.#o.pollIntervalMs);
+  }
+
+  async #fetch(): Promise<AccountTrade[]> {
+    const after = tradesAfterSeconds(this.#lastTimestampMs);
+    const out: AccountTrade[] = [];
+    let cursor: string | undefined;
+    try {
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const p = await this.#o.venue.getAccountTrades({ ...(after === undefined ? {} : { after }), ...(cursor === undefined ? {} : { next_cursor: cursor }) }, { signal: this.#abort.signal });
+        out.push(...p.data);
+        if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) break;
+        cursor = p.next_cursor;
+      }
+    } catch (err) {
+      this.stats.failures++;
+      throw err;
+    }
+    return out;
+  }
+
+  async #ingest(trades: readonly AccountTrade[]): Promise<number> {
+    const fresh: Fill[] = [];
+    const ids = new Set<string>();
+    for (const t of trades) {
+      if (!this.#o.scope.has(t.market)) {
+        this.stats.outOfScope++;
+        continue;
+      }
+      const fees = this.#o.fees(t.market);
+      if (fees === undefined) {
+        this.stats.failures++;
+        this.#o.logger?.warn({ market: t.market, trade: t.id }, 'fee schedule unknown: trade not counted yet (fetched again later)');
+        return 0;
+      }
+      for (const f of fillsFromAccountTrade(t, this.#o.account, fees)) {
+        const verdict = this.#o.deduper.check(f);
+        if (verdict === 'duplicate' || ids.has(f.tradeId)) this.stats.duplicates++;
+        else if (verdict === 'stale') {
+          this.stats.stale++;
+          this.#o.logger?.error({ fill: f.tradeId, market: f.conditionId }, 'fill older than the deduplication horizon: not counted; check the journal by hand');
+        } else {
+          ids.add(f.tradeId);
+          fresh.push(f);
+        }
+      }
+    }
+    if (fresh.length === 0) return 0;
+    try {
+      await this.#o.journal.append(fresh);
+    } catch (err) {
+      this.stats.failures++;
+      this.#o.logger?.error({ err: (err as Error).message, fills: fresh.length }, 'journal write failed: fills not counted (fetched again later)');
+      throw err;
+    }
+    for (const f of fresh) {
+      this.#o.deduper.admit(f);
+      this.#o.portfolio.apply(f);
+      if (this.#lastTimestampMs === undefined || f.timestampMs > this.#lastTimestampMs) this.#lastTimestampMs = f.timestampMs;
+      this.stats.fills++;
+      const key = `${f.conditionId}|${f.side}`;
+      const s = this.stats.byMarketSide.get(key) ?? { count: 0, shares: 0 };
+      s.count++;
+      s.shares += Number(f.size.toFixed());
+      this.stats.byMarketSide.set(key, s);
+    }
+    this.#o.onFills?.(fresh);
+    return fresh.length;
+  }
+}
