@@ -35,7 +35,8 @@ import { registerPollerMetrics } from './metrics/poller-metrics.js';
 import { registerTradingMetrics } from './metrics/trading-metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { notReadyReason } from './metrics/readiness.js';
-import { ALL_MARKETS, KillSwitch, RiskGate, validateRiskLimits } from './risk/index.js';
+import { ALL_MARKETS, KillSwitch, LossLimitGuard, RiskGate, validateLossLimits, validateRiskLimits } from './risk/index.js';
+import { FillCounts, registerPortfolioMetrics } from './metrics/portfolio-metrics.js';
 import { simulatorOptions } from './sim/sim-options.js';
 import { startSimulator, type RunningSimulator } from './sim/simulator.js';
 import type { Strategy } from './strategy/strategy.js';
@@ -223,7 +224,10 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
   for (const f of replay.fills) deduper.admit(f);
   portfolio.applyAll(replay.fills);
   logger.info({ fills: replay.fills.length, files: replay.files.length, duplicates: replay.duplicates, lastMatchTime: replay.lastMatchTime }, 'journal replayed');
-  const journal = new FillJournal({ dataDir: config.data.dir, clock });
+  const fillCounts = new FillCounts();
+  fillCounts.addAll(replay.fills);
+  let observeJournal: (ms: number) => void = () => {};
+  const journal = new FillJournal({ dataDir: config.data.dir, clock, onBatch: (b) => observeJournal(b.latencyMs) });
   const registry = createRegistry();
   let poller: BookPoller | undefined;
   // Not ready until start-up has reconciled the account (crash-only: recover, then trade).
@@ -278,6 +282,19 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     closers.push(() => metadata.close());
 
     const risk = new RiskGate(validateRiskLimits(config.risk));
+    const losses = new LossLimitGuard(risk, validateLossLimits(config.risk));
+    checkLosses = () => {
+      const r = losses.check(portfolio.daily(), portfolio.equity());
+      for (const c of r.changes) logger.warn({ limit: c.limit, state: c.state ?? 'cleared' }, c.reason);
+      if (r.changes.length > 0) loop?.evaluateAll();
+    };
+    observeJournal = registerPortfolioMetrics(registry, {
+      portfolio: () => portfolio.snapshot(),
+      fills: () => fillCounts.snapshot(),
+      lossLimits: () => losses.snapshot(),
+      reconciliation: () => ({ mismatches: Object.fromEntries(mismatches) }),
+      markets: () => marketIds,
+    }).observeJournalWrite;
     risk.setConfiguredState(ALL_MARKETS, config.risk.state);
     for (const b of bindings) if (b.state !== undefined) risk.setConfiguredState(b.conditionId, b.state);
     risk.onStateChange((market, from, to, reason) => {
@@ -335,6 +352,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
         lastTimestampMs: replay.lastTimestampMs,
         logger: logger.child({ component: 'fills' }),
         onFills: (fills) => {
+          fillCounts.addAll(fills);
           for (const m of new Set(fills.map((x) => x.conditionId))) loop?.markDirty(m);
           void positions.refresh();
           checkLosses();
@@ -356,6 +374,8 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       }
       f.start();
     }
+    // A restart inside a bad day engages the loss limits before the first quote.
+    checkLosses();
     const books = new BookStore();
     const tradingLoop = new TradingLoop({
       clock,
@@ -470,7 +490,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       }, config.executor.syncIntervalMs);
       closers.push(() => clock.clearTimer(syncTimer));
     }
-    const unsubscribeReload = hooks.onReload?.(() => reload(hooks, logger, tradingLoop, risk, killSwitch, selected, strategies));
+    const unsubscribeReload = hooks.onReload?.(() => reload(hooks, logger, tradingLoop, risk, killSwitch, losses, selected, strategies));
     if (unsubscribeReload !== undefined) closers.push(unsubscribeReload);
 
     p.start();
@@ -521,6 +541,7 @@ function reload(
   loop: TradingLoop,
   risk: RiskGate,
   killSwitch: KillSwitch,
+  losses: LossLimitGuard,
   selected: readonly SelectedMarket[],
   strategies: ReadonlyMap<string, Strategy>,
 ): void {
@@ -528,10 +549,12 @@ function reload(
   try {
     const next = hooks.reloadConfig();
     const limits = validateRiskLimits(next.risk, 'reload');
+    const lossLimits = validateLossLimits(next.risk, 'reload');
     const resolved = resolveBindings(selected, next, strategies);
     // Everything checked: apply.
     const changed = applyReload(loop.markets, resolved);
     risk.setLimits(limits);
+    for (const c of losses.setLimits(lossLimits).changes) logger.warn({ limit: c.limit, state: c.state ?? 'cleared' }, c.reason);
     risk.setConfiguredState(ALL_MARKETS, next.risk.state);
     for (const r of resolved) risk.setConfiguredState(r.conditionId, r.state);
     killSwitch.setFlag(next.risk.killSwitch);

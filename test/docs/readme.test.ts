@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ExecutorStats } from '../../src/execution/executor-stats.js';
 import { registerTradingMetrics } from '../../src/metrics/trading-metrics.js';
-import { DEFAULT_RISK_LIMITS, RiskGate } from '../../src/risk/index.js';
+import { DEFAULT_LOSS_LIMITS, DEFAULT_RISK_LIMITS, LossLimitGuard, RiskGate } from '../../src/risk/index.js';
+import { registerPortfolioMetrics } from '../../src/metrics/portfolio-metrics.js';
+import { Portfolio } from '../../src/portfolio/index.js';
 import { describe, expect, it } from 'vitest';
 import { configDocMarkdown } from '../../src/cli/config-doc.js';
 import { queryHelp } from '../../src/cli/commands/query.js';
@@ -58,6 +60,12 @@ describe('README', () => {
       loop: () => ({ evaluations: 0, skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0 }, idle: {}, wanted: new Map(), approved: new Map() }),
       quotes: () => new Map(),
       twoSidedSeconds: () => new Map(),
+    });
+    registerPortfolioMetrics(registry, {
+      portfolio: () => new Portfolio({ clock: new FakeClock() }).snapshot(),
+      fills: () => new Map(),
+      lossLimits: () => new LossLimitGuard(new RiskGate(DEFAULT_RISK_LIMITS), DEFAULT_LOSS_LIMITS).snapshot(),
+      reconciliation: () => ({ mismatches: {} }),
     });
     const names = (await registry.getMetricsAsJSON()).map((m) => m.name);
     limiter.close();
