@@ -16,17 +16,18 @@ import { ErrorCode, MakerdError, isMakerdError } from './errors.js';
 import { Executor } from './execution/executor.js';
 import { cancelAndVerify } from './lifecycle/cancel-and-verify.js';
 import { shutdown } from './lifecycle/shutdown.js';
-import { quoteSideOf } from './execution/two-sided.js';
+import { quotesByMarket } from './execution/quote-counts.js';
 import { RateLimiter } from './limits/index.js';
-import { discoverTokens } from './market/discover-tokens.js';
 import { MarketStream } from './market/market-stream.js';
-import { selectMarketsDetailed, type SelectedMarket } from './market/market-selection.js';
+import { selectConfiguredMarkets } from './market/configured-markets.js';
+import { headroomSummary, summarizeSnapshot } from './market/snapshot-summary.js';
+import { streamOn, wsOrigin } from './market/stream-endpoints.js';
 import { MetadataCache } from './market/metadata-cache.js';
 import { FillDeduper, FillJournal, Portfolio, replayJournal } from './portfolio/index.js';
 import { FillFeed } from './portfolio/fill-feed.js';
 import { archiveSimJournal } from './portfolio/sim-journal.js';
 import { reconcilePositions } from './portfolio/reconcile-positions.js';
-import { BookPoller, type MarketSnapshot } from './market/poller.js';
+import { BookPoller } from './market/poller.js';
 import { UserStream } from './market/user-stream.js';
 import { createRegistry } from './metrics/registry.js';
 import { venueRequestMetrics } from './metrics/venue-metrics.js';
@@ -42,8 +43,9 @@ import { startSimulator, type RunningSimulator } from './sim/simulator.js';
 import type { Strategy } from './strategy/strategy.js';
 import { BookStore } from './trading/book-store.js';
 import { checkTradingConfig } from './trading/config-check.js';
-import { applyReload, resolveBindings, toBinding } from './trading/market-bindings.js';
-import { marketOf, PositionPoller } from './trading/position-poller.js';
+import { reloadConfiguration } from './trading/config-reload.js';
+import { resolveBindings, toBinding } from './trading/market-bindings.js';
+import { PositionPoller } from './trading/position-poller.js';
 import { TradingLoop } from './trading/trading-loop.js';
 import { createVenueClient, type VenueClient } from './venue/client.js';
 import type { VenueCredentialsInput } from './venue/credentials.js';
@@ -143,49 +145,6 @@ export interface DaemonHooks {
   readonly onReload?: (listener: () => void) => () => void;
   /** Loads the configuration again from the same files, environment and flags. */
   readonly reloadConfig?: () => MakerdConfig;
-}
-
-/** The WebSocket origin: the simulator's, the configured one, or the order-book URL's. */
-function wsOrigin(config: MakerdConfig, target: VenueTarget): string {
-  if (target.wsUrl !== undefined) return target.wsUrl.replace(/\/+$/, '');
-  const base = new URL(target.clobBaseUrl ?? target.baseUrl);
-  return `${base.protocol === 'https:' ? 'wss:' : 'ws:'}//${base.host}${base.pathname.replace(/\/+$/, '')}`;
-}
-
-function streamOn(mode: 'auto' | 'on' | 'off', config: MakerdConfig): boolean {
-  return mode === 'on' || (mode === 'auto' && config.venue.mode === 'sim');
-}
-
-/** How many markets sim mode quotes when nothing is configured (`npm start` trades at once). */
-const SIM_DEFAULT_MARKETS = 10;
-
-/** Which markets to quote: the configured ones (or the legacy poller.tokens' markets), the selector's. */
-async function selectConfiguredMarkets(client: VenueClient, config: MakerdConfig, logger: Logger, stop: AbortSignal): Promise<SelectedMarket[]> {
-  let markets: readonly { market: string }[] = config.markets.length > 0 ? config.markets : [...new Set(config.poller.tokens.map(marketOf))].map((market) => ({ market }));
-  if (markets.length === 0 && config.selector.top === 0) {
-    if (config.venue.mode !== 'sim') {
-      throw new MakerdError(ErrorCode.CONFIG, 'no markets to quote: set markets (condition ids or slugs) or selector.top', { where: 'config', field: 'markets' });
-    }
-    // Sim mode with nothing configured: the simulator's first markets that accept orders.
-    const tokens = await discoverTokens(client, { poller: { tokens: [], maxTokens: 2 * SIM_DEFAULT_MARKETS } }, stop);
-    markets = [...new Set(tokens.map(marketOf))].map((market) => ({ market }));
-  }
-  const result = await selectMarketsDetailed(client, { markets, selector: config.selector, shard: config.shard }, { signal: stop, logger: logger.child({ component: 'selection' }) });
-  for (const s of result.skipped) logger.warn({ market: s.conditionId, slug: s.slug, reason: s.reason }, 'market not quoted');
-  const maxMarkets = Math.floor(config.poller.maxTokens / 2);
-  if (result.selected.length > maxMarkets) logger.warn({ selected: result.selected.length, maxTokens: config.poller.maxTokens }, 'more markets selected than poller.maxTokens allows; quoting the first');
-  return result.selected.slice(0, maxMarkets);
-}
-
-/** Per market: live orders on each outcome-0 side (for /metrics). */
-function quotesByMarket(executor: Executor, markets: readonly string[]): Map<string, { bid: number; ask: number }> {
-  const out = new Map<string, { bid: number; ask: number }>();
-  for (const m of markets) {
-    const q = { bid: 0, ask: 0 };
-    for (const o of executor.tracker.liveOf(m)) q[quoteSideOf(o.tokenId, o.side)]++;
-    out.set(m, q);
-  }
-  return out;
 }
 
 /**
@@ -325,7 +284,10 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       const r = await cancelAndVerify({ venue: client, clock, markets: scope, deadlineMs: clock.now() + config.lifecycle.startupDeadlineMs, logger, signal: stop });
       if (!r.verified) {
         if (stop.aborted) throw new MakerdError(ErrorCode.ABORTED, 'stopped during start-up', { where: 'start-up' });
-        throw new MakerdError(ErrorCode.AUTH, `start-up could not clear the open orders of the selected markets: ${r.error ?? 'unknown'}${r.left.length > 0 ? ` (orders ${r.left.map((o) => o.id).join(', ')})` : ''}`, { where: 'start-up' });
+        if (r.error?.includes(ErrorCode.AUTH) === true) {
+          throw new MakerdError(ErrorCode.AUTH, `the venue refused the credentials (venue.address, venue.apiKey, venue.passphrase, venue.secret) on the first signed request: ${r.error}`, { where: 'start-up' });
+        }
+        throw new MakerdError(ErrorCode.VENUE_FAULT, `start-up could not clear the open orders of the selected markets: ${r.error ?? 'unknown'}${r.left.length > 0 ? ` (orders ${r.left.map((o) => o.id).join(', ')})` : ''}`, { where: 'start-up' });
       }
       logger.info({ cancelled: r.cancelled, rounds: r.rounds }, r.cancelled > 0 ? 'start-up: cancelled the open orders an earlier run left' : 'start-up: no open orders left by an earlier run');
     }
@@ -424,13 +386,13 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
           if (mid !== undefined) portfolio.mark(t, mid);
         }
         checkLosses();
-        if (ticks === 1 || ticks % 60 === 0) logger.info({ tick: ticks, ...summarize(s), openOrders: exec.tracker.openCount(), limiter: headroomSummary(limiter) }, 'market snapshot');
-        else logger.debug({ tick: ticks, ...summarize(s) }, 'market snapshot');
+        if (ticks === 1 || ticks % 60 === 0) logger.info({ tick: ticks, ...summarizeSnapshot(s), openOrders: exec.tracker.openCount(), limiter: headroomSummary(limiter.snapshot()) }, 'market snapshot');
+        else logger.debug({ tick: ticks, ...summarizeSnapshot(s) }, 'market snapshot');
       },
     });
     poller = p;
 
-    const origin = wsOrigin(config, target);
+    const origin = wsOrigin(target);
     if (streamOn(config.stream.market, config)) {
       const stream = new MarketStream({
         url: `${origin}/ws/market`,
@@ -490,7 +452,9 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       }, config.executor.syncIntervalMs);
       closers.push(() => clock.clearTimer(syncTimer));
     }
-    const unsubscribeReload = hooks.onReload?.(() => reload(hooks, logger, tradingLoop, risk, killSwitch, losses, selected, strategies));
+    const reloadConfig = hooks.reloadConfig;
+    const unsubscribeReload =
+      reloadConfig === undefined ? undefined : hooks.onReload?.(() => reloadConfiguration(reloadConfig, { loop: tradingLoop, risk, killSwitch, losses, selected, strategies }, logger));
     if (unsubscribeReload !== undefined) closers.push(unsubscribeReload);
 
     p.start();
@@ -534,45 +498,3 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
   return exitCode;
 }
 
-/** SIGHUP: strategy parameters and risk limits from the configuration files; all or nothing. */
-function reload(
-  hooks: DaemonHooks,
-  logger: Logger,
-  loop: TradingLoop,
-  risk: RiskGate,
-  killSwitch: KillSwitch,
-  losses: LossLimitGuard,
-  selected: readonly SelectedMarket[],
-  strategies: ReadonlyMap<string, Strategy>,
-): void {
-  if (hooks.reloadConfig === undefined) return;
-  try {
-    const next = hooks.reloadConfig();
-    const limits = validateRiskLimits(next.risk, 'reload');
-    const lossLimits = validateLossLimits(next.risk, 'reload');
-    const resolved = resolveBindings(selected, next, strategies);
-    // Everything checked: apply.
-    const changed = applyReload(loop.markets, resolved);
-    risk.setLimits(limits);
-    for (const c of losses.setLimits(lossLimits).changes) logger.warn({ limit: c.limit, state: c.state ?? 'cleared' }, c.reason);
-    risk.setConfiguredState(ALL_MARKETS, next.risk.state);
-    for (const r of resolved) risk.setConfiguredState(r.conditionId, r.state);
-    killSwitch.setFlag(next.risk.killSwitch);
-    for (const m of loop.markets) loop.markDirty(m.conditionId);
-    logger.info({ markets: changed }, 'configuration reloaded: strategy parameters and risk limits');
-  } catch (err) {
-    logger.error({ code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message }, 'configuration reload refused; the previous values stay');
-  }
-}
-
-function summarize(s: MarketSnapshot): Record<string, unknown> {
-  return { usable: s.books.size, unusable: s.unusable.size, mids: s.mids.size };
-}
-
-function headroomSummary(limiter: RateLimiter): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const w of limiter.snapshot().windows) {
-    if (w.used > 0) out[`${w.scope}/${w.windowMs / 1000}s`] = Math.round(w.headroom * 1000) / 1000;
-  }
-  return out;
-}

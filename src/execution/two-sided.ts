@@ -3,6 +3,8 @@
  * what liquidity-reward programs pay for. Time accrues between observations while the previous
  * observation was two-sided, so observing on every order change and every tick is exact enough.
  */
+import { outcomeIndexOf } from '../market/token-id.js';
+
 export class TwoSidedTimer {
   readonly #since = new Map<string, number>();
   readonly #seconds = new Map<string, number>();
@@ -26,10 +28,6 @@ export class TwoSidedTimer {
   }
 }
 
-/** Outcome index of a token id `<condition_id>:<outcome_index>` (design.md section 3). */
-export function outcomeIndexOf(tokenId: string): number {
-  return tokenId.endsWith(':1') ? 1 : 0;
-}
 
 /** Whether an order bids (BUY outcome 0, SELL outcome 1) or asks for outcome 0. */
 export function quoteSideOf(tokenId: string, side: 'BUY' | 'SELL'): 'bid' | 'ask' {

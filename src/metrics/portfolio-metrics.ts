@@ -21,7 +21,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { ZERO, type Decimal } from '../money.js';
 import type { Fill, FillSide, PortfolioSnapshot } from '../portfolio/index.js';
-import { LOSS_LIMIT_NAMES, type LossLimitName } from '../risk/loss-limits.js';
+import { LOSS_LIMIT_NAMES, type LossLimitName } from '../risk/index.js';
 import { cumulative } from './cumulative.js';
 
 export interface FillTotals {

@@ -5,9 +5,9 @@
  * Labels: the configured markets (condition ids) and fixed words only; never order ids or prices.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { ExecutorStats } from '../execution/executor-stats.js';
+import type { ExecutorStats } from '../execution/index.js';
 import type { RiskSnapshot } from '../risk/index.js';
-import type { TradingLoopStats } from '../trading/trading-loop.js';
+import type { TradingLoopStats } from '../trading/index.js';
 import { cumulative } from './cumulative.js';
 
 export interface TradingMetricsSource {

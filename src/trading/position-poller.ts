@@ -9,6 +9,7 @@ import type { Clock, TimerHandle } from '../clock/clock.js';
 import { isMakerdError } from '../errors.js';
 import { Decimal, parseDecimal } from '../money.js';
 import type { Position } from '../venue/types.js';
+import { marketOf } from '../market/token-id.js';
 
 export interface PositionsVenue {
   getPositions(params: { user: string; sizeThreshold: number; limit: number; offset: number }): Promise<Position[]>;
@@ -103,10 +104,4 @@ export class PositionPoller {
     this.lastReadMs = this.#clock.now();
     if (changed.size > 0) for (const l of this.#listeners) l(changed);
   }
-}
-
-/** Condition id of a token id `<condition_id>:<outcome_index>`. */
-export function marketOf(tokenId: string): string {
-  const i = tokenId.lastIndexOf(':');
-  return i < 0 ? tokenId : tokenId.slice(0, i);
 }

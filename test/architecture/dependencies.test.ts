@@ -49,6 +49,16 @@ const RULES: readonly Rule[] = [
     },
   },
   {
+    name: 'the portfolio core is pure: only the journal files touch the disk, nothing the network',
+    files: ['src/portfolio/'],
+    forbidden: ['src/venue/http/', ...IO_MODULES],
+    exceptions: {
+      'src/portfolio/journal.ts': { 'node:fs': 'the journal is a file', 'node:fs/promises': 'appends and fsyncs' },
+      'src/portfolio/journal-replay.ts': { 'node:fs/promises': 'reads the journal at start-up' },
+      'src/portfolio/sim-journal.ts': { 'node:fs': 'moves the embedded simulator\'s old journal aside' },
+    },
+  },
+  {
     name: 'the simulator never imports the trading engines',
     files: ['src/sim/'],
     forbidden: ['src/execution/', 'src/strategy/', 'src/risk/', 'src/trading/'],

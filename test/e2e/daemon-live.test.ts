@@ -113,6 +113,15 @@ describe('makerd run against a venue (live mode)', () => {
     }
   });
 
+  it('stops at start-up with a clear error when the venue refuses the credentials', async () => {
+    const wrong = startDaemon({ MAKERD_VENUE_SECRET: Buffer.from('not the secret at all, 32 bytes!').toString('base64') });
+    const err = await wrong.running.then(() => undefined, (e: unknown) => e as Error & { code?: string });
+    expect(err?.code).toBe('MAKERD_ERR_AUTH');
+    expect(err?.message).toMatch(/^the venue refused the credentials \(venue\.address, venue\.apiKey, venue\.passphrase, venue\.secret\) on the first signed request: could not list open orders: MAKERD_ERR_AUTH/);
+    expect(wrong.records.some((r) => r.msg === 'quoting markets')).toBe(false);
+    expect(JSON.stringify(wrong.records) + err?.message).not.toContain(h.credentials.secret);
+  });
+
   it('is not ready while every poll fails, however many polls it has finished', async () => {
     await h.setFaults({ malformed: { kind: 'price', rate: 1 } });
     const d = startDaemon();

@@ -1,0 +1,8 @@
+/** The execution stage's public surface: what main.ts, metrics and tests may use. */
+export { Executor, type ExecutionVenue, type ExecutorOptions } from './executor.js';
+export { ExecutorStats, type ExecutorAction } from './executor-stats.js';
+export { diffMarket, type DiffOrder, type DiffSettings, type MarketDiff } from './order-diff.js';
+export { OrderTracker, remaining, type OwnOrderFootprint, type ReconcileResult, type TrackedOrder, type TrackedState } from './order-tracker.js';
+export { quotesByMarket } from './quote-counts.js';
+export { TwoSidedTimer, quoteSideOf } from './two-sided.js';
+export { cancelAllOpenOrders, type CancelAllVenue } from './cancel-all.js';

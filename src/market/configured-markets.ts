@@ -1,0 +1,34 @@
+/**
+ * The markets a daemon quotes, from its configuration: the `markets` entries (or the older
+ * `poller.tokens`' markets), the selector's top N, this shard's share of them, capped by
+ * `poller.maxTokens`. Sim mode with nothing configured quotes the simulator's first markets, so
+ * that `npm start` trades at once; live mode with nothing configured is a configuration error.
+ */
+import type { Logger } from 'pino';
+import type { MakerdConfig } from '../config/schema.js';
+import { ErrorCode, MakerdError } from '../errors.js';
+import { discoverTokens, type MarketCatalog } from './discover-tokens.js';
+import { marketOf } from './token-id.js';
+import { selectMarketsDetailed, type SelectedMarket, type SelectionClient } from './market-selection.js';
+
+/** How many markets sim mode quotes when nothing is configured (`npm start` trades at once). */
+const SIM_DEFAULT_MARKETS = 10;
+
+/** Which markets to quote: the configured ones (or the legacy poller.tokens' markets), the selector's. */
+export async function selectConfiguredMarkets(client: SelectionClient & MarketCatalog, config: MakerdConfig, logger: Logger, stop: AbortSignal): Promise<SelectedMarket[]> {
+  let markets: readonly { market: string }[] = config.markets.length > 0 ? config.markets : [...new Set(config.poller.tokens.map(marketOf))].map((market) => ({ market }));
+  if (markets.length === 0 && config.selector.top === 0) {
+    if (config.venue.mode !== 'sim') {
+      throw new MakerdError(ErrorCode.CONFIG, 'no markets to quote: set markets (condition ids or slugs) or selector.top', { where: 'config', field: 'markets' });
+    }
+    // Sim mode with nothing configured: the simulator's first markets that accept orders.
+    const tokens = await discoverTokens(client, { poller: { tokens: [], maxTokens: 2 * SIM_DEFAULT_MARKETS } }, stop);
+    markets = [...new Set(tokens.map(marketOf))].map((market) => ({ market }));
+  }
+  const result = await selectMarketsDetailed(client, { markets, selector: config.selector, shard: config.shard }, { signal: stop, logger: logger.child({ component: 'selection' }) });
+  for (const s of result.skipped) logger.warn({ market: s.conditionId, slug: s.slug, reason: s.reason }, 'market not quoted');
+  const maxMarkets = Math.floor(config.poller.maxTokens / 2);
+  if (result.selected.length > maxMarkets) logger.warn({ selected: result.selected.length, maxTokens: config.poller.maxTokens }, 'more markets selected than poller.maxTokens allows; quoting the first');
+  return result.selected.slice(0, maxMarkets);
+}
+

@@ -1,0 +1,44 @@
+/**
+ * SIGHUP: strategy parameters, risk limits, loss limits, trading states and the kill-switch flag
+ * from the configuration files, all or nothing: everything is checked before anything is
+ * applied, and a reload that fails is refused and logged while every old value stays.
+ */
+import type { Logger } from 'pino';
+import type { MakerdConfig } from '../config/schema.js';
+import { isMakerdError } from '../errors.js';
+import { ALL_MARKETS, type KillSwitch, type LossLimitGuard, type RiskGate, validateLossLimits, validateRiskLimits } from '../risk/index.js';
+import type { Strategy } from '../strategy/strategy.js';
+import { applyReload, resolveBindings, type SelectedForBinding } from './market-bindings.js';
+import type { TradingLoop } from './trading-loop.js';
+
+export interface ReloadTargets {
+  readonly loop: TradingLoop;
+  readonly risk: RiskGate;
+  readonly killSwitch: KillSwitch;
+  readonly losses: LossLimitGuard;
+  readonly selected: readonly SelectedForBinding[];
+  readonly strategies: ReadonlyMap<string, Strategy>;
+}
+
+/** SIGHUP: strategy parameters and risk limits from the configuration files; all or nothing. */
+export function reloadConfiguration(load: () => MakerdConfig, t: ReloadTargets, logger: Logger): void {
+  const { loop, risk, killSwitch, losses, selected, strategies } = t;
+  try {
+    const next = load();
+    const limits = validateRiskLimits(next.risk, 'reload');
+    const lossLimits = validateLossLimits(next.risk, 'reload');
+    const resolved = resolveBindings(selected, next, strategies);
+    // Everything checked: apply.
+    const changed = applyReload(loop.markets, resolved);
+    risk.setLimits(limits);
+    for (const c of losses.setLimits(lossLimits).changes) logger.warn({ limit: c.limit, state: c.state ?? 'cleared' }, c.reason);
+    risk.setConfiguredState(ALL_MARKETS, next.risk.state);
+    for (const r of resolved) risk.setConfiguredState(r.conditionId, r.state);
+    killSwitch.setFlag(next.risk.killSwitch);
+    for (const m of loop.markets) loop.markDirty(m.conditionId);
+    logger.info({ markets: changed }, 'configuration reloaded: strategy parameters and risk limits');
+  } catch (err) {
+    logger.error({ code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message }, 'configuration reload refused; the previous values stay');
+  }
+}
+
