@@ -31,6 +31,13 @@ export function configWarnings(c: MakerdConfig, env: NodeJS.ProcessEnv): string[
       out.push(`credentials incomplete, missing ${missing.join(', ')}: signed requests (orders, cancels, /data/*) will fail`);
     }
   }
+  // One POST /books a poll (and one POST /midpoints): the venue allows 80 per 10 s, of which the
+  // limiter uses safety x share. Faster polling only waits in the limiter.
+  const booksPerWindow = Math.max(1, Math.floor(80 * c.limits.safety * c.limits.share));
+  const fastestMs = Math.ceil(10_000 / booksPerWindow);
+  if (c.poller.intervalMs < fastestMs) {
+    out.push(`poller.intervalMs (${c.poller.intervalMs}) asks for more POST /books than the venue allows (${booksPerWindow} per 10 s with limits.safety and limits.share): polls will wait in the rate limiter; ${fastestMs} ms or more keeps them on time`);
+  }
   if (v.connectionsPerOrigin < c.limits.maxInFlightPerKey) {
     out.push(`venue.connectionsPerOrigin (${v.connectionsPerOrigin}) is below limits.maxInFlightPerKey (${c.limits.maxInFlightPerKey}): admitted requests may wait for a connection`);
   }

@@ -145,6 +145,8 @@ export class Executor {
 
   /** An `order` event of the user stream. */
   applyOrderEvent(e: OpenOrder & { type: string }): void {
+    // An event may overtake the reply to our own POST: find the order by client order id then.
+    if (this.tracker.byId(e.id) === undefined && e.client_order_id !== '') this.tracker.bindVenueId(e.client_order_id, e.id);
     if (e.type === 'CANCELLATION') this.tracker.dropId(e.id);
     else if (e.type === 'UPDATE') this.tracker.setMatched(e.id, new Decimal(e.size_matched));
   }

@@ -177,6 +177,18 @@ export class OrderTracker {
     return true;
   }
 
+  /**
+   * The venue named order `id` with our client order id before its post was answered (a user
+   * stream event can overtake the POST's reply): bind the id now, so the event is not lost.
+   */
+  bindVenueId(clientOrderId: string, id: string): boolean {
+    const o = this.#byClient.get(clientOrderId);
+    if (o === undefined || id === '' || (o.id !== '' && o.id !== id)) return false;
+    o.id = id;
+    this.#clientById.set(id, clientOrderId);
+    return true;
+  }
+
   /** The venue says `size_matched` of order `id` is now `matched` (a fill). */
   setMatched(id: string, matched: Decimal): void {
     const o = this.byId(id);

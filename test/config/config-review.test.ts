@@ -129,3 +129,15 @@ describe('config/makerd.example.json (the systemd example)', () => {
     expect(loaded.warnings).toEqual([]);
   });
 });
+
+describe('configuration warnings: polling faster than the venue allows', () => {
+  it('warns when poller.intervalMs asks for more POST /books than the limiter will admit', () => {
+    expect(loadConfig({ env: { MAKERD_POLLER_INTERVAL_MS: '100' } }).warnings).toEqual([
+      'poller.intervalMs (100) asks for more POST /books than the venue allows (72 per 10 s with limits.safety and limits.share): polls will wait in the rate limiter; 139 ms or more keeps them on time',
+    ]);
+    expect(loadConfig({ env: { MAKERD_POLLER_INTERVAL_MS: '139' } }).warnings).toEqual([]);
+    expect(loadConfig({ env: { MAKERD_POLLER_INTERVAL_MS: '400', MAKERD_LIMITS_SHARE: '0.25' } }).warnings).toEqual([
+      'poller.intervalMs (400) asks for more POST /books than the venue allows (18 per 10 s with limits.safety and limits.share): polls will wait in the rate limiter; 556 ms or more keeps them on time',
+    ]);
+  });
+});

@@ -54,7 +54,7 @@ async function ours(): Promise<string[]> {
 function startDaemon(configFile: string, dataDir: string) {
   // The simulator's clock stands still (its books keep their first timestamp): books must not go
   // stale however slowly a loaded machine runs this test.
-  const env = liveEnvFor(h, { MAKERD_POLLER_STALE_AFTER_MS: '3600000', MAKERD_MARKETS: market, MAKERD_POLLER_INTERVAL_MS: '25', MAKERD_DATA_DIR: dataDir, MAKERD_METRICS_PORT: '0', MAKERD_STREAM_USER: 'on', MAKERD_EXECUTOR_POSITIONS_INTERVAL_MS: '50' });
+  const env = liveEnvFor(h, { MAKERD_POLLER_STALE_AFTER_MS: '3600000', MAKERD_MARKETS: market, MAKERD_POLLER_INTERVAL_MS: '150', MAKERD_DATA_DIR: dataDir, MAKERD_METRICS_PORT: '0', MAKERD_STREAM_USER: 'on', MAKERD_EXECUTOR_POSITIONS_INTERVAL_MS: '50' });
   const { config } = loadConfig({ env, configFile });
   const records: Record<string, unknown>[] = [];
   const destination = new Writable({

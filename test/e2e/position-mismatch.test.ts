@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 function start(extra: NodeJS.ProcessEnv) {
-  const env = liveEnvFor(h, { MAKERD_MARKETS: market, MAKERD_POLLER_INTERVAL_MS: '25', MAKERD_POLLER_STALE_AFTER_MS: '3600000', MAKERD_METRICS_PORT: '0', MAKERD_DATA_DIR: dataDir, ...extra });
+  const env = liveEnvFor(h, { MAKERD_MARKETS: market, MAKERD_POLLER_INTERVAL_MS: '150', MAKERD_POLLER_STALE_AFTER_MS: '3600000', MAKERD_METRICS_PORT: '0', MAKERD_DATA_DIR: dataDir, ...extra });
   const records: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk, _e, cb) {

@@ -35,7 +35,7 @@ async function startQuoting(deadlineMs: number) {
   }
   const env = liveEnvFor(harness, {
     MAKERD_MARKETS: token.conditionId,
-    MAKERD_POLLER_INTERVAL_MS: '25',
+    MAKERD_POLLER_INTERVAL_MS: '150',
     MAKERD_POLLER_STALE_AFTER_MS: '3600000',
     MAKERD_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'makerd-stop-')), 'data'),
     MAKERD_METRICS_PORT: '0',

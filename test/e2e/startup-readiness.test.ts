@@ -36,7 +36,7 @@ describe('start-up readiness', () => {
     });
     const env = liveEnvFor(h, {
       MAKERD_MARKETS: market,
-      MAKERD_POLLER_INTERVAL_MS: '25',
+      MAKERD_POLLER_INTERVAL_MS: '150',
       MAKERD_POLLER_STALE_AFTER_MS: '3600000',
       MAKERD_METRICS_PORT: '0',
       MAKERD_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'makerd-ready-')), 'data'),

@@ -1,0 +1,99 @@
+/**
+ * The operator's fills as the venue (a test simulator) reports them, for end-to-end tests that
+ * check makerd's journal against the venue: every page of GET /data/trades over HTTP, attributed
+ * the way makerd attributes them (`fillsFromAccountTrade`, fee terms from GET /fee-rate), and a
+ * synthetic taker that crosses one of the operator's resting orders in-process.
+ */
+import { expect, vi } from 'vitest';
+import { Decimal } from '../../src/money.js';
+import { fillsFromAccountTrade, type Fill } from '../../src/portfolio/index.js';
+import type { FeeTerms } from '../../src/portfolio/fill-fees.js';
+import type { SimAccount } from '../../src/sim/contracts.js';
+import { createVenueClient } from '../../src/venue/client.js';
+import { collectItems } from '../../src/venue/pagination.js';
+import type { OpenOrder, Side } from '../../src/venue/types.js';
+import type { SimHarness } from './sim-harness.js';
+
+/** One fill as one comparable line: id, role, side, token, price, size, fee, rebate, order, time. */
+export function fillKey(f: Fill): string {
+  return [f.tradeId, f.role, f.side, f.tokenId, f.price.toFixed(), f.size.toFixed(), f.fee.toFixed(), f.rebate.toFixed(), f.orderId, f.matchTime].join(' ');
+}
+
+/** Every fill of the operator's account on the venue: GET /data/trades, all pages, over HTTP. */
+export async function venueFills(h: SimHarness): Promise<Fill[]> {
+  // The harness's clock may stand still: sign with it, so the auth window is the harness's own.
+  const client = createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock });
+  try {
+    const trades = await collectItems(client.iterateAccountTrades());
+    const terms = new Map<string, FeeTerms>();
+    const out: Fill[] = [];
+    for (const t of trades) {
+      let fees = terms.get(t.market);
+      if (fees === undefined) {
+        const s = (await client.getFeeRate({ token_id: t.asset_id })).fee_schedule;
+        fees = { rate: new Decimal(String(s.rate)), exponent: s.exponent, takerOnly: s.takerOnly, rebateRate: new Decimal(String(s.rebateRate)) };
+        terms.set(t.market, fees);
+      }
+      out.push(...fillsFromAccountTrade(t, h.credentials, fees));
+    }
+    return out;
+  } finally {
+    await client.close();
+  }
+}
+
+/** The operator as the in-process exchange knows it. */
+export function operatorOf(h: SimHarness): SimAccount {
+  return { ...h.credentials, operator: true, name: 'operator', pseudonym: 'Operator' };
+}
+
+/** Outcome-0 space: BUY outcome 0 and SELL outcome 1 are bids; the others are asks. */
+export function quoteSide(o: Pick<OpenOrder, 'asset_id' | 'side'>): 'bid' | 'ask' {
+  return o.asset_id.endsWith(':0') === (o.side === 'BUY') ? 'bid' : 'ask';
+}
+
+export function remaining(o: Pick<OpenOrder, 'original_size' | 'size_matched'>): Decimal {
+  return new Decimal(o.original_size).minus(o.size_matched);
+}
+
+export interface TakeSpec {
+  readonly market: string;
+  readonly quote: 'bid' | 'ask';
+  readonly size: string;
+  /** The token leg the operator's order must be on (e.g. SELL outcome 0 for an ask that closes a long). */
+  readonly leg?: { readonly outcome: 0 | 1; readonly side: Side };
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Waits until the operator rests an order of `spec.quote` (on `spec.leg`) in the market with at
+ * least `spec.size` left, then crosses it with a synthetic taker's FAK order at exactly its
+ * price (nothing else rests at or through that price), in-process. Returns the order taken.
+ */
+export async function takeOperatorQuote(h: SimHarness, taker: SimAccount, spec: TakeSpec): Promise<OpenOrder> {
+  const op = operatorOf(h);
+  let target: OpenOrder | undefined;
+  await vi.waitFor(
+    () => {
+      target = h.sim.world.exchange
+        .openOrders(op, { market: spec.market })
+        .find(
+          (o) =>
+            quoteSide(o) === spec.quote &&
+            (spec.leg === undefined || (o.asset_id.endsWith(`:${spec.leg.outcome}`) && o.side === spec.leg.side)) &&
+            remaining(o).gte(spec.size),
+        );
+      expect(target, `an operator ${spec.quote} in ${spec.market}${spec.leg ? ` (${spec.leg.side} outcome ${spec.leg.outcome})` : ''} with >= ${spec.size} left`).toBeDefined();
+    },
+    { timeout: spec.timeoutMs ?? 15_000, interval: 10 },
+  );
+  const o = target!;
+  const r = h.sim.world.exchange.placeOrder(taker, {
+    order: { asset_id: o.asset_id, side: o.side === 'BUY' ? 'SELL' : 'BUY', price: o.price, size: spec.size, expiration: '0', client_order_id: '' },
+    owner: taker.apiKey,
+    orderType: 'FAK',
+    postOnly: false,
+  });
+  expect(r, `taker against ${o.side} ${o.asset_id} ${o.price}`).toMatchObject({ success: true, status: 'matched' });
+  return o;
+}
