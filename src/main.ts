@@ -313,6 +313,8 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
         pollIntervalMs: config.portfolio.pollIntervalMs,
         lastTimestampMs: replay.lastTimestampMs,
         logger: logger.child({ component: 'fills' }),
+        // Fills that cannot be made durable must not go on being made: halt until the journal works.
+        onJournalHealth: (healthy) => risk.setOverride(ALL_MARKETS, 'journal', healthy ? undefined : 'HALTED'),
         onFills: (fills) => {
           fillCounts.addAll(fills);
           for (const m of new Set(fills.map((x) => x.conditionId))) loop?.markDirty(m);

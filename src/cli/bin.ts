@@ -52,5 +52,9 @@ const code = await runCli(process.argv.slice(2), {
 });
 clearInterval(keepAlive);
 process.exitCode = code;
-// Pools and sockets are closed by the commands; make sure a stray handle cannot keep us up.
+// The command has answered: exit now, once stdout and stderr have taken what was written (pino's
+// own buffer is flushed synchronously on exit). Waiting for stray handles (a connection the
+// shutdown deadline gave up on) would run past lifecycle.shutdownDeadlineMs, which counts from
+// the stop signal to the exit; the timer is only a fallback should a stream never drain.
+process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 setTimeout(() => process.exit(code), 2_000).unref();

@@ -198,6 +198,13 @@ export class Executor {
     }
     if (diff.cancelMarket) await this.#cancelMarket(market, diff.cancel);
     else await Promise.all(diff.cancel.map((id) => this.#cancelOne(id)));
+    // Cancels before places: an order that could not be cancelled may still rest, and placing its
+    // replacement on top would rest more than the risk gate approved. Place nothing this pass and
+    // flag the market, so that its next evaluation tries again.
+    if (diff.cancel.some((id) => this.tracker.byId(id) !== undefined)) {
+      this.tracker.touch(market);
+      return;
+    }
     if (!mayPlace || this.#stopped) return;
     await Promise.all(diff.place.map((intent) => this.#place(intent)));
   }

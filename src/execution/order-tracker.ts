@@ -157,6 +157,11 @@ export class OrderTracker {
     else this.#changed(o.conditionId);
   }
 
+  /** Tells the listeners that a market needs another look (e.g. a cancel failed), changing nothing. */
+  touch(conditionId: string): void {
+    this.#changed(conditionId);
+  }
+
   markUncertain(clientOrderId: string): void {
     const o = this.#byClient.get(clientOrderId);
     if (o === undefined) return;

@@ -5,8 +5,11 @@
  * then counted in the portfolio. Everything goes through one queue, so the stream and the poll
  * delivering the same trade at once still count it once.
  *
- * A trade that cannot be attributed yet (its market's fee schedule is not known) or a journal
- * write that fails leaves the fetch position where it was: the next poll fetches it again.
+ * A trade that cannot be attributed yet (its market's fee schedule is not known yet) or a journal
+ * write that fails leaves the fetch position where it was: the next poll fetches it again. The
+ * fetch position (`after`) moves only with what a fetch brought and counted in full, never with
+ * the stream's fills: a stream fill counted 30 s after a trade the poll could not count yet would
+ * otherwise move `after` past it, and that fill would never be fetched again.
  * Trades of markets outside this daemon's selection (another shard's) are not ours to count.
  */
 import type { Logger } from 'pino';
@@ -40,6 +43,8 @@ export interface FillFeedOptions {
   readonly logger?: Logger | undefined;
   /** After fills were journaled and counted. */
   readonly onFills?: ((fills: readonly Fill[]) => void) | undefined;
+  /** The journal refused a batch (disk full, I/O error), or accepted one again after that. */
+  readonly onJournalHealth?: ((healthy: boolean, err?: unknown) => void) | undefined;
 }
 
 export interface FillFeedStats {
@@ -59,15 +64,19 @@ const MAX_PAGES = 1_000;
 export class FillFeed {
   readonly #o: FillFeedOptions;
   #lastTimestampMs: number | undefined;
+  /** Where the next fetch starts: the newest fill time of fetches counted in full. */
+  #fetchFromMs: number | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #timer: TimerHandle | undefined;
   #running = false;
   readonly #abort = new AbortController();
+  #journalHealthy = true;
   readonly stats: FillFeedStats = { fills: 0, duplicates: 0, stale: 0, outOfScope: 0, failures: 0, byMarketSide: new Map() };
 
   constructor(options: FillFeedOptions) {
     this.#o = options;
     this.#lastTimestampMs = options.lastTimestampMs;
+    this.#fetchFromMs = options.lastTimestampMs;
   }
 
   /** Time of the newest fill counted (Unix ms). */
@@ -92,13 +101,15 @@ export class FillFeed {
   catchUp(): Promise<number> {
     return this.#enqueue(async () => {
       const trades = await this.#fetch();
-      return this.#ingest(trades);
+      const r = await this.#ingest(trades);
+      if (r.complete && r.newestMs !== undefined && (this.#fetchFromMs === undefined || r.newestMs > this.#fetchFromMs)) this.#fetchFromMs = r.newestMs;
+      return r.counted;
     });
   }
 
   /** Trades from the user stream. */
   ingestTrades(trades: readonly AccountTrade[]): Promise<number> {
-    return this.#enqueue(() => this.#ingest(trades));
+    return this.#enqueue(async () => (await this.#ingest(trades)).counted);
   }
 
   #enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -119,7 +130,7 @@ export class FillFeed {
   }
 
   async #fetch(): Promise<AccountTrade[]> {
-    const after = tradesAfterSeconds(this.#lastTimestampMs);
+    const after = tradesAfterSeconds(this.#fetchFromMs);
     const out: AccountTrade[] = [];
     let cursor: string | undefined;
     try {
@@ -136,9 +147,15 @@ export class FillFeed {
     return out;
   }
 
-  async #ingest(trades: readonly AccountTrade[]): Promise<number> {
+  /**
+   * Journals and counts the new fills of `trades`. `complete`: every trade was dealt with (none
+   * left for a later fetch); `newestMs`: the newest time of the account's fills in `trades`,
+   * counted now or before.
+   */
+  async #ingest(trades: readonly AccountTrade[]): Promise<{ counted: number; complete: boolean; newestMs: number | undefined }> {
     const fresh: Fill[] = [];
     const ids = new Set<string>();
+    let newestMs: number | undefined;
     for (const t of trades) {
       if (!this.#o.scope.has(t.market)) {
         this.stats.outOfScope++;
@@ -148,9 +165,10 @@ export class FillFeed {
       if (fees === undefined) {
         this.stats.failures++;
         this.#o.logger?.warn({ market: t.market, trade: t.id }, 'fee schedule unknown: trade not counted yet (fetched again later)');
-        return 0;
+        return { counted: 0, complete: false, newestMs: undefined };
       }
       for (const f of fillsFromAccountTrade(t, this.#o.account, fees)) {
+        if (newestMs === undefined || f.timestampMs > newestMs) newestMs = f.timestampMs;
         const verdict = this.#o.deduper.check(f);
         if (verdict === 'duplicate' || ids.has(f.tradeId)) this.stats.duplicates++;
         else if (verdict === 'stale') {
@@ -162,13 +180,19 @@ export class FillFeed {
         }
       }
     }
-    if (fresh.length === 0) return 0;
+    if (fresh.length === 0) return { counted: 0, complete: true, newestMs };
     try {
       await this.#o.journal.append(fresh);
     } catch (err) {
       this.stats.failures++;
       this.#o.logger?.error({ err: (err as Error).message, fills: fresh.length }, 'journal write failed: fills not counted (fetched again later)');
+      this.#journalHealthy = false;
+      this.#o.onJournalHealth?.(false, err);
       throw err;
+    }
+    if (!this.#journalHealthy) {
+      this.#journalHealthy = true;
+      this.#o.onJournalHealth?.(true);
     }
     for (const f of fresh) {
       this.#o.deduper.admit(f);
@@ -182,6 +206,6 @@ export class FillFeed {
       this.stats.byMarketSide.set(key, s);
     }
     this.#o.onFills?.(fresh);
-    return fresh.length;
+    return { counted: fresh.length, complete: true, newestMs };
   }
 }

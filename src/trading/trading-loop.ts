@@ -98,10 +98,17 @@ export class TradingLoop {
     if (this.#byMarket.has(conditionId)) this.#dirty.add(conditionId);
   }
 
-  /** A poll: stores its books and midpoints, then evaluates every market. */
+  /**
+   * A poll: stores its books and midpoints, then evaluates every market. A token whose POST /books
+   * failed as a whole keeps its last book: a failed read is not a stale book, and that book is
+   * pulled by its own age once it is older than staleAfterMs (view-builder.ts).
+   */
   onSnapshot(s: MarketSnapshot): void {
     for (const m of this.#byMarket.values()) {
-      for (const t of m.tokens) this.#o.books.setPolled(t, s.books.get(t), s.mids.get(t));
+      for (const t of m.tokens) {
+        if (s.unusable.get(t) === 'error') continue;
+        this.#o.books.setPolled(t, s.books.get(t), s.mids.get(t));
+      }
     }
     this.evaluateAll();
   }

@@ -9,7 +9,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/clock/fake-clock.js';
 import { packageRoot } from '../../src/package-root.js';
+import { liveEnvFor } from '../support/live-env.js';
+import { startSimHarness } from '../support/sim-harness.js';
 
 const root = packageRoot();
 // One folder per run: several suites may run at once in the same tree.
@@ -144,4 +147,31 @@ describe('the makerd executable', () => {
     const last = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
     expect(last).toMatchObject({ level: 'fatal', msg: 'second stop signal: exiting at once; open orders may be left' });
   });
+
+  it('makerd run: the PROCESS exits within lifecycle.shutdownDeadlineMs of SIGTERM, even with a venue answering after 20 s', async () => {
+    const h = await startSimHarness({ markets: 2, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
+    try {
+      const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-bin-')), 'data');
+      const market = h.sim.world.lookup.tokens()[0]!.conditionId;
+      let sent = false;
+      let t0 = 0;
+      const env = liveEnvFor(h, { MAKERD_MARKETS: market, MAKERD_METRICS_PORT: '0', MAKERD_DATA_DIR: dataDir, MAKERD_SHUTDOWN_DEADLINE_MS: '2000', MAKERD_VENUE_RETRY_MAX_ATTEMPTS: '1' });
+      const r = await makerd(['run'], env, (out, kill) => {
+        if (!sent && out.includes('"msg":"quoting markets"')) {
+          sent = true;
+          void h.setFaults({ latencyMs: 20_000 }).then(() => {
+            t0 = performance.now();
+            kill('SIGTERM');
+          });
+        }
+      });
+      const elapsed = performance.now() - t0;
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('"msg":"stopped"');
+      // The deadline is "from the stop signal to exit": a grace period after it is not allowed.
+      expect(elapsed).toBeLessThan(2_000 + 800);
+    } finally {
+      await h.close().catch(() => undefined);
+    }
+  }, 30_000);
 });

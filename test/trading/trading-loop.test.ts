@@ -319,3 +319,28 @@ describe('TradingLoop: failures and monitor-only', () => {
     expect(loop.stats.wanted.get(MARKET)).toBe(2);
   });
 });
+
+describe('TradingLoop: a failed poll is not a stale book', () => {
+  it('keeps quoting on the last books when one POST /books fails, and pulls once they are stale', () => {
+    const loop = makeLoop([binding(MARKET)]);
+    loop.onSnapshot(snapshot('a'));
+    expect(submitted).toEqual([{ market: MARKET, tick: '0.01', orders: BAND_QUOTES }]);
+    // The next poll's POST /books failed as a whole: the books of 1 s ago are still fresh.
+    clock.advance(1_000);
+    loop.onSnapshot({ atMs: clock.now(), books: new Map(), mids: new Map(), unusable: new Map([[T0, 'error'], [T1, 'error']]) });
+    expect(submitted).toHaveLength(1);
+    expect(books.get(T0)?.book.hash).toBe(`a-${T0}`);
+    // Past staleAfterMs with no newer book: the quotes are pulled.
+    clock.advance(STALE_AFTER);
+    loop.onSnapshot({ atMs: clock.now(), books: new Map(), mids: new Map(), unusable: new Map([[T0, 'error'], [T1, 'error']]) });
+    expect(submitted[1]).toEqual({ market: MARKET, tick: '0.01', orders: [] });
+  });
+
+  it('drops a book the venue answered as unusable (stale, crossed, missing) at once', () => {
+    const loop = makeLoop([binding(MARKET)]);
+    loop.onSnapshot(snapshot('a'));
+    clock.advance(1_000);
+    loop.onSnapshot({ atMs: clock.now(), books: new Map(), mids: new Map(), unusable: new Map([[T0, 'crossed'], [T1, 'missing']]) });
+    expect(submitted[1]).toEqual({ market: MARKET, tick: '0.01', orders: [] });
+  });
+});
