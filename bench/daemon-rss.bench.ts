@@ -12,11 +12,11 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { BIN, cleanEnv, freePort, procMb, sleep, stopChild, sumMetric, tail } from './daemon.js';
+import type { BenchOptions } from './run.js';
 import { round } from './stats.js';
 
 const MARKETS = 250;
@@ -24,12 +24,12 @@ const MARKETS = 250;
 const SIM_MARKETS = 300;
 const QUOTING_S = 60;
 const SAMPLES_AT_S = [10, 30, 60] as const;
+/** --quick: a few seconds of quoting (not the definition: checks the harness only). */
+const QUICK_QUOTING_S = 6;
+const QUICK_SAMPLES_AT_S = [2, 4, 6] as const;
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 60_000;
 const TARGET_RSS_MB = 200;
-
-const here = dirname(fileURLToPath(import.meta.url));
-const BIN = join(here, '..', 'src', 'cli', 'bin.js');
 
 interface Banner {
   baseUrl: string;
@@ -38,25 +38,6 @@ interface Banner {
   apiKey: string;
   passphrase: string;
   secret: string;
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** The parent's environment without any makerd setting, so that only ours reach the children. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MAKERD_')) env[k] = v;
-  return { ...env, ...extra };
-}
-
-/** kB of a /proc/<pid>/status field (VmRSS, VmHWM), in MB; undefined once the process is gone. */
-function procMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m === null ? undefined : Number(m[1]) / 1024;
-  } catch {
-    return undefined;
-  }
 }
 
 /** CPU seconds (user + system) the process has used so far; undefined once it is gone. */
@@ -78,36 +59,6 @@ function clockTicksPerSecond(): number {
   } catch {
     return 100;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-}
-
-/** SIGTERM, then SIGKILL after `graceMs`; resolves with how it ended. */
-async function stopChild(child: ChildProcess, graceMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; killed: boolean }> {
-  const done = exited(child);
-  if (child.exitCode !== null || child.signalCode !== null) return { ...(await done), killed: false };
-  child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const first = await Promise.race([done, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), graceMs)))]);
-  clearTimeout(timer);
-  if (first !== undefined) return { ...first, killed: false };
-  child.kill('SIGKILL');
-  return { ...(await done), killed: true };
 }
 
 /** The first stdout line of `child` (the simulator's banner). */
@@ -156,18 +107,6 @@ interface Scrape {
   riskRefusals: number;
 }
 
-/** Sum of the samples of `name` whose labels contain every `labels` entry. */
-function sumMetric(text: string, name: string, labels: Record<string, string> = {}): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name) || (line[name.length] !== '{' && line[name.length] !== ' ')) continue;
-    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue;
-    const value = Number(line.slice(line.lastIndexOf(' ') + 1));
-    if (Number.isFinite(value)) sum += value;
-  }
-  return sum;
-}
-
 function marketsQuoted(text: string): number {
   const quoted = new Set<string>();
   for (const line of text.split('\n')) {
@@ -197,15 +136,6 @@ async function scrape(metricsUrl: string): Promise<Scrape | undefined> {
   }
 }
 
-function tail(path: string, lines: number): string[] {
-  try {
-    const text = readFileSync(path, 'utf8').trimEnd();
-    return text === '' ? [] : text.split('\n').slice(-lines);
-  } catch {
-    return [];
-  }
-}
-
 /** Log lines by pino level name (30 info, 40 warn, 50 error, 60 fatal), and the first error-level line. */
 function logSummary(path: string): { counts: Record<string, number>; firstError: string | undefined } {
   const names: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
@@ -232,7 +162,10 @@ function logSummary(path: string): { counts: Record<string, number>; firstError:
   return { counts, firstError };
 }
 
-export default async function run(): Promise<Record<string, unknown>> {
+export default async function run(options?: BenchOptions): Promise<Record<string, unknown>> {
+  const quick = options?.quick === true;
+  const quotingS = quick ? QUICK_QUOTING_S : QUOTING_S;
+  const samplesAt: readonly number[] = quick ? QUICK_SAMPLES_AT_S : SAMPLES_AT_S;
   const dir = mkdtempSync(join(tmpdir(), 'makerd-bench-rss-'));
   const simErr = openSync(join(dir, 'sim.stderr'), 'w');
   const daemonOutPath = join(dir, 'daemon.stdout');
@@ -300,20 +233,20 @@ export default async function run(): Promise<Record<string, unknown>> {
     const startupS = (quotingAt - spawnedAt) / 1000;
     const rssAt: Record<number, number> = {};
     let peakSampled = 0;
-    for (let s = 1; s <= QUOTING_S; s++) {
+    for (let s = 1; s <= quotingS; s++) {
       await sleep(Math.max(0, quotingAt + s * 1000 - performance.now()));
       if (daemon.exitCode !== null || daemon.signalCode !== null) throw fail(`makerd run exited (code ${daemon.exitCode}, signal ${daemon.signalCode}) after ${s} s of quoting`);
       const mb = procMb(pid, 'VmRSS');
       if (mb === undefined) throw fail('could not read the daemon\'s VmRSS');
       peakSampled = Math.max(peakSampled, mb);
-      if ((SAMPLES_AT_S as readonly number[]).includes(s)) rssAt[s] = mb;
+      if (samplesAt.includes(s)) rssAt[s] = mb;
     }
     const hwm = procMb(pid, 'VmHWM');
     const cpuAtEnd = cpuSeconds(pid, ticksPerSecond);
     const cpuPct = cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : (100 * (cpuAtEnd - cpuAtStart)) / ((performance.now() - quotingAt) / 1000);
     const last = await scrape(metricsUrl);
-    if (last === undefined) throw fail('/metrics did not answer after 60 s of quoting');
-    if (!(last.quotesLive > 0) || !(last.placed > 0)) throw fail(`not quoting after 60 s: ${JSON.stringify(last)}`);
+    if (last === undefined) throw fail(`/metrics did not answer after ${quotingS} s of quoting`);
+    if (!(last.quotesLive > 0) || !(last.placed > 0)) throw fail(`not quoting after ${quotingS} s: ${JSON.stringify(last)}`);
 
     const stopStarted = performance.now();
     const stopped = await stopChild(daemon, STOP_TIMEOUT_MS);
@@ -329,13 +262,15 @@ export default async function run(): Promise<Record<string, unknown>> {
     const logs = logSummary(daemonOutPath);
     const stderrLines = tail(daemonErrPath, 3);
 
-    const rss60 = rssAt[60]!;
+    const [early, mid, end] = samplesAt as [number, number, number];
+    const rss60 = rssAt[end]!;
     ok = true;
     return {
+      quoting_s: quotingS,
       scenario: `makerd run (live mode, log level warn, defaults: bands, 1 s polls, both streams) quoting ${MARKETS} markets = ${2 * MARKETS} tokens of a separate makerd sim process (${SIM_MARKETS} markets, flow and edge limits on); VmRSS from /proc after 10, 30 and 60 s of quoting (from the first order placed)`,
       rss_mb_500: round(rss60, 1),
-      rss_mb_500_at_10s: round(rssAt[10]!, 1),
-      rss_mb_500_at_30s: round(rssAt[30]!, 1),
+      [`rss_mb_500_at_${early}s`]: round(rssAt[early]!, 1),
+      [`rss_mb_500_at_${mid}s`]: round(rssAt[mid]!, 1),
       rss_mb_500_peak_sampled: round(peakSampled, 1),
       rss_mb_500_hwm: hwm === undefined ? null : round(hwm, 1),
       target_rss_mb: TARGET_RSS_MB,

@@ -11,6 +11,7 @@
 import { FakeClock } from '../src/clock/fake-clock.js';
 import { RateLimiter, type LimiterTicket } from '../src/limits/rate-limiter.js';
 import { priorityOf } from '../src/limits/request-gate.js';
+import type { BenchOptions } from './run.js';
 import { median, round } from './stats.js';
 
 const T0 = 1_700_000_000_000;
@@ -27,7 +28,7 @@ const BACKLOG_ROUTES = [
   'GET /data/trades', 'GET /', 'GET /events', 'GET /markets', 'GET /tags', 'GET /public-search', 'POST /order', 'DELETE /order',
 ];
 
-async function admissionOnce(): Promise<{ perAdmitted: number[]; queueAcquire: number[]; immediate: number[] }> {
+async function admissionOnce(rounds: number): Promise<{ perAdmitted: number[]; queueAcquire: number[]; immediate: number[] }> {
   const clock = new FakeClock(T0);
   let admitted = 0;
   const limiter = new RateLimiter({
@@ -55,7 +56,7 @@ async function admissionOnce(): Promise<{ perAdmitted: number[]; queueAcquire: n
   const perAdmitted: number[] = [];
   const queueAcquire: number[] = [];
   const immediate: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
+  for (let r = 0; r < rounds; r++) {
     // a timer-driven pass: windows free up, the heads that fit are admitted
     const before = admitted;
     const t0 = nowNs();
@@ -83,12 +84,12 @@ async function admissionOnce(): Promise<{ perAdmitted: number[]; queueAcquire: n
   return { perAdmitted, queueAcquire, immediate };
 }
 
-async function admissionCost(): Promise<Record<string, unknown>> {
+async function admissionCost(repetitions: number, rounds: number): Promise<Record<string, unknown>> {
   const perAdmitted: number[] = [];
   const queueAcquire: number[] = [];
   const immediate: number[] = [];
-  for (let rep = 0; rep < REPETITIONS; rep++) {
-    const r = await admissionOnce();
+  for (let rep = 0; rep < repetitions; rep++) {
+    const r = await admissionOnce(rounds);
     if (rep === 0) continue; // warm-up
     perAdmitted.push(median(r.perAdmitted));
     queueAcquire.push(median(r.queueAcquire));
@@ -97,7 +98,8 @@ async function admissionCost(): Promise<Record<string, unknown>> {
   return {
     scenario: `${QUEUED} requests queued over ${new Set(BACKLOG_ROUTES).size} routes (share 0.1); timer-driven passes, top-up acquires, and a read on a free scope`,
     queued: QUEUED,
-    repetitions: REPETITIONS - 1,
+    repetitions: repetitions - 1,
+    passesPerRepetition: rounds,
     admitUsPerRequestMedian: round(median(perAdmitted)),
     acquireQueuedUsMedian: round(median(queueAcquire)),
     acquireAdmittedAtOnceUsMedian: round(median(immediate)),
@@ -114,9 +116,8 @@ function windowsOver(times: readonly number[], windowMs: number, cap: number): n
   return over;
 }
 
-async function booksBudget(): Promise<Record<string, unknown>> {
+async function booksBudget(RUN_MS: number): Promise<Record<string, unknown>> {
   const clock = new FakeClock(T0);
-  const RUN_MS = 600_000;
   const OUTSTANDING = 100;
   const times: number[] = [];
   const limiter = new RateLimiter({ clock, observer: { admitted: (r) => void times.push(r.admittedAtMs) } });
@@ -141,7 +142,7 @@ async function booksBudget(): Promise<Record<string, unknown>> {
   const inRun = times.filter((t) => t < T0 + RUN_MS);
   const windows = RUN_MS / 10_000;
   return {
-    scenario: `a reader keeping ${OUTSTANDING} POST /books waiting for a simulated 10 minutes (share 1, safety 0.9)`,
+    scenario: `a reader keeping ${OUTSTANDING} POST /books waiting for a simulated ${RUN_MS / 60_000} minutes (share 1, safety 0.9)`,
     simulatedMs: RUN_MS,
     effectiveCapacity: capacity,
     admitted: inRun.length,
@@ -152,8 +153,14 @@ async function booksBudget(): Promise<Record<string, unknown>> {
   };
 }
 
-export default async function run(): Promise<Record<string, unknown>> {
-  const admission = await admissionCost();
-  const books = await booksBudget();
-  return { admission, booksBudget: books };
+export default async function run(options?: BenchOptions): Promise<Record<string, unknown>> {
+  const quick = options?.quick === true;
+  const admission = await admissionCost(quick ? 2 : REPETITIONS, quick ? 10 : ROUNDS);
+  const books = await booksBudget(quick ? 60_000 : 600_000);
+  return {
+    limiter_admit_us: admission.admitUsPerRequestMedian,
+    books_budget_utilization: books.fractionOfBudget,
+    admission,
+    booksBudget: books,
+  };
 }

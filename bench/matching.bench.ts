@@ -11,9 +11,12 @@ import { createSimExchange } from '../src/sim/exchange/index.js';
 import { createRng } from '../src/sim/rng.js';
 import { Decimal } from '../src/money.js';
 import type { CheckedOrderBody } from '../src/venue/param-rules.js';
+import type { BenchOptions } from './run.js';
 
-const OPS_PER_ROUND = 200_000;
+const OPS_PER_ROUND = 100_000;
 const ROUNDS = 5;
+/** Rounds with one event subscriber (a detail figure; fewer, to keep the whole run short). */
+const SUBSCRIBED_ROUNDS = 3;
 const TOKEN_COUNT = 4;
 const ACCOUNT_COUNT = 8;
 
@@ -58,11 +61,11 @@ function accounts(): SimAccount[] {
 type Op = { kind: 'place'; account: number; body: CheckedOrderBody } | { kind: 'cancel'; account: number };
 
 /** The seeded operation script of one round (built before timing starts). */
-function script(toks: SimToken[], accts: SimAccount[], seed: string): Op[] {
+function script(toks: SimToken[], accts: SimAccount[], seed: string, count: number): Op[] {
   const rng = createRng(seed);
   const ops: Op[] = [];
   const price = (cents: number) => (cents / 100).toFixed(2);
-  for (let i = 0; i < OPS_PER_ROUND; i++) {
+  for (let i = 0; i < count; i++) {
     const a = rng.int(0, accts.length - 1);
     const r = rng.next();
     if (r < 0.2) {
@@ -130,27 +133,31 @@ const median = (xs: number[]): number => {
   return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-export default async function run(): Promise<Record<string, unknown>> {
+export default async function run(options?: BenchOptions): Promise<Record<string, unknown>> {
+  const quick = options?.quick === true;
+  const opsPerRound = quick ? 10_000 : OPS_PER_ROUND;
+  const rounds = quick ? 1 : ROUNDS;
   const toks = tokens();
   const accts = accounts();
-  const ops = script(toks, accts, 'matching-bench');
+  const ops = script(toks, accts, 'matching-bench', opsPerRound);
   runRound(toks, accts, ops.slice(0, 20_000), false); // warm-up
   const quiet: number[] = [];
   const listened: number[] = [];
   let executions = 0;
   let openAtEnd = 0;
-  for (let r = 0; r < ROUNDS; r++) {
+  for (let r = 0; r < rounds; r++) {
     const a = runRound(toks, accts, ops, false);
     quiet.push(a.opsPerSec);
     executions = a.fills;
     openAtEnd = a.openAtEnd;
-    listened.push(runRound(toks, accts, ops, true).opsPerSec);
+    if (r < SUBSCRIBED_ROUNDS) listened.push(runRound(toks, accts, ops, true).opsPerSec);
   }
   const opsPerSec = median(quiet);
   return {
-    scenario: `${OPS_PER_ROUND} ops/round (60% resting places, 20% crossing GTC/FAK, 20% cancels), ${TOKEN_COUNT} tokens, ${ACCOUNT_COUNT} accounts`,
-    rounds: ROUNDS,
-    ops_per_sec_median: Math.round(opsPerSec),
+    match_ops_per_s: Math.round(opsPerSec),
+    scenario: `${opsPerRound} ops/round (60% resting places, 20% crossing GTC/FAK, 20% cancels), ${TOKEN_COUNT} tokens, ${ACCOUNT_COUNT} accounts`,
+    rounds,
+    rounds_with_subscriber: listened.length,
     ops_per_sec_min: Math.round(Math.min(...quiet)),
     ops_per_sec_with_subscriber_median: Math.round(median(listened)),
     executions_per_round: executions,

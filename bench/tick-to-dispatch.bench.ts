@@ -15,12 +15,12 @@
  *   answers at once with canned JSON.
  *
  * Strategy: avellaneda with 3 levels a side (headline figures; a one-tick move re-prices nearly
- * every order, so each market sends one DELETE /cancel-market-orders and six POST /order), and a
- * bands variant with 3 bands a side (`_bands` keys; two of six orders per market re-priced, as
+ * every order, so each market sends one DELETE /cancel-market-orders and six POST /order), and
+ * (with --full) a bands variant with 3 bands a side (`_bands` keys; two of six orders per market re-priced, as
  * single cancels). Executor repriceTicks 0. Time is simulated for the daemon (a FakeClock moved
  * one poll interval per tick) and real for the figures (performance.now()).
  *
- * A second, instrumented pass (N = 500) times the stages separately: the check, the poller's
+ * With --full, a second, instrumented pass (N = 500) times the stages separately: the check, the poller's
  * assembly, the trading loop's synchronous part (split into strategy, risk gate, executor.submit
  * and the rest) and the executor's asynchronous part up to the last send (with the signing in it).
  */
@@ -42,12 +42,18 @@ import { createVenueClient } from '../src/venue/client.js';
 import { VenueCredentials } from '../src/venue/credentials.js';
 import type { Transport, TransportRequest, TransportResponse } from '../src/venue/http/transport.js';
 import { validateBooks, validateMidpoints } from '../src/venue/validate/order-book.js';
+import type { BenchOptions } from './run.js';
 import { median, percentile, round } from './stats.js';
 
 const SIZES = [100, 500] as const;
-const WARMUP_TICKS = 30;
-const MEASURED_TICKS = 300;
+const WARMUP_TICKS = 10;
+/** design.md: at least 200 measured ticks. */
+const MEASURED_TICKS = 200;
+/** --full only (with the bands variant): the instrumented pass. */
 const PROFILE_TICKS = 200;
+/** --quick: checks the harness only. */
+const QUICK_WARMUP_TICKS = 3;
+const QUICK_TICKS = 10;
 const LEVELS = 3;
 /** The daemon's poller.intervalMs default: simulated time between two ticks. */
 const POLL_INTERVAL_MS = 1_000;
@@ -347,7 +353,7 @@ interface PassResult {
   skipped: Record<string, number>;
 }
 
-async function pass(nTokens: number, ticks: number, setup: StrategySetup, instrument: boolean): Promise<PassResult> {
+async function pass(nTokens: number, warmupTicks: number, ticks: number, setup: StrategySetup, instrument: boolean): Promise<PassResult> {
   const nMarkets = nTokens / 2;
   const venue = new Venue(nMarkets, 0x5eed0000 + nTokens);
   // Simulated time: one poll per POLL_INTERVAL_MS as in the daemon, whatever the CPU time a tick
@@ -490,7 +496,7 @@ async function pass(nTokens: number, ticks: number, setup: StrategySetup, instru
     skipped: {},
   };
   try {
-    for (let i = 0; i < WARMUP_TICKS + ticks; i++) {
+    for (let i = 0; i < warmupTicks + ticks; i++) {
       clock.advance(POLL_INTERVAL_MS);
       const text = venue.next(clock.now());
       rawBooks = JSON.parse(text.books) as unknown;
@@ -515,7 +521,7 @@ async function pass(nTokens: number, ticks: number, setup: StrategySetup, instru
         if (r.adopted + r.vanished > 0) throw new Error(`tick ${i}: sync found the tracker out of step with the venue: ${JSON.stringify(r)}`);
         result.syncs++;
       }
-      if (i < WARMUP_TICKS) continue;
+      if (i < warmupTicks) continue;
       result.requests.push(sent);
       result.idleMs.push(idle - start);
       if (sent === 0) {
@@ -569,21 +575,29 @@ function figures(r: PassResult, n: number, suffix: string): Record<string, unkno
   };
 }
 
-export default async function run(): Promise<Record<string, unknown>> {
+export default async function run(options?: BenchOptions): Promise<Record<string, unknown>> {
+  const quick = options?.quick === true;
+  const full = options?.full === true;
+  const warmup = quick ? QUICK_WARMUP_TICKS : WARMUP_TICKS;
+  const ticks = quick ? QUICK_TICKS : MEASURED_TICKS;
   const main = avellanedaSetup();
   const alt = bandsSetup();
   const out: Record<string, unknown> = {
     scenario: `N tokens (N/2 markets x 2 outcomes), ${LEVELS} levels a side in every book, orders resting, repriceTicks 0; every midpoint moves one tick per tick (seeded walk in [${MID_LO / 100}, ${MID_HI / 100}]); clock from the parsed POST /books + POST /midpoints JSON to the last request signed and handed to the transport; limiter admits at once`,
     strategy: main.describe,
-    strategy_bands_variant: alt.describe,
-    warmup_ticks: WARMUP_TICKS,
-    measured_ticks: MEASURED_TICKS,
+    warmup_ticks: warmup,
+    measured_ticks: ticks,
     target_p99_ms_500: 25,
   };
-  for (const n of SIZES) Object.assign(out, figures(await pass(n, MEASURED_TICKS, main, false), n, ''));
+  for (const n of SIZES) Object.assign(out, figures(await pass(n, warmup, ticks, main, false), n, ''));
   out.within_target = (out.tick_to_dispatch_p99_ms_500 as number) <= 25;
-  for (const n of SIZES) Object.assign(out, figures(await pass(n, MEASURED_TICKS, alt, false), n, '_bands'));
-  const prof = await pass(500, PROFILE_TICKS, main, true);
+  if (!full) {
+    out.extra_passes = 'not run: `npm run bench -- --full --only tick-to-dispatch` adds the bands variant (_bands keys) and the instrumented stage times (stage_ms_p50_500)';
+    return out;
+  }
+  out.strategy_bands_variant = alt.describe;
+  for (const n of SIZES) Object.assign(out, figures(await pass(n, warmup, ticks, alt, false), n, '_bands'));
+  const prof = await pass(500, warmup, quick ? QUICK_TICKS : PROFILE_TICKS, main, true);
   out.stage_ms_p50_500 = {
     note: "avellaneda, instrumented pass (adds timer calls); medians per tick: check = validateBooks + validateMidpoints; assembly = poller from the checked answers to its listener (toBookView, bookProblem, microtask hops); loopSync = TradingLoop.onSnapshot (strategy, risk, submitSync = Executor.submit up to its first await: live orders, diff, first request prepared; loopOther = BookStore, footprints, views, legs, hash keys); executorAsync = from onSnapshot returning to the last send (signing = VenueCredentials.headersFor; transport = the stand-in transport's own bookkeeping; executorAsyncOther = the rest: request prep and body checks, VenueRequester, response checks, tracker)",
     ...stageSummary(prof.stages),

@@ -35,7 +35,14 @@ import { registerLimiterMetrics } from './metrics/limiter-metrics.js';
 import { registerPollerMetrics } from './metrics/poller-metrics.js';
 import { registerTradingMetrics } from './metrics/trading-metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
-import { notReadyReason } from './metrics/readiness.js';
+import { haltedReason, notReadyReason, registerReadyMetric } from './metrics/readiness.js';
+import { registerBuildInfo, makerdVersion } from './metrics/build-info.js';
+import { registerTickMetrics } from './metrics/tick-metrics.js';
+import { marketBookAgeSeconds, registerBookAgeMetrics } from './metrics/book-age-metrics.js';
+import { registerStreamMetrics, type StreamName, type StreamProbe } from './metrics/stream-metrics.js';
+import { Heartbeat, heartbeatLimitMs } from './metrics/heartbeat.js';
+import { RecentProblems, tapProblems } from './metrics/recent-problems.js';
+import { buildStatus } from './metrics/status.js';
 import { ALL_MARKETS, KillSwitch, LossLimitGuard, RiskGate, validateLossLimits, validateRiskLimits } from './risk/index.js';
 import { FillCounts, registerPortfolioMetrics } from './metrics/portfolio-metrics.js';
 import { simulatorOptions } from './sim/sim-options.js';
@@ -145,6 +152,8 @@ export interface DaemonHooks {
   readonly onReload?: (listener: () => void) => () => void;
   /** Loads the configuration again from the same files, environment and flags. */
   readonly reloadConfig?: () => MakerdConfig;
+  /** The daemon's clock (tests share a FakeClock with the simulator); default the system clock. */
+  readonly clock?: Clock;
 }
 
 /**
@@ -156,8 +165,12 @@ export interface DaemonHooks {
  * within `lifecycle.shutdownDeadlineMs`. Resolves with the exit status: 0 only when the cancels
  * were verified.
  */
-export async function runDaemon(config: MakerdConfig, logger: Logger, stop: AbortSignal, hooks: DaemonHooks = {}): Promise<number> {
-  const clock = systemClock;
+export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop: AbortSignal, hooks: DaemonHooks = {}): Promise<number> {
+  const clock = hooks.clock ?? systemClock;
+  const startedAtMs = clock.now();
+  // The last warnings and errors, for /status (scrubbed of the credentials).
+  const problems = new RecentProblems({ secrets: [config.venue.secret, config.venue.passphrase, config.venue.apiKey] });
+  const logger = tapProblems(parentLogger, problems);
   // Every request in flight listens on the stop signal (start-up reads many markets at once).
   setMaxListeners(0, stop);
   try {
@@ -189,12 +202,58 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
   const journal = new FillJournal({ dataDir: config.data.dir, clock, onBatch: (b) => observeJournal(b.latencyMs) });
   const registry = createRegistry();
   let poller: BookPoller | undefined;
+  // What the admin server reads, bound as start-up creates it.
+  const live: {
+    risk?: RiskGate;
+    losses?: LossLimitGuard;
+    limiter?: RateLimiter;
+    books?: BookStore;
+    executor?: Executor;
+    /** The user stream needs credentials as well as stream.user. */
+    userStreamOn: boolean;
+    markets: readonly { readonly conditionId: string; readonly tokens: readonly string[] }[];
+    streams: Partial<Record<StreamName, StreamProbe>>;
+  } = { markets: [], streams: {}, userStreamOn: false };
+  const bookTimeMs = (t: string): number | undefined => live.books?.bookTimeMs(t);
+  const quotes = (): ReadonlyMap<string, { bid: number; ask: number }> => (live.executor === undefined ? new Map() : quotesByMarket(live.executor, live.markets.map((m) => m.conditionId)));
   // Not ready until start-up has reconciled the account (crash-only: recover, then trade).
   let startup: string | undefined = 'starting: selecting markets and reconciling open orders';
-  const notReady = (): string | undefined => startup ?? notReadyReason(poller?.stats, clock.now(), config.poller);
+  const notReady = (): string | undefined =>
+    startup ?? (live.risk === undefined ? undefined : haltedReason(live.risk.snapshot(clock.now()))) ?? notReadyReason(poller?.stats, clock.now(), config.poller);
+  const heartbeat = new Heartbeat(clock, heartbeatLimitMs(config));
+  registerBuildInfo(registry);
+  registerReadyMetric(registry, notReady);
+  const tickTimer = registerTickMetrics(registry);
+  registerBookAgeMetrics(registry, { markets: () => live.markets, bookTimeMs, now: () => clock.now() });
+  registerStreamMetrics(registry, () => live.streams);
+  const status = (): unknown =>
+    buildStatus({
+      version: makerdVersion(),
+      startedAtMs,
+      now: () => clock.now(),
+      notReady,
+      risk: () => live.risk?.snapshot(clock.now()),
+      portfolio: () => portfolio.snapshot(),
+      limiter: () => live.limiter?.snapshot(),
+      markets: () => live.markets.map((m) => m.conditionId),
+      bookAgeSeconds: (market) => marketBookAgeSeconds(live.markets.find((m) => m.conditionId === market)?.tokens ?? [], bookTimeMs, clock.now()),
+      quotes,
+      lossLimits: () => {
+        const l = live.losses?.snapshot();
+        return l === undefined ? undefined : { maxDailyLoss: l.limits.maxDailyLoss, maxDrawdown: l.limits.maxDrawdown, engaged: l.engaged };
+      },
+      streams: () => ({ enabled: { market: streamOn(config.stream.market, config), user: live.userStreamOn }, probes: live.streams }),
+      lastErrors: () => problems.list(),
+    });
   const { host, port } = config.metrics;
   const metricsKeys = { host: 'metrics.host', port: 'metrics.port' };
-  const metrics = await listening(() => startMetricsServer({ host, port, registry, notReadyReason: notReady }), 'the metrics server', metricsKeys, host, port);
+  const metrics = await listening(
+    () => startMetricsServer({ host, port, registry, notReadyReason: notReady, notAliveReason: () => heartbeat.problem(), status }),
+    'the metrics server',
+    metricsKeys,
+    host,
+    port,
+  );
   logger.info({ url: metrics.url }, 'metrics server listening (/metrics, /healthz, /readyz)');
   let stack: VenueStack;
   try {
@@ -204,6 +263,9 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     throw err;
   }
   const { client, limiter, target } = stack;
+  live.limiter = limiter;
+  problems.addSecrets([target.credentials?.secret, target.credentials?.passphrase, target.credentials?.apiKey]);
+  live.userStreamOn = target.credentials !== undefined && streamOn(config.stream.user, config);
   const closers: (() => Promise<void> | void)[] = [];
   let executor: Executor | undefined;
   let shardScope: ReadonlySet<string> = new Set();
@@ -231,6 +293,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     if (selected.length === 0) throw new MakerdError(ErrorCode.CONFIG, 'no market of this shard can be quoted (see the "market not quoted" lines)', { where: 'config', field: 'markets' });
     const bindings = resolveBindings(selected, config, strategies);
     const marketIds = selected.map((m) => m.conditionId);
+    live.markets = selected.map((m) => ({ conditionId: m.conditionId, tokens: [...m.tokens] }));
     const scope: ReadonlySet<string> = new Set(marketIds);
     shardScope = scope;
     const tokens = selected.flatMap((m) => [...m.tokens]);
@@ -242,6 +305,8 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
 
     const risk = new RiskGate(validateRiskLimits(config.risk));
     const losses = new LossLimitGuard(risk, validateLossLimits(config.risk));
+    live.risk = risk;
+    live.losses = losses;
     checkLosses = () => {
       const r = losses.check(portfolio.daily(), portfolio.equity());
       for (const c of r.changes) logger.warn({ limit: c.limit, state: c.state ?? 'cleared' }, c.reason);
@@ -276,6 +341,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       logger: logger.child({ component: 'executor' }),
     });
     executor = exec;
+    live.executor = exec;
     exec.tracker.onFill((o, shares) => logger.info({ market: o.conditionId, token: o.tokenId, side: o.side, price: o.price.toFixed(), shares: shares.toFixed() }, 'order filled'));
     // Crash-only start-up: orders an earlier run left in these markets are cancelled, and that
     // is verified through GET /data/orders, before anything is placed. This is also the signed
@@ -341,6 +407,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     // A restart inside a bad day engages the loss limits before the first quote.
     checkLosses();
     const books = new BookStore();
+    live.books = books;
     const tradingLoop = new TradingLoop({
       clock,
       markets: bindings.map(toBinding),
@@ -362,7 +429,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       executor: () => exec.stats,
       risk: () => risk.snapshot(clock.now()),
       loop: () => tradingLoop.stats,
-      quotes: () => quotesByMarket(exec, marketIds),
+      quotes,
       twoSidedSeconds: () => {
         for (const m of marketIds) exec.twoSided.observe(m, exec.isTwoSided(m), clock.now());
         return exec.twoSided.seconds();
@@ -380,8 +447,14 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
       logger: logger.child({ component: 'poller' }),
       onSnapshot: (s) => {
         ticks++;
+        heartbeat.beat();
         killSwitch.check();
-        tradingLoop.onSnapshot(s);
+        const trace = tickTimer.start(s.inHandAt);
+        try {
+          tradingLoop.onSnapshot(s, trace);
+        } finally {
+          trace.close();
+        }
         // Unrealized PnL at the market's midpoint (the one the strategies quote around).
         for (const t of tokens) {
           const mid = books.get(t)?.mid;
@@ -404,17 +477,29 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
         logger: logger.child({ component: 'market-stream' }),
         onMarketEvent: (conditionId, _token, _kind, event) => {
           if (event.event_type === 'tick_size_change') void metadata.onTickSize(conditionId, event.new_tick_size);
-          else if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) tradingLoop.evaluate(conditionId);
+          else {
+            const trace = tickTimer.start();
+            try {
+              if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) tradingLoop.evaluate(conditionId, trace);
+            } finally {
+              trace.close();
+            }
+          }
         },
         onResync: () => {
           p.fetchBooks(tokens).then(
-            (s) => tradingLoop.onSnapshot(s),
+            (s) => {
+              const trace = tickTimer.start(s.inHandAt);
+              tradingLoop.onSnapshot(s, trace);
+              trace.close();
+            },
             (err: unknown) => logger.warn({ err: (err as Error).message }, 'book resync after reconnect failed'),
           );
         },
       });
       stream.setTokens(tokens);
       stream.start();
+      live.streams.market = stream;
       closers.push(() => stream.close());
     }
     if (credentials !== undefined && streamOn(config.stream.user, config)) {
@@ -440,6 +525,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
         },
       });
       user.start();
+      live.streams.user = user;
       closers.push(() => user.close());
     }
     // The live-order view never drifts: a listing of the venue's open orders now and then.
@@ -460,6 +546,7 @@ export async function runDaemon(config: MakerdConfig, logger: Logger, stop: Abor
     if (unsubscribeReload !== undefined) closers.push(unsubscribeReload);
 
     p.start();
+    heartbeat.beat();
     startup = undefined;
     await untilAborted(stop);
     logger.info('stopping: no new orders; cancelling open orders');

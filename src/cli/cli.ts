@@ -7,6 +7,7 @@ import { loadConfig, type LoadedConfig } from '../config/load.js';
 import { isMakerdError } from '../errors.js';
 import { createLogger, type Logger } from '../log/logger.js';
 import { openVenueStack, runDaemon } from '../main.js';
+import { BACKTEST_HELP, backtestCommand } from './commands/backtest.js';
 import { cancelCommand, cancelMarketCommand } from './commands/cancel.js';
 import { checkConfigCommand } from './commands/check-config.js';
 import { pnlCommand } from './commands/pnl.js';
@@ -17,7 +18,7 @@ import { splitConfigArgs } from './config-flags.js';
 import { HELP } from './help.js';
 import { UsageError, type CliIo } from './io.js';
 
-const COMMANDS = ['run', 'sim', 'query', 'cancel', 'cancel-market', 'check-config', 'config-doc', 'pnl'] as const;
+const COMMANDS = ['run', 'sim', 'query', 'cancel', 'cancel-market', 'check-config', 'config-doc', 'pnl', 'backtest'] as const;
 type Command = (typeof COMMANDS)[number];
 
 function loggerFor(command: Command, loaded: LoadedConfig, io: CliIo): Logger {
@@ -43,14 +44,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
       if (argv[0] === 'query') io.stdout.write(queryHelp());
+      else if (argv.includes('backtest')) io.stdout.write(BACKTEST_HELP);
       else io.stdout.write(HELP);
       return 0;
     }
-    const { configFile, configArgs, rest } = splitConfigArgs(argv);
+    const { configFile, configArgs, rest } = splitConfigArgs(argv, new Set(COMMANDS));
     const [command, ...args] = rest;
     if (command === undefined) throw new UsageError('no command given');
     if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`unknown command '${command}'`);
     const cmd = command as Command;
+    // backtest reads its own options (several share names with configuration flags).
+    if (cmd === 'backtest') return await backtestCommand(argv, io);
     if (cmd === 'config-doc') {
       io.stdout.write(configDocMarkdown());
       return 0;

@@ -16,6 +16,8 @@ Commands:
   pnl [--json]                Positions and PnL per market from the fill journal in data.dir
                               (offline: no daemon, no network)
   config-doc                  Print the configuration reference as a Markdown table
+  backtest [options]          Strategies on the simulator's core with a virtual clock, over many
+                              seeds; table, --json, --out report.html (makerd backtest --help)
 
 Options for every command:
   --config FILE               Extra configuration file (JSON), over config/default.json

@@ -13,12 +13,23 @@ function fail(rule: string, v: unknown): never {
   throw new Error(v === 0 || v === '' || v === false ? `${rule}: value was ${JSON.stringify(v)}` : rule);
 }
 
+/**
+ * Numbers in env, flags and file strings are plain decimal text, as the README promises: `Number()`
+ * alone would also read "0x10", "1e3", "Infinity", "0b1" and " " (as 0).
+ */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
 function numberIn(name: string, rule: string, ok: (n: number) => boolean): convict.Format {
   return {
     name,
-    // Keep text that is not a number as it is, so the error can show what was given.
-    coerce: (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+    // Keep text that is not a plain decimal as it is, so the error can show what was given.
+    coerce: (v: unknown) => {
+      if (typeof v !== 'string') return v;
+      const t = v.trim();
+      return PLAIN_DECIMAL.test(t) ? Number(t) : v;
+    },
     validate(v: unknown) {
+      if (typeof v === 'string') fail(v.trim() === '' ? rule : `${rule}, in plain decimal notation`, v);
       if (typeof v !== 'number' || !Number.isFinite(v) || !ok(v)) fail(rule, v);
     },
   };

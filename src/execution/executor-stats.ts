@@ -1,7 +1,10 @@
 /**
  * The executor's counters, by bounded reason words (never order ids or prices): what metrics
- * export as makerd_orders_total{action} and makerd_order_rejections_total{reason}.
+ * export as makerd_orders_total{action,reason} and makerd_order_rejections_total{reason}.
+ * `actions` holds the totals per action; `orders` the same split by reason (order-reasons.ts).
  */
+import type { OrderReason } from './order-reasons.js';
+
 export type ExecutorAction = 'placed' | 'cancelled' | 'cancel_market' | 'cancel_failed' | 'kept' | 'uncertain' | 'adopted' | 'vanished';
 
 export class ExecutorStats {
@@ -15,10 +18,24 @@ export class ExecutorStats {
     adopted: 0,
     vanished: 0,
   };
+  /** Per action, per reason. */
+  readonly orders: { readonly [A in ExecutorAction]: Partial<Record<OrderReason, number>> } = {
+    placed: {},
+    cancelled: {},
+    cancel_market: {},
+    cancel_failed: {},
+    kept: {},
+    uncertain: {},
+    adopted: {},
+    vanished: {},
+  };
   readonly rejections: Record<string, number> = {};
 
-  count(action: ExecutorAction, n = 1): void {
+  count(action: ExecutorAction, n = 1, reason: OrderReason = action === 'kept' ? 'within_tolerance' : 'none'): void {
+    if (n <= 0) return;
     this.actions[action] += n;
+    const byReason = this.orders[action];
+    byReason[reason] = (byReason[reason] ?? 0) + n;
   }
 
   /** `reason`: an error code or a refusal word (bounded set). */

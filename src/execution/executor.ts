@@ -18,8 +18,10 @@ import { ErrorCode, isMakerdError, type ErrorCodeValue } from '../errors.js';
 import { Decimal, toPlainString } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { CancelResult, OpenOrder, OrderResponse, Paged } from '../venue/types.js';
-import { diffMarket, type DiffSettings } from './order-diff.js';
+import type { DispatchTrace } from './dispatch-trace.js';
+import { diffMarket, type DiffOrder, type DiffSettings } from './order-diff.js';
 import { ExecutorStats } from './executor-stats.js';
+import { classifyPass, type CancelReason, type PlaceReason, type PullReason } from './order-reasons.js';
 import { OrderTracker, remaining } from './order-tracker.js';
 import { TwoSidedTimer, quoteSideOf } from './two-sided.js';
 
@@ -41,6 +43,16 @@ export interface ExecutionVenue {
 /** Per-call options the executor passes: its stop signal. */
 interface CallOptions {
   readonly signal?: AbortSignal | undefined;
+  /** Called when the request has been signed and handed to the HTTP layer. */
+  readonly onSend?: (() => void) | undefined;
+}
+
+/** What came with a wish besides the orders: why leftovers go, and the tick that caused it. */
+export interface WishContext {
+  /** Why orders with no replacement are cancelled (default `unwanted`). */
+  readonly pull?: PullReason | undefined;
+  /** The tick-to-dispatch trace of the tick that caused this wish. */
+  readonly trace?: DispatchTrace | undefined;
 }
 
 export interface ExecutorOptions {
@@ -63,7 +75,13 @@ const MAX_LISTING_PAGES = 1_000;
 interface Wish {
   readonly tick: Decimal;
   readonly wanted: readonly OrderIntent[];
+  readonly pull: PullReason;
+  readonly trace: DispatchTrace | undefined;
+  /** Lets go of the trace (the wish was carried out or replaced). */
+  readonly release: () => void;
 }
+
+const NOTHING = (): void => {};
 
 export class Executor {
   readonly tracker = new OrderTracker();
@@ -92,9 +110,11 @@ export class Executor {
   }
 
   /** Wants exactly `wanted` resting in `market` (empty: cancel everything there). */
-  submit(market: string, tick: Decimal, wanted: readonly OrderIntent[]): void {
+  submit(market: string, tick: Decimal, wanted: readonly OrderIntent[], context: WishContext = {}): void {
     if (this.#stopped) return;
-    this.#wishes.set(market, { tick, wanted });
+    const trace = context.trace;
+    this.#wishes.get(market)?.release();
+    this.#wishes.set(market, { tick, wanted, pull: context.pull ?? 'unwanted', trace, release: trace?.hold() ?? NOTHING });
     if (!this.#jobs.has(market)) {
       const job = this.#drain(market).finally(() => this.#jobs.delete(market));
       this.#jobs.set(market, job);
@@ -114,6 +134,7 @@ export class Executor {
   /** No new jobs; aborts the requests in flight and waits for the jobs to end. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    for (const w of this.#wishes.values()) w.release();
     this.#wishes.clear();
     this.#abort.abort();
     await this.idle();
@@ -133,9 +154,9 @@ export class Executor {
    * Aligns the tracker with GET /data/orders for `scope` (every page; orders of other markets,
    * e.g. another shard's, are left alone). Returns what changed; throws when the listing fails.
    */
-  async sync(scope: ReadonlySet<string>, market?: string): Promise<ReturnType<OrderTracker['reconcile']>> {
+  async sync(scope: ReadonlySet<string>, market?: string, call: CallOptions = this.#call()): Promise<ReturnType<OrderTracker['reconcile']>> {
     const listedAtMs = this.#o.clock.now();
-    const listing = await this.#listOpenOrders(market);
+    const listing = await this.#listOpenOrders(market, call);
     const r = this.tracker.reconcile(scope, listing, listedAtMs);
     if (r.adopted > 0) this.stats.count('adopted', r.adopted);
     if (r.vanished > 0) this.stats.count('vanished', r.vanished);
@@ -151,11 +172,11 @@ export class Executor {
     else if (e.type === 'UPDATE') this.tracker.setMatched(e.id, new Decimal(e.size_matched));
   }
 
-  async #listOpenOrders(market: string | undefined): Promise<OpenOrder[]> {
+  async #listOpenOrders(market: string | undefined, call: CallOptions): Promise<OpenOrder[]> {
     const out: OpenOrder[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LISTING_PAGES; page++) {
-      const p = await this.#o.venue.getOpenOrders({ ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) }, this.#call());
+      const p = await this.#o.venue.getOpenOrders({ ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) }, call);
       out.push(...p.data);
       if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) return out;
       cursor = p.next_cursor;
@@ -172,23 +193,29 @@ export class Executor {
         await this.#execute(market, wish);
       } catch (err) {
         this.#o.logger?.error({ market, err: (err as Error).message }, 'executor job failed');
+      } finally {
+        wish.release();
       }
     }
   }
 
   async #execute(market: string, wish: Wish): Promise<void> {
+    const call = this.#call(wish.trace);
     let mayPlace = true;
     if (this.tracker.hasUncertain(market)) {
       try {
-        await this.sync(new Set([market]), market);
+        await this.sync(new Set([market]), market, call);
       } catch (err) {
         this.#failed(err);
         this.#o.logger?.warn({ market, err: (err as Error).message }, 'could not settle uncertain order posts; not placing in this market');
       }
       mayPlace = !this.tracker.hasUncertain(market);
     }
-    const live = this.tracker.liveOf(market).map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+    const live: DiffOrder[] = this.tracker.liveOf(market).map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
     const diff = diffMarket(wish.wanted, live, wish.tick, this.#o.settings);
+    const cancelling = new Set(diff.cancel);
+    const reasons = classifyPass(live.filter((o) => cancelling.has(o.id)), diff.place, wish.pull);
+    const why = (id: string): CancelReason => reasons.cancel.get(id) ?? wish.pull;
     this.stats.count('kept', diff.keep.length);
     if (diff.cancel.length > 0 || diff.place.length > 0) {
       this.#o.logger?.debug(
@@ -196,8 +223,8 @@ export class Executor {
         'executor decision',
       );
     }
-    if (diff.cancelMarket) await this.#cancelMarket(market, diff.cancel);
-    else await Promise.all(diff.cancel.map((id) => this.#cancelOne(id)));
+    if (diff.cancelMarket) await this.#cancelMarket(market, diff.cancel, why, call);
+    else await Promise.all(diff.cancel.map((id) => this.#cancelOne(id, why(id), call)));
     // Cancels before places: an order that could not be cancelled may still rest, and placing its
     // replacement on top would rest more than the risk gate approved. Place nothing this pass and
     // flag the market, so that its next evaluation tries again.
@@ -206,28 +233,28 @@ export class Executor {
       return;
     }
     if (!mayPlace || this.#stopped) return;
-    await Promise.all(diff.place.map((intent) => this.#place(intent)));
+    await Promise.all(diff.place.map((intent, i) => this.#place(intent, reasons.place[i] ?? 'new', call)));
   }
 
-  async #cancelOne(id: string): Promise<void> {
+  async #cancelOne(id: string, reason: CancelReason, call: CallOptions): Promise<void> {
     try {
-      this.#applyCancelResult(await this.#o.venue.cancelOrder({ orderId: id }, this.#call()), [id]);
-      this.stats.count('cancelled');
+      this.#applyCancelResult(await this.#o.venue.cancelOrder({ orderId: id }, call), [id]);
+      this.stats.count('cancelled', 1, reason);
     } catch (err) {
       this.#failed(err);
-      this.stats.count('cancel_failed');
+      this.stats.count('cancel_failed', 1, reason);
       this.#o.logger?.warn({ orderId: id, code: codeOf(err), err: (err as Error).message }, 'cancel failed; the order stays tracked');
     }
   }
 
-  async #cancelMarket(market: string, ids: readonly string[]): Promise<void> {
+  async #cancelMarket(market: string, ids: readonly string[], why: (id: string) => CancelReason, call: CallOptions): Promise<void> {
     try {
-      this.#applyCancelResult(await this.#o.venue.cancelMarketOrders({ market }, this.#call()), ids);
-      this.stats.count('cancelled', ids.length);
+      this.#applyCancelResult(await this.#o.venue.cancelMarketOrders({ market }, call), ids);
+      for (const id of ids) this.stats.count('cancelled', 1, why(id));
       this.stats.count('cancel_market');
     } catch (err) {
       this.#failed(err);
-      this.stats.count('cancel_failed', ids.length);
+      for (const id of ids) this.stats.count('cancel_failed', 1, why(id));
       this.#o.logger?.warn({ market, code: codeOf(err), err: (err as Error).message }, 'cancel-market failed; the orders stay tracked');
     }
   }
@@ -244,7 +271,7 @@ export class Executor {
     for (const id of asked) if (!answered.has(id)) this.tracker.dropId(id);
   }
 
-  async #place(intent: OrderIntent): Promise<void> {
+  async #place(intent: OrderIntent, reason: PlaceReason, call: CallOptions): Promise<void> {
     const clientOrderId = this.#nextId();
     this.tracker.addPending(intent, clientOrderId, this.#o.clock.now());
     let res: OrderResponse;
@@ -260,7 +287,7 @@ export class Executor {
         },
         orderType: 'GTC',
         postOnly: true,
-      }, this.#call());
+      }, call);
     } catch (err) {
       this.#failed(err);
       const code = codeOf(err);
@@ -289,11 +316,11 @@ export class Executor {
     const matchedText = intent.side === 'BUY' ? res.takingAmount : res.makingAmount;
     const matched = /^\d+(\.\d+)?$/.test(matchedText) ? new Decimal(matchedText) : new Decimal(0);
     this.tracker.confirm(clientOrderId, res.orderID, matched, this.#o.clock.now());
-    this.stats.count('placed');
+    this.stats.count('placed', 1, reason);
   }
 
-  #call(): CallOptions {
-    return { signal: this.#abort.signal };
+  #call(trace?: DispatchTrace): CallOptions {
+    return trace === undefined ? { signal: this.#abort.signal } : { signal: this.#abort.signal, onSend: trace.sent };
   }
 
   #failed(err: unknown): void {

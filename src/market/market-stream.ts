@@ -174,6 +174,11 @@ export class MarketStream {
     return this.#socket.state;
   }
 
+  /** Connected and the subscription confirmed read by the venue. */
+  get subscribed(): boolean {
+    return this.#socket.subscribed;
+  }
+
   get counters(): Readonly<MarketStreamCounters> {
     return this.#counters;
   }

@@ -12,6 +12,7 @@
  *   problem-tracker.ts): one warning when a token's book becomes unusable, or its problem changes,
  *   one line when it is usable again (with how many polls it was not); likewise per request route.
  */
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { isMakerdError } from '../errors.js';
@@ -34,6 +35,8 @@ export interface MarketSnapshot {
   readonly mids: ReadonlyMap<string, Decimal>;
   /** Tokens without a usable book this tick, and why. */
   readonly unusable: ReadonlyMap<string, UnusableReason>;
+  /** performance.now() when the parsed answers were in hand (where tick-to-dispatch starts). */
+  readonly inHandAt?: number | undefined;
 }
 
 export interface PollerStats {
@@ -168,7 +171,8 @@ export class BookPoller {
     const { source, clock } = this.#o;
     if (tokens.length === 0) return { atMs: clock.now(), books: new Map(), mids: new Map(), unusable: new Map() };
     const [books, mids] = await Promise.allSettled([source.postBooks(tokens, { signal }), source.postMidpoints(tokens, { signal })]);
-    return this.#assemble(clock.now(), tokens, books, mids, signal);
+    const inHandAt = performance.now();
+    return { ...this.#assemble(clock.now(), tokens, books, mids, signal), inHandAt };
   }
 
   #assemble(

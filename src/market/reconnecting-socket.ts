@@ -21,7 +21,8 @@
  * bound of the `ws` library.
  *
  * `state`: 'connecting' (handshake in progress, or waiting to retry), 'open', or 'closed' (not
- * started yet, or closed for good by `close()`).
+ * started yet, or closed for good by `close()`). `subscribed`: open and its subscription confirmed
+ * (onOpen called), until that connection closes.
  */
 import type { Logger } from 'pino';
 import { WebSocket, type RawData } from 'ws';
@@ -105,6 +106,7 @@ export class ReconnectingSocket {
   #confirming: { reconnect: boolean; timer: TimerHandle } | undefined;
   #malformedThisConnection = 0;
   #closed: Promise<void> | undefined;
+  #subscribed = false;
 
   constructor(options: ReconnectingSocketOptions) {
     let url: URL;
@@ -129,6 +131,11 @@ export class ReconnectingSocket {
 
   get counters(): Readonly<SocketCounters> {
     return this.#counters;
+  }
+
+  /** Open, and the current connection's subscription confirmed (see above). */
+  get subscribed(): boolean {
+    return this.#subscribed;
   }
 
   /** Connects (once; later calls do nothing). */
@@ -162,6 +169,7 @@ export class ReconnectingSocket {
     this.#clearTimers();
     const ws = this.#ws;
     this.#state = 'closed';
+    this.#subscribed = false;
     if (ws === undefined || ws.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {
       ws.once('close', () => resolve());
@@ -226,6 +234,7 @@ export class ReconnectingSocket {
     if (this.#ws !== ws || c === undefined) return;
     this.#confirming = undefined;
     this.#o.clock.clearTimer(c.timer);
+    this.#subscribed = true;
     this.#call(() => this.#o.onOpen?.({ reconnect: c.reconnect }));
   }
 
@@ -301,6 +310,7 @@ export class ReconnectingSocket {
   #onClose(ws: WebSocket, code: number, reason: string): void {
     if (this.#ws !== ws) return;
     this.#ws = undefined;
+    this.#subscribed = false;
     if (this.#pingTimer !== undefined) this.#o.clock.clearTimer(this.#pingTimer);
     this.#pingTimer = undefined;
     if (this.#confirming !== undefined) this.#o.clock.clearTimer(this.#confirming.timer);

@@ -131,6 +131,11 @@ export class UserStream {
     return this.#socket.state;
   }
 
+  /** Connected and the subscription confirmed read by the venue. */
+  get subscribed(): boolean {
+    return this.#socket.subscribed;
+  }
+
   get counters(): Readonly<UserStreamCounters> {
     return this.#counters;
   }

@@ -1,6 +1,11 @@
 /**
- * GET /metrics (Prometheus text), /healthz (the process answers) and /readyz (the daemon has a
- * fresh view of the market: 200, else 503 with the reason). Nothing else is served.
+ * The admin server (config keys metrics.host / metrics.port, loopback by default):
+ *   GET /metrics  Prometheus text
+ *   GET /healthz  200 while the process answers and its main loop turns (heartbeat.ts), else 503
+ *                 with the reason (liveness)
+ *   GET /readyz   200 when ready (readiness.ts), else 503 with the reason
+ *   GET /status   JSON (status.ts)
+ * Nothing else is served; every answer is cheap and reads in-memory state only.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +17,10 @@ export interface MetricsServerOptions {
   readonly registry: Registry;
   /** undefined when ready, else why not. */
   readonly notReadyReason: () => string | undefined;
+  /** undefined while alive (the loop turns), else why not. Absent: alive while it answers. */
+  readonly notAliveReason?: (() => string | undefined) | undefined;
+  /** The /status document. Absent: 404. */
+  readonly status?: (() => unknown) | undefined;
 }
 
 export interface RunningMetricsServer {
@@ -34,7 +43,19 @@ export async function startMetricsServer(o: MetricsServerOptions): Promise<Runni
       return;
     }
     if (path === '/healthz') {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+      const why = o.notAliveReason?.();
+      res.writeHead(why === undefined ? 200 : 503, { 'content-type': 'text/plain' }).end(`${why ?? 'ok'}\n`);
+      return;
+    }
+    if (path === '/status' && o.status !== undefined) {
+      let body: string;
+      try {
+        body = JSON.stringify(o.status(), null, 2);
+      } catch (err) {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`status failed: ${(err as Error).message}\n`);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`${body}\n`);
       return;
     }
     if (path === '/readyz') {

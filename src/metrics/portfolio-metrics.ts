@@ -60,8 +60,12 @@ export interface PortfolioMetricsSource {
   readonly portfolio: () => PortfolioSnapshot;
   /** `FillCounts.snapshot()`. */
   readonly fills: () => FillTotalsByMarket;
-  /** `LossLimitGuard.snapshot()` (the engaged flags and breach counts are read). */
-  readonly lossLimits: () => { readonly engaged: Readonly<Record<LossLimitName, boolean>>; readonly breaches: Readonly<Record<LossLimitName, number>> };
+  /** `LossLimitGuard.snapshot()` (the configured limits, the engaged flags and breach counts are read). */
+  readonly lossLimits: () => {
+    readonly engaged: Readonly<Record<LossLimitName, boolean>>;
+    readonly breaches: Readonly<Record<LossLimitName, number>>;
+    readonly limits?: { readonly maxDailyLoss: Decimal | undefined; readonly maxDrawdown: Decimal | undefined };
+  };
   /** Cumulative mismatches found by reconciliation, per market. */
   readonly reconciliation: () => { readonly mismatches: Readonly<Record<string, number>> };
   /** Condition ids of the configured markets; others are labelled `other`. Absent: every market its own label. */
@@ -103,6 +107,12 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
   const drawdown = new Gauge({ name: 'makerd_drawdown_usdc', help: 'Peak total PnL - total PnL (>= 0), USDC; risk.maxDrawdown applies to it', registers: [registry] });
   const daily = new Gauge({ name: 'makerd_daily_pnl_usdc', help: 'Total PnL change since the trading day began (risk.dayResetHourUtc), USDC; risk.maxDailyLoss applies to it', registers: [registry] });
   const engaged = new Gauge({ name: 'makerd_loss_limit_engaged', help: '1 while a loss limit (daily_loss, drawdown) holds every market in risk.lossAction', labelNames: ['limit'], registers: [registry] });
+  const limitValue = new Gauge({
+    name: 'makerd_loss_limit_usdc',
+    help: 'Configured loss limits in USDC (daily_loss: risk.maxDailyLoss, drawdown: risk.maxDrawdown); absent while a limit is off',
+    labelNames: ['limit'],
+    registers: [registry],
+  });
   const breachCounter = new Counter({ name: 'makerd_loss_limit_breaches_total', help: 'Times a loss limit (daily_loss, drawdown) was engaged', labelNames: ['limit'], registers: [registry] });
   for (const limit of LOSS_LIMIT_NAMES) breachCounter.inc({ limit }, 0);
   const addBreaches = cumulative(breachCounter);
@@ -181,6 +191,12 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
     }
 
     const limits = src.lossLimits();
+    limitValue.reset();
+    const limitOf: Readonly<Record<LossLimitName, Decimal | undefined>> = { daily_loss: limits.limits?.maxDailyLoss, drawdown: limits.limits?.maxDrawdown };
+    for (const limit of LOSS_LIMIT_NAMES) {
+      const v = limitOf[limit];
+      if (v !== undefined) limitValue.set({ limit }, num(v));
+    }
     for (const limit of LOSS_LIMIT_NAMES) {
       engaged.set({ limit }, limits.engaged[limit] ? 1 : 0);
       addBreaches({ limit }, limits.breaches[limit]);

@@ -1,11 +1,16 @@
 /**
- * /readyz: the daemon is ready while it holds a recent view of the market, meaning a poll that
- * brought at least one usable book. A poll that merely finished (venue down, every book stale or
- * malformed) does not count.
+ * /readyz and makerd_ready. The daemon is ready when
+ *  - start-up is over: markets selected and the account reconciled (crash-only: recover, then trade);
+ *  - the overall trading state is not HALTED (kill switch, a loss limit with risk.lossAction
+ *    HALTED, the journal failing, or risk.state);
+ *  - it holds a recent view of the market: a poll that brought at least one usable book, no older
+ *    than poller.staleAfterMs + 2 x poller.intervalMs. A poll that merely finished (venue down,
+ *    every book stale or malformed) does not count.
  */
+import { Gauge, type Registry } from 'prom-client';
 import type { PollerStats } from '../market/index.js';
 
-/** undefined when ready, else why not. */
+/** The data-freshness rule: undefined when fresh, else why not. */
 export function notReadyReason(
   stats: Readonly<PollerStats> | undefined,
   nowMs: number,
@@ -16,4 +21,22 @@ export function notReadyReason(
   if (last === undefined) return 'no usable book yet';
   const age = nowMs - last;
   return age > poller.staleAfterMs + 2 * poller.intervalMs ? `last usable market snapshot is ${age} ms old` : undefined;
+}
+
+/** The trading-state rule: undefined unless the overall state is HALTED. */
+export function haltedReason(risk: { readonly overall: string; readonly killSwitch: boolean; readonly killSwitchSource: string | undefined }): string | undefined {
+  if (risk.killSwitch) return `HALTED: kill switch engaged${risk.killSwitchSource === undefined ? '' : ` (${risk.killSwitchSource})`}`;
+  return risk.overall === 'HALTED' ? 'HALTED: trading state of every market' : undefined;
+}
+
+/** makerd_ready: 1 exactly when /readyz answers 200. */
+export function registerReadyMetric(registry: Registry, notReady: () => string | undefined): void {
+  new Gauge({
+    name: 'makerd_ready',
+    help: '1 when /readyz answers 200 (start-up reconciled, books fresh, not HALTED), else 0',
+    registers: [registry],
+    collect() {
+      this.set(notReady() === undefined ? 1 : 0);
+    },
+  });
 }

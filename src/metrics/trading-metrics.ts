@@ -5,7 +5,7 @@
  * Labels: the configured markets (condition ids) and fixed words only; never order ids or prices.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { ExecutorStats } from '../execution/index.js';
+import { ORDER_REASONS, type ExecutorAction, type ExecutorStats } from '../execution/index.js';
 import type { RiskSnapshot } from '../risk/index.js';
 import type { TradingLoopStats } from '../trading/index.js';
 import { cumulative } from './cumulative.js';
@@ -41,14 +41,14 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
     registers: [registry],
   });
   const quotes = new Gauge({ name: 'makerd_quotes_live', help: 'Live orders per market and outcome-0 side (bid, ask)', labelNames: ['market', 'side'], registers: [registry] });
-  const addOrders = cumulative(
-    new Counter({
-      name: 'makerd_orders_total',
-      help: 'Executor actions: placed, cancelled, cancel_market (requests), cancel_failed, kept, uncertain (post outcome unknown), adopted, vanished',
-      labelNames: ['action'],
-      registers: [registry],
-    }),
-  );
+  const orders = new Counter({
+    name: 'makerd_orders_total',
+    help: 'Executor actions (placed, cancelled, cancel_market requests, cancel_failed, kept, uncertain, adopted, vanished) by reason (new, reprice, resize, unwanted, risk, stale, within_tolerance, none)',
+    labelNames: ['action', 'reason'],
+    registers: [registry],
+  });
+  for (const [action, reasons] of Object.entries(ORDER_REASONS)) for (const reason of reasons) orders.inc({ action, reason }, 0);
+  const addOrders = cumulative(orders);
   const addRejections = cumulative(
     new Counter({ name: 'makerd_order_rejections_total', help: 'Order posts refused, by reason (venue refusal or error code)', labelNames: ['reason'], registers: [registry] }),
   );
@@ -72,7 +72,9 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
   );
   refresh = () => {
     const ex = src.executor();
-    for (const [action, n] of Object.entries(ex.actions)) addOrders({ action }, n);
+    for (const [action, byReason] of Object.entries(ex.orders) as [ExecutorAction, Record<string, number>][]) {
+      for (const [reason, n] of Object.entries(byReason)) addOrders({ action, reason }, n);
+    }
     for (const [reason, n] of Object.entries(ex.rejections)) addRejections({ reason }, n);
     const risk = src.risk();
     for (const [reason, n] of Object.entries(risk.refusals)) addRefusals({ reason }, n);

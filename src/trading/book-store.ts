@@ -6,7 +6,8 @@
  * updated by the stream takes its midpoint from its own best bid and ask.
  *
  * Tokens the last poll found unusable (stale, crossed, missing) are dropped, so nothing acts on
- * them until a good snapshot or stream event arrives.
+ * them until a good snapshot or stream event arrives. The venue time of the newest book each
+ * token had is remembered past that (`bookTimeMs`): how old the daemon's view of it is.
  */
 import type { BookLevel, BookView } from '../market/book-view.js';
 import type { StreamBook, StreamPriceChange } from '../market/market-stream.js';
@@ -19,15 +20,28 @@ export interface StoredBook {
 
 export class BookStore {
   readonly #books = new Map<string, StoredBook>();
+  readonly #bookTimes = new Map<string, number>();
 
   get(tokenId: string): StoredBook | undefined {
     return this.#books.get(tokenId);
   }
 
+  /** Venue time (Unix ms) of the newest usable book ever held for `tokenId`; undefined: none yet. */
+  bookTimeMs(tokenId: string): number | undefined {
+    return this.#bookTimes.get(tokenId);
+  }
+
+  #noteTime(tokenId: string, timestampMs: number): void {
+    if (timestampMs > (this.#bookTimes.get(tokenId) ?? -Infinity)) this.#bookTimes.set(tokenId, timestampMs);
+  }
+
   /** A poll's result for `tokenId`: its usable book (or none) and its midpoint. */
   setPolled(tokenId: string, book: BookView | undefined, mid: Decimal | undefined): void {
     if (book === undefined) this.#books.delete(tokenId);
-    else this.#books.set(tokenId, { book, mid });
+    else {
+      this.#books.set(tokenId, { book, mid });
+      this.#noteTime(tokenId, book.timestampMs);
+    }
   }
 
   /** Returns false (and changes nothing) for a token never polled: its market rules are unknown. */
@@ -73,6 +87,7 @@ export class BookStore {
       mid,
     };
     this.#books.set(prev.book.tokenId, { book, mid });
+    this.#noteTime(book.tokenId, book.timestampMs);
   }
 }
 

@@ -17,7 +17,9 @@ import { ONE, type Decimal } from '../money.js';
 import type { RiskGate } from '../risk/index.js';
 import { toOrderIntents } from '../strategy/legs.js';
 import type { Strategy } from '../strategy/strategy.js';
+import type { DispatchTrace } from '../execution/dispatch-trace.js';
 import type { Executor } from '../execution/executor.js';
+import type { PullReason } from '../execution/order-reasons.js';
 import { remaining } from '../execution/order-tracker.js';
 import type { BookStore } from './book-store.js';
 import { buildMarketView } from './view-builder.js';
@@ -101,24 +103,25 @@ export class TradingLoop {
   /**
    * A poll: stores its books and midpoints, then evaluates every market. A token whose POST /books
    * failed as a whole keeps its last book: a failed read is not a stale book, and that book is
-   * pulled by its own age once it is older than staleAfterMs (view-builder.ts).
+   * pulled by its own age once it is older than staleAfterMs (view-builder.ts). `trace`: the
+   * tick-to-dispatch trace the requests this causes stamp (the caller opens and closes it).
    */
-  onSnapshot(s: MarketSnapshot): void {
+  onSnapshot(s: MarketSnapshot, trace?: DispatchTrace): void {
     for (const m of this.#byMarket.values()) {
       for (const t of m.tokens) {
         if (s.unusable.get(t) === 'error') continue;
         this.#o.books.setPolled(t, s.books.get(t), s.mids.get(t));
       }
     }
-    this.evaluateAll();
+    this.evaluateAll(trace);
   }
 
-  evaluateAll(): void {
-    for (const m of this.#byMarket.values()) this.evaluate(m.conditionId);
+  evaluateAll(trace?: DispatchTrace): void {
+    for (const m of this.#byMarket.values()) this.evaluate(m.conditionId, trace);
   }
 
   /** Evaluates one market now (a stream event, a fill); returns whether the executor was asked. */
-  evaluate(conditionId: string): boolean {
+  evaluate(conditionId: string, trace?: DispatchTrace): boolean {
     const m = this.#byMarket.get(conditionId);
     if (m === undefined) return false;
     const { books, executor, metadata, logger } = this.#o;
@@ -135,7 +138,7 @@ export class TradingLoop {
         logger?.warn({ market: conditionId }, 'no market metadata: not quoting this market');
       }
       // Not quoted: pull whatever rests there (the tick is irrelevant to an empty wish).
-      if (this.#o.trade && executor.tracker.ordersOf(conditionId).length > 0) executor.submit(conditionId, ONE, []);
+      if (this.#o.trade && executor.tracker.ordersOf(conditionId).length > 0) executor.submit(conditionId, ONE, [], { pull: 'unwanted', trace });
       return false;
     }
     if (this.#noMeta.delete(conditionId)) logger?.info({ market: conditionId }, 'market metadata available: quoting');
@@ -179,7 +182,25 @@ export class TradingLoop {
     logger?.debug({ market: conditionId, mid: view.mid?.toFixed(), own: own.length, quotes: quotes.length, approved: decision.approved.length, state: decision.state }, 'market evaluated');
     this.stats.wanted.set(conditionId, intents.length);
     this.stats.approved.set(conditionId, decision.approved.length);
-    if (this.#o.trade) executor.submit(conditionId, meta.tickSize, decision.approved);
+    if (this.#o.trade) executor.submit(conditionId, meta.tickSize, decision.approved, { pull: pullReason(decision, view.books), trace });
     return this.#o.trade;
   }
+}
+
+/**
+ * Why the orders of this evaluation that are not replaced go (makerd_orders_total's reason):
+ * `stale` when the gate pulled the market for its books alone, `risk` when the gate pulled it
+ * otherwise (kill switch, HALTED, back-off) or refused or trimmed anything, else `unwanted`.
+ */
+function pullReason(
+  d: { readonly pulled: boolean; readonly refused: Readonly<Record<string, number | undefined>>; readonly trimmed: number },
+  books: readonly [unknown, unknown],
+): PullReason {
+  if (d.pulled) {
+    const refused = Object.keys(d.refused).filter((k) => (d.refused[k] ?? 0) > 0);
+    if (refused.length > 0) return refused.every((r) => r === 'stale-book') ? 'stale' : 'risk';
+    // Nothing wanted, so nothing refused: the books tell whether staleness alone pulled it.
+    return books[0] === undefined || books[1] === undefined ? 'stale' : 'risk';
+  }
+  return d.trimmed > 0 || Object.values(d.refused).some((n) => (n ?? 0) > 0) ? 'risk' : 'unwanted';
 }

@@ -41,6 +41,15 @@ const unixSeconds = {
   patternRule: 'must be a Unix timestamp in seconds',
   acceptInteger: true,
 } as const;
+/**
+ * A wallet address (venue-api.md: positions and trades `user`, account trades `taker`/`maker`,
+ * builder trades `maker_address`, the leaderboard's `user`, the comments' `user_address`): `0x` and
+ * 40 hex digits, in any case (the checksum casing is not required). Anything else would be
+ * answered with an empty list, which reads as "no positions" rather than "wrong address".
+ */
+export const WALLET_ADDRESS_RULE = 'must be a wallet address: 0x followed by 40 hex digits';
+const walletAddress = { kind: 'string', pattern: /^0x[0-9a-fA-F]{40}$/, patternRule: WALLET_ADDRESS_RULE } as const;
+
 const cursor = {
   kind: 'string',
   pattern: /^[A-Za-z0-9+/_-]*={0,2}$/,
@@ -54,11 +63,11 @@ export const QUERY_RULES: Readonly<Record<EndpointId, QuerySpec>> = {
     filterType: { kind: 'enum', values: ['CASH', 'TOKENS'] },
     filterAmount: { kind: 'number', min: 0 },
     market: { kind: 'list' },
-    user: { kind: 'string' },
+    user: walletAddress,
     side: { kind: 'enum', values: ['BUY', 'SELL'] },
   },
   getPositions: {
-    user: { kind: 'string', required: true },
+    user: { ...walletAddress, required: true },
     market: { kind: 'list' },
     sizeThreshold: { kind: 'number', min: 0, default: 1 },
     redeemable: { kind: 'bool', default: false },
@@ -78,8 +87,8 @@ export const QUERY_RULES: Readonly<Record<EndpointId, QuerySpec>> = {
   getMarkets: { next_cursor: cursor },
   getAccountTrades: {
     id: { kind: 'string' },
-    taker: { kind: 'string' },
-    maker: { kind: 'string' },
+    taker: walletAddress,
+    maker: walletAddress,
     market: { kind: 'string' },
     before: unixSeconds,
     after: unixSeconds,
@@ -87,7 +96,7 @@ export const QUERY_RULES: Readonly<Record<EndpointId, QuerySpec>> = {
   },
   getBuilderTrades: {
     id: { kind: 'string' },
-    maker_address: { kind: 'string' },
+    maker_address: walletAddress,
     market: { kind: 'string' },
     asset_id: { kind: 'string' },
     before: unixSeconds,
@@ -120,7 +129,7 @@ export const QUERY_RULES: Readonly<Record<EndpointId, QuerySpec>> = {
     timePeriod: { kind: 'enum', values: ['DAY', 'WEEK', 'MONTH', 'ALL'], default: 'DAY' },
     orderBy: { kind: 'enum', values: ['PNL', 'VOL'], default: 'PNL' },
     ...limitOffset(1, 50, 25, 1_000),
-    user: { kind: 'string' },
+    user: walletAddress,
     userName: { kind: 'string' },
   },
   getTags: { ...limitOffset(1, 100, 20), creator: { kind: 'string' } },
@@ -257,10 +266,17 @@ export function toQueryString(params: ParsedQuery): string {
   return s === '' ? '' : `?${s}`;
 }
 
-/** Path parameters are required and non-empty strings. */
+/** Path parameters with a format of their own; every other one is any non-empty string. */
+const PATH_RULES: Partial<Record<EndpointId, Readonly<Record<string, { pattern: RegExp; patternRule: string }>>>> = {
+  getUserComments: { user_address: walletAddress },
+};
+
+/** Path parameters are required and non-empty strings, of their format where they have one. */
 export function checkPathParam(id: EndpointId, name: string, value: unknown): string {
   const where = ENDPOINTS[id].route;
   if (typeof value !== 'string' || value.trim() === '') throw badParameter(where, name, 'is required (path parameter)', value);
+  const rule = PATH_RULES[id]?.[name];
+  if (rule !== undefined && !rule.pattern.test(value)) throw badParameter(where, name, rule.patternRule, value);
   return value;
 }
 

@@ -77,7 +77,7 @@ describe('the makerd executable', () => {
     // Reads are retried with a backoff on unref'd timers; the process must wait for them and
     // report, not drop out with Node's silent exit code 13.
     const port = await closedPort();
-    const r = await makerd(['query', 'positions', '--user', '0xabc'], {
+    const r = await makerd(['query', 'positions', '--user', `0x${'ab'.repeat(20)}`], {
       MAKERD_VENUE_MODE: 'live',
       MAKERD_VENUE_BASE_URL: `http://127.0.0.1:${port}`,
       MAKERD_VENUE_RETRY_MAX_ATTEMPTS: '3',

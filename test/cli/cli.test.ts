@@ -90,7 +90,7 @@ describe('makerd CLI', () => {
   it('checks parameters before sending: a bad value fails with one line and no request', async () => {
     const before = (await h.stats()).requests_total as number;
     const r = await cli(['query', 'leaderboard', '--limit', '51'], env);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2); // a parameter the endpoint cannot take is a usage error
     expect(r.stderr).toMatch(/^makerd: MAKERD_ERR_BAD_PARAMETER: GET \/v1\/leaderboard: parameter 'limit' must be <= 50/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect((await h.stats()).requests_total).toBe(before);

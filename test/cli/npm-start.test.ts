@@ -1,11 +1,14 @@
 /**
  * `npm start` is how the README starts the daemon: a SIGTERM to the npm process must reach the
  * daemon (the start script execs node, so npm's forwarded signal lands on it), which stops in
- * order, instead of npm exiting and leaving node running, orphaned, on its port.
- * Runs the built daemon in dist/ (npm ci builds it), without the prestart build.
+ * order, instead of npm exiting and leaving node running, orphaned, on its port. And its stdout
+ * is makerd's JSON log alone: npm's banner lines ("> makerd@0.1.0 start", the prestart build's)
+ * go to stderr (.npmrc), so `npm start | jq` works.
+ * The first test runs the built daemon in dist/ (npm ci builds it), without the prestart build;
+ * the second runs plain `npm start`, build included, in a copy of the package.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,4 +56,44 @@ describe('npm start', () => {
     const msgs = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l).msg as string);
     expect(msgs.slice(-2)).toEqual(['journal flushed', 'stopped']);
   }, 60_000);
+
+  it('plain `npm start` (prestart build included) writes only JSON log lines to stdout', async () => {
+    // A copy of the package, so that the prestart build writes its own dist/, not the one other
+    // tests run; node_modules is shared.
+    const pkg = mkdtempSync(join(tmpdir(), 'makerd-npm-pkg-'));
+    try {
+      for (const f of ['package.json', 'package-lock.json', '.npmrc', 'tsconfig.json', 'tsconfig.build.json']) copyFileSync(join(root, f), join(pkg, f));
+      const compiled = (JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')) as { include: string[] }).include;
+      for (const d of [...compiled, 'config']) cpSync(join(root, d), join(pkg, d), { recursive: true });
+      symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'), 'dir');
+      const npm = spawn('npm', ['start', '--', '--metrics-port', '0', '--data-dir', join(pkg, 'data')], {
+        cwd: pkg,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, MAKERD_SIM_MARKETS: '2', MAKERD_SIM_FLOW: 'false' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      npm.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const closed = new Promise<number | null>((resolve) => npm.on('close', (code) => resolve(code)));
+      await new Promise<void>((resolve, reject) => {
+        npm.on('error', reject);
+        void closed.then(() => reject(new Error(`npm start ended before quoting; stderr:\n${err}`)));
+        npm.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('"msg":"quoting markets"')) resolve();
+        });
+      });
+      npm.kill('SIGTERM');
+      expect(await closed).toBe(0);
+      expect(existsSync(join(pkg, 'dist', 'src', 'cli', 'bin.js')), 'the prestart build ran').toBe(true);
+      const lines = out.split('\n');
+      expect(lines.pop()).toBe(''); // ends with a newline
+      for (const line of lines) expect(() => JSON.parse(line), `not a JSON log line: ${JSON.stringify(line)}`).not.toThrow();
+      expect(lines.map((l) => JSON.parse(l).msg as string).slice(-2)).toEqual(['journal flushed', 'stopped']);
+      // npm still says what it runs, on stderr.
+      for (const banner of ['> makerd@0.1.0 prestart', '> makerd@0.1.0 build', '> makerd@0.1.0 start']) expect(err).toContain(banner);
+    } finally {
+      rmSync(pkg, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -16,6 +16,11 @@ import { registerLimiterMetrics } from '../../src/metrics/limiter-metrics.js';
 import { registerPollerMetrics } from '../../src/metrics/poller-metrics.js';
 import { createRegistry } from '../../src/metrics/registry.js';
 import { venueRequestMetrics } from '../../src/metrics/venue-metrics.js';
+import { registerBookAgeMetrics } from '../../src/metrics/book-age-metrics.js';
+import { registerBuildInfo } from '../../src/metrics/build-info.js';
+import { registerReadyMetric } from '../../src/metrics/readiness.js';
+import { registerStreamMetrics } from '../../src/metrics/stream-metrics.js';
+import { registerTickMetrics } from '../../src/metrics/tick-metrics.js';
 
 const root = packageRoot();
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -67,6 +72,11 @@ describe('README', () => {
       lossLimits: () => new LossLimitGuard(new RiskGate(DEFAULT_RISK_LIMITS), DEFAULT_LOSS_LIMITS).snapshot(),
       reconciliation: () => ({ mismatches: {} }),
     });
+    registerBuildInfo(registry);
+    registerReadyMetric(registry, () => undefined);
+    registerTickMetrics(registry);
+    registerBookAgeMetrics(registry, { markets: () => [], bookTimeMs: () => undefined, now: () => 0 });
+    registerStreamMetrics(registry, () => ({}));
     const names = (await registry.getMetricsAsJSON()).map((m) => m.name);
     limiter.close();
     const own = names.filter((n) => !/^makerd_(process|nodejs)_/.test(n));

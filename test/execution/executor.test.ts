@@ -4,6 +4,7 @@
  * reserve covers, and the uncertain-post path with an injected fault.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DispatchTrace } from '../../src/execution/dispatch-trace.js';
 import { Executor } from '../../src/execution/executor.js';
 import { RateLimiter, type AdmissionRecord } from '../../src/limits/index.js';
 import { Decimal } from '../../src/money.js';
@@ -87,6 +88,32 @@ describe('Executor', () => {
     expect(admitted.map((r) => `${r.route} ${r.cls}`)).toEqual(['DELETE /order cancel', 'POST /order place']);
     expect(await venueOrders()).toEqual(['t0 BUY 0.02 10', 't0 BUY 0.04 10', 't0 BUY 0.05 10']);
     expect(executor.stats.actions).toMatchObject({ placed: 4, cancelled: 1, kept: 2, cancel_market: 0 });
+    // By reason: three new, then 0.03 replaced by 0.02 (a re-price on both sides), two kept.
+    expect(executor.stats.orders).toMatchObject({ placed: { new: 3, reprice: 1 }, cancelled: { reprice: 1 }, kept: { within_tolerance: 2 } });
+  });
+
+  it('counts cancels without a replacement by the reason the wish gives, and traces the requests a tick caused', async () => {
+    const done: number[] = [];
+    let now = 0;
+    const trace = new DispatchTrace(0, () => (now += 1), (s) => done.push(s));
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t1, 'BUY', '0.05', '10')], { trace });
+    trace.close();
+    expect(done).toEqual([]);
+    await executor.idle();
+    // Two posts stamped the trace (now = 1, 2): the last one counts.
+    expect(done).toEqual([0.002]);
+    const idle = new DispatchTrace(0, () => 1, (s) => done.push(s));
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t1, 'BUY', '0.05', '10')], { trace: idle });
+    idle.close();
+    await executor.idle();
+    // Nothing to send: the tick is not observed.
+    expect(done).toEqual([0.002]);
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10')], { pull: 'risk' });
+    await executor.idle();
+    executor.submit(market, tick, [], { pull: 'stale' });
+    await executor.idle();
+    expect(executor.stats.orders.cancelled).toEqual({ risk: 1, stale: 1 });
+    expect(executor.stats.orders.placed).toEqual({ new: 2 });
   });
 
   it('uses one DELETE /cancel-market-orders when most orders go, and an empty wish leaves nothing', async () => {

@@ -8,6 +8,9 @@ import { ErrorCode, MakerdError } from '../../src/errors.js';
 import type { EndpointId } from '../../src/venue/endpoints.js';
 import { checkOrderBody, checkQuery, toQueryString } from '../../src/venue/param-rules.js';
 
+/** A wallet address: 0x and 40 hex digits. */
+const W = `0x${'ab12'.repeat(10)}`;
+
 function refusal(fn: () => unknown): MakerdError {
   try {
     fn();
@@ -22,12 +25,19 @@ const edges: { id: EndpointId; name: string; good: unknown[]; bad: unknown[]; ba
   { id: 'getTrades', name: 'limit', good: [0, 10_000], bad: [-1, 10_001, 1.5] },
   { id: 'getTrades', name: 'offset', good: [0, 10_000], bad: [-1, 10_001] },
   { id: 'getTrades', name: 'side', good: ['BUY', 'SELL'], bad: ['buy', 'HOLD'] },
-  { id: 'getPositions', name: 'limit', good: [0, 500], bad: [501], base: { user: 'w' } },
-  { id: 'getPositions', name: 'offset', good: [10_000], bad: [10_001], base: { user: 'w' } },
-  { id: 'getPositions', name: 'sizeThreshold', good: [0, 2.5], bad: [-0.5, Infinity], base: { user: 'w' } },
-  { id: 'getPositions', name: 'sortBy', good: ['AVGPRICE', 'RESOLVING'], bad: ['SIZE'], base: { user: 'w' } },
-  { id: 'getPositions', name: 'sortDirection', good: ['ASC'], bad: ['UP'], base: { user: 'w' } },
-  { id: 'getPositions', name: 'title', good: ['x'.repeat(100), '☂'.repeat(100)], bad: ['x'.repeat(101), '☂'.repeat(101)], base: { user: 'w' } },
+  // Wallet addresses: 0x and 40 hex digits, any case (venue-api.md 4.1, 4.2, 4.7, 4.8, 4.19).
+  { id: 'getTrades', name: 'user', good: [W, W.toUpperCase().replace('0X', '0x')], bad: ['0xnotanaddress', `${W}0`, W.slice(2), 'w'] },
+  { id: 'getPositions', name: 'user', good: [W], bad: ['0xnotanaddress', W.slice(0, -1), ` ${W}`] },
+  { id: 'getAccountTrades', name: 'taker', good: [W], bad: ['0xnotanaddress'] },
+  { id: 'getAccountTrades', name: 'maker', good: [W], bad: ['0xnotanaddress'] },
+  { id: 'getBuilderTrades', name: 'maker_address', good: [W], bad: ['0xnotanaddress'] },
+  { id: 'getLeaderboard', name: 'user', good: [W], bad: ['0xnotanaddress'] },
+  { id: 'getPositions', name: 'limit', good: [0, 500], bad: [501], base: { user: W } },
+  { id: 'getPositions', name: 'offset', good: [10_000], bad: [10_001], base: { user: W } },
+  { id: 'getPositions', name: 'sizeThreshold', good: [0, 2.5], bad: [-0.5, Infinity], base: { user: W } },
+  { id: 'getPositions', name: 'sortBy', good: ['AVGPRICE', 'RESOLVING'], bad: ['SIZE'], base: { user: W } },
+  { id: 'getPositions', name: 'sortDirection', good: ['ASC'], bad: ['UP'], base: { user: W } },
+  { id: 'getPositions', name: 'title', good: ['x'.repeat(100), '☂'.repeat(100)], bad: ['x'.repeat(101), '☂'.repeat(101)], base: { user: W } },
   { id: 'getUserComments', name: 'limit', good: [1, 100], bad: [0, 101] },
   { id: 'getCommentReplies', name: 'offset', good: [0, 1_000_000], bad: [-1] },
   { id: 'publicSearch', name: 'limit_per_type', good: [1, 500], bad: [0, 501], base: { q: 'rain' } },
@@ -73,8 +83,8 @@ describe("the seed's defaults", () => {
     ['getTrades', {}, { limit: 100, offset: 0, takerOnly: true }],
     [
       'getPositions',
-      { user: 'w' },
-      { user: 'w', sizeThreshold: 1, redeemable: false, mergeable: false, limit: 100, offset: 0, sortBy: 'TOKENS', sortDirection: 'DESC' },
+      { user: W },
+      { user: W, sizeThreshold: 1, redeemable: false, mergeable: false, limit: 100, offset: 0, sortBy: 'TOKENS', sortDirection: 'DESC' },
     ],
     ['getUserComments', {}, { limit: 20, offset: 0 }],
     ['publicSearch', { q: 'x' }, { q: 'x', limit_per_type: 25, page: 1, search_tags: true, search_profiles: false }],
@@ -119,8 +129,8 @@ describe('POST /order body', () => {
 
 describe('query strings', () => {
   it('write numbers as plain decimals, never in exponent form', () => {
-    const q = checkQuery('getPositions', { user: 'w', sizeThreshold: 1e-7 });
-    expect(toQueryString(q)).toBe('?user=w&sizeThreshold=0.0000001');
+    const q = checkQuery('getPositions', { user: W, sizeThreshold: 1e-7 });
+    expect(toQueryString(q)).toBe(`?user=${W}&sizeThreshold=0.0000001`);
     expect(toQueryString(checkQuery('getTrades', { filterType: 'CASH', filterAmount: 1e21 }))).toBe(
       '?filterType=CASH&filterAmount=1000000000000000000000',
     );

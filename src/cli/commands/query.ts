@@ -5,7 +5,9 @@
  * rules as every client call before anything is sent.
  */
 import { ENDPOINTS, type EndpointId } from '../../venue/endpoints.js';
+import { ErrorCode, isMakerdError } from '../../errors.js';
 import { QUERY_RULES } from '../../venue/param-rules.js';
+import { prepareQueryRequest } from '../../venue/request-builder.js';
 import { UsageError, type CliIo } from '../io.js';
 
 interface QueryDef {
@@ -93,7 +95,22 @@ export function parseQueryArgs(args: readonly string[]): ParsedQueryArgs {
       params.token_id = list;
     } else params[name] = value;
   }
+  if (!TOKEN_BATCH.has(def.id)) checkParams(def.id, params);
   return { what, def, params, all };
+}
+
+/**
+ * The values are checked here, by the rules the client applies before it sends, so that a value
+ * the endpoint cannot take (`--user 0xnotanaddress`) is a usage error (exit 2) naming the
+ * parameter and the rule, before anything is started or sent.
+ */
+function checkParams(id: EndpointId, params: Readonly<Record<string, string | string[]>>): void {
+  try {
+    prepareQueryRequest(id, params);
+  } catch (err) {
+    if (isMakerdError(err, ErrorCode.BAD_PARAMETER)) throw new UsageError(`${err.code}: ${err.message}`);
+    throw err;
+  }
 }
 
 export function queryHelp(): string {

@@ -41,6 +41,8 @@ export class FairValue {
   #x: number;
   #elapsedMs = 0;
   #next: PendingJump | undefined;
+  #fair: readonly [Decimal, Decimal] | undefined;
+  #fairAt = Number.NaN;
 
   constructor(options: FairValueOptions) {
     this.#o = options;
@@ -69,8 +71,13 @@ export class FairValue {
 
   /** Fair value of outcome 0 (or 1) as a Decimal with 6 decimals. */
   fair(outcomeIndex: 0 | 1 = 0): Decimal {
-    const p0 = new Decimal(this.p.toFixed(6));
-    return outcomeIndex === 0 ? p0 : new Decimal(1).minus(p0);
+    // Cached until the walk moves (several readers per step: takers, the maker's ladder).
+    if (this.#fairAt !== this.#x || this.#fair === undefined) {
+      const p0 = new Decimal(this.p.toFixed(6));
+      this.#fair = [p0, new Decimal(1).minus(p0)];
+      this.#fairAt = this.#x;
+    }
+    return this.#fair[outcomeIndex];
   }
 
   get elapsedMs(): number {

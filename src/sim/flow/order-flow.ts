@@ -200,7 +200,10 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
         target = i === 0 ? p0 : new Decimal(1).minus(p0);
       }
       const orders = drawTakers(mf.takerRng, {
-        fair: mf.fv.fair(i),
+        // Read only when a taker arrives (most steps bring none).
+        get fair() {
+          return mf.fv.fair(i);
+        },
         informedTarget: target,
         tick: tickOf(mf, i),
         minSize: mf.minSize,

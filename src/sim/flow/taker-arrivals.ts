@@ -24,7 +24,7 @@ export interface TakerOrder {
 }
 
 export interface TakerSpec {
-  /** This token's fair value now. */
+  /** This token's fair value now (read only when a taker arrives; may be a getter). */
   readonly fair: Decimal;
   /** This token's fair value after the coming jump, when one is due within the lead time. */
   readonly informedTarget: Decimal | undefined;
@@ -39,13 +39,22 @@ export interface TakerSpec {
 }
 
 export function drawTakers(rng: SimRng, spec: TakerSpec): TakerOrder[] {
-  const { fair, tick } = spec;
-  const top = new Decimal(1).minus(tick);
-  const minSize = spec.minSize.ceil();
+  const { tick } = spec;
   const out: TakerOrder[] = [];
+  // Most steps bring no taker: `fair` (which may be computed on read) and the bounds are only
+  // touched once one arrives.
+  let fair: Decimal | undefined;
+  let top: Decimal | undefined;
+  let minSize: Decimal | undefined;
   for (const side of ['BUY', 'SELL'] as const) {
     const arrivals = rng.poisson((spec.A * spec.dtMs) / 1000);
+    if (arrivals > 0 && fair === undefined) {
+      fair = spec.fair;
+      top = new Decimal(1).minus(tick);
+      minSize = spec.minSize.ceil();
+    }
     for (let n = 0; n < arrivals; n++) {
+      if (fair === undefined || top === undefined || minSize === undefined) break;
       // Every arrival draws the same numbers whatever it turns out to be, so the stream never
       // depends on the book or on whether a jump is pending.
       const informedDraw = rng.next();

@@ -139,7 +139,10 @@ export class HttpPipeline {
 
       const now = d.clock.now();
       const edge = d.limits.admit(def.route, def.surface, now);
-      if (!edge.admitted) throw throttled(edge.retryAfterSec, edge.scope);
+      if (!edge.admitted) {
+        d.stats.edgeThrottle(edge.scope);
+        throw throttled(edge.retryAfterSec, edge.scope);
+      }
 
       let account: SimAccount | undefined;
       if (def.auth) {

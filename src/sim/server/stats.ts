@@ -14,7 +14,11 @@ export type AuthFailureReason =
 
 export interface SimServerStats {
   requests_total: number;
+  /** Every 429 answered: injected storms and the edge limits together. */
   throttled_total: number;
+  /** 429s of the edge limits alone (a window of section 8 would have been exceeded), by scope. */
+  edge_throttled_total: number;
+  edge_throttled_by_scope: Record<string, number>;
   auth_failures_total: number;
   auth_failures_by_reason: Partial<Record<AuthFailureReason, number>>;
   requests_by_route: Record<string, number>;
@@ -28,12 +32,14 @@ export class StatsRecorder {
   requestsTotal = 0;
   throttledTotal = 0;
   authFailuresTotal = 0;
+  edgeThrottledTotal = 0;
   wsOpen = 0;
   wsTotal = 0;
   readonly #authByReason = new Map<AuthFailureReason, number>();
   readonly #byRoute = new Map<string, number>();
   readonly #byStatus = new Map<number, number>();
   readonly #faults = new Map<string, number>();
+  readonly #edgeByScope = new Map<string, number>();
 
   request(route: string): void {
     this.requestsTotal++;
@@ -43,6 +49,12 @@ export class StatsRecorder {
   response(status: number): void {
     this.#byStatus.set(status, (this.#byStatus.get(status) ?? 0) + 1);
     if (status === 429) this.throttledTotal++;
+  }
+
+  /** A request the edge limits refused: admitting it would have exceeded `scope`'s window. */
+  edgeThrottle(scope: string): void {
+    this.edgeThrottledTotal++;
+    this.#edgeByScope.set(scope, (this.#edgeByScope.get(scope) ?? 0) + 1);
   }
 
   authFailure(reason: AuthFailureReason): void {
@@ -58,6 +70,8 @@ export class StatsRecorder {
     return {
       requests_total: this.requestsTotal,
       throttled_total: this.throttledTotal,
+      edge_throttled_total: this.edgeThrottledTotal,
+      edge_throttled_by_scope: Object.fromEntries(this.#edgeByScope),
       auth_failures_total: this.authFailuresTotal,
       auth_failures_by_reason: Object.fromEntries(this.#authByReason),
       requests_by_route: Object.fromEntries(this.#byRoute),

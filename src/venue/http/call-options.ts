@@ -6,4 +6,6 @@ export interface CallOptions {
   readonly timeoutMs?: number | undefined;
   /** Absolute deadline in clock milliseconds for the whole call, retries and gate wait included. */
   readonly deadlineMs?: number | undefined;
+  /** Called each time an attempt has been signed and is handed to the HTTP layer (tick-to-dispatch). */
+  readonly onSend?: (() => void) | undefined;
 }

@@ -156,11 +156,13 @@ export class VenueRequester {
           cause = untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
           throw new Error('no time left for the request');
         }
+        const headers = this.#headers(req, path);
+        options.onSend?.();
         const res = await this.#cfg.transport.send({
           origin: target.origin,
           method: req.def.method,
           path: path + req.query,
-          headers: this.#headers(req, path),
+          headers,
           body: req.body,
           signal: controller.signal,
         });

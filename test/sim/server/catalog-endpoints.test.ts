@@ -50,9 +50,10 @@ describe('GET /positions', () => {
 
   it('requires user and checks limit, sortBy and title length', async () => {
     expectError(await h.request('GET', '/positions'), 400, 'BAD_PARAMETER', "'user'");
-    expectError(await h.request('GET', '/positions', { query: { user: 'x', limit: 501 } }), 400, 'BAD_PARAMETER', "'limit'");
-    expectError(await h.request('GET', '/positions', { query: { user: 'x', sortBy: 'NOPE' } }), 400, 'BAD_PARAMETER', "'sortBy'");
-    expectError(await h.request('GET', '/positions', { query: { user: 'x', title: 'a'.repeat(101) } }), 400, 'BAD_PARAMETER', "'title'");
+    expectError(await h.request('GET', '/positions', { query: { user: '0xnotanaddress' } }), 400, 'BAD_PARAMETER', "'user'");
+    expectError(await h.request('GET', '/positions', { query: { user: h.credentials.address, limit: 501 } }), 400, 'BAD_PARAMETER', "'limit'");
+    expectError(await h.request('GET', '/positions', { query: { user: h.credentials.address, sortBy: 'NOPE' } }), 400, 'BAD_PARAMETER', "'sortBy'");
+    expectError(await h.request('GET', '/positions', { query: { user: h.credentials.address, title: 'a'.repeat(101) } }), 400, 'BAD_PARAMETER', "'title'");
   });
 
   it('applies sizeThreshold', async () => {

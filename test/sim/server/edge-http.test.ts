@@ -1,6 +1,7 @@
 /**
  * The limits at the edge over real HTTP (venue-api.md section 8): 429 with Retry-After and the
- * error body, counted in throttled_total, on the injected clock; `/_sim/*` is never limited.
+ * error body, counted in throttled_total (and, apart from injected storms, in edge_throttled_total by
+ * scope), on the injected clock; `/_sim/*` is never limited.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimHarness, type SimHarness } from '../../support/sim-harness.js';
@@ -42,6 +43,21 @@ describe('edge limits over HTTP', () => {
     expect(codes).toEqual([200, 200, 200, 429, 429]);
     for (let i = 0; i < 100; i++) await h.request('GET', '/_sim/stats');
     expect((await h.stats()).throttled_total).toBe(2);
+  });
+
+  it('counts the edge limits\' own 429s by scope apart from an injected storm\'s', async () => {
+    h = await startSimHarness({ markets: 1, edgeLimits: { scale: 0.02 } }); // POST /books: 1 per 10 s
+    const body = [{ token_id: h.sim.world.lookup.tokens()[0]!.tokenId }];
+    expect((await h.request('POST', '/books', { body })).status).toBe(200);
+    expect((await h.request('POST', '/books', { body })).status).toBe(429);
+    expect((await h.request('POST', '/books', { body })).status).toBe(429);
+    expect((await h.request('POST', '/_sim/faults', { body: { throttleStormMs: 5_000 } })).status).toBe(200);
+    expect((await h.request('GET', '/book', { query: { token_id: body[0]!.token_id } })).status).toBe(429);
+    const s = await h.stats();
+    expect(s.throttled_total).toBe(3);
+    expect(s.edge_throttled_total).toBe(2);
+    expect(s.edge_throttled_by_scope).toEqual({ 'POST /books': 2 });
+    expect(s.faults_injected).toEqual({ storm: 1 });
   });
 
   it('can be disabled', async () => {

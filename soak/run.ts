@@ -1,0 +1,356 @@
+/**
+ * `npm run soak -- --minutes N`: the fault soak. Starts `makerd sim` (a process, over HTTP), then
+ * `makerd run` in live mode against it (another process, with the simulator's credentials, both
+ * streams on, a handful of markets, its poller pressing on the venue's POST /books window), then
+ * switches the simulator's faults on in turn over N minutes (see plan.ts), stops makerd with
+ * SIGTERM and checks the run (see checks.ts). Prints one JSON object on stdout; a progress line
+ * per phase on stderr; exit status 0 when every check is ok, 1 when one fails, 2 when the soak
+ * itself could not run.
+ *
+ *   --minutes N      length of the fault schedule (default 2; fractions allowed)
+ *   --markets M      markets makerd quotes (default 5)
+ *   --seed S         the simulator's seed (default soak)
+ *   --keep           keep the data directory (journal) and print where it is
+ *   --break MODE     a deliberately broken run, to see the soak fail: `kill` SIGKILLs makerd
+ *                    instead of SIGTERM (orders stay open); `unrecorded-storm` leaves the storm
+ *                    out of the record (its 429s count as outside storms)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { evaluateSoak, failures, type Check, type ThrottleSample, type TimeRange } from './checks.js';
+import { journalFills, venueFills } from './fills.js';
+import { metricSum } from './metrics-text.js';
+import { planPhases, type Phase } from './plan.js';
+import { baseEnv, crashLines, startChild, type Child } from './processes.js';
+
+export type BreakMode = 'none' | 'kill' | 'unrecorded-storm';
+
+export interface SoakOptions {
+  readonly minutes: number;
+  readonly markets: number;
+  readonly seed: string;
+  readonly keep: boolean;
+  readonly breakMode: BreakMode;
+}
+
+export class SoakUsageError extends Error {}
+
+export function parseSoakArgs(argv: readonly string[]): SoakOptions {
+  let minutes = 2;
+  let markets = 5;
+  let seed = 'soak';
+  let keep = false;
+  let breakMode: BreakMode = 'none';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new SoakUsageError(`soak: ${a} needs a value`);
+      return v;
+    };
+    switch (a) {
+      case '--minutes': {
+        const v = value();
+        minutes = Number(v);
+        if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 24 * 60) throw new SoakUsageError(`soak: --minutes must be a number of minutes in (0, 1440] (got ${v})`);
+        break;
+      }
+      case '--markets': {
+        const v = value();
+        markets = Number(v);
+        if (!Number.isInteger(markets) || markets < 1 || markets > 50) throw new SoakUsageError(`soak: --markets must be a whole number in [1, 50] (got ${v})`);
+        break;
+      }
+      case '--seed':
+        seed = value();
+        break;
+      case '--keep':
+        keep = true;
+        break;
+      case '--break': {
+        const v = value();
+        if (v !== 'kill' && v !== 'unrecorded-storm') throw new SoakUsageError(`soak: --break must be kill or unrecorded-storm (got ${v})`);
+        breakMode = v;
+        break;
+      }
+      default:
+        throw new SoakUsageError(`soak: unknown argument ${a} (usage: npm run soak -- --minutes N [--markets M] [--seed S] [--keep] [--break kill|unrecorded-storm])`);
+    }
+  }
+  return { minutes, markets, seed, keep, breakMode };
+}
+
+interface Banner {
+  readonly baseUrl: string;
+  readonly address: string;
+  readonly apiKey: string;
+  readonly passphrase: string;
+  readonly secret: string;
+}
+
+/** Time left after a storm for its last 429s to reach makerd's counters before the next sample. */
+const SETTLE_MS = 2_000;
+const SIM_MARKETS = 10;
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The makerd executable compiled next to this file (dist/soak/run.js -> dist/src/cli/bin.js). */
+const BIN = join(here, '..', 'src', 'cli', 'bin.js');
+
+const started = Date.now();
+function progress(text: string): void {
+  process.stderr.write(`[soak ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${text}\n`);
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+interface SimStats {
+  edge_throttled_total: number;
+  edge_throttled_by_scope: Record<string, number>;
+  throttled_total: number;
+  requests_total: number;
+  requests_by_route: Record<string, number>;
+  responses_by_status: Record<string, number>;
+  faults_injected: Record<string, number>;
+  ws_connections_total: number;
+  open_orders: number;
+  fills_total: number;
+}
+
+export interface SoakReport {
+  readonly ok: boolean;
+  readonly date: string;
+  readonly minutes: number;
+  readonly markets: number;
+  readonly seed: string;
+  readonly break?: BreakMode;
+  readonly phases: { name: string; from: string; to: string }[];
+  readonly storms: { from: string; to: string }[];
+  readonly sim: Record<string, unknown>;
+  readonly makerd: Record<string, unknown>;
+  readonly checks: Check[];
+  readonly failed: string[];
+  readonly dataDir?: string;
+}
+
+export async function runSoak(o: SoakOptions): Promise<SoakReport> {
+  const root = mkdtempSync(join(tmpdir(), 'makerd-soak-'));
+  const dataDir = join(root, 'data');
+  const children: Child[] = [];
+  try {
+    // 1. The simulator, alone, over HTTP.
+    const sim = startChild('makerd sim', BIN, ['sim', '--port', '0', '--seed', o.seed, '--markets', String(SIM_MARKETS)], { ...baseEnv(), MAKERD_LOG_LEVEL: 'warn' });
+    children.push(sim);
+    const banner = (await sim.line((l) => typeof l.baseUrl === 'string', 30_000)) as unknown as Banner;
+    const base = banner.baseUrl;
+    const credentials = { address: banner.address, apiKey: banner.apiKey, passphrase: banner.passphrase, secret: banner.secret };
+    const setFaults = (patch: Record<string, unknown>): Promise<unknown> => json(`${base}/_sim/faults`, { method: 'POST', body: JSON.stringify(patch), headers: { 'content-type': 'application/json' } });
+    const simStats = (): Promise<SimStats> => json<SimStats>(`${base}/_sim/stats`);
+    progress(`simulator listening at ${base} (seed ${o.seed}, ${SIM_MARKETS} markets)`);
+
+    // 2. makerd, live mode, against it.
+    const makerd = startChild('makerd run', BIN, ['run'], {
+      ...baseEnv(),
+      MAKERD_VENUE_MODE: 'live',
+      MAKERD_VENUE_BASE_URL: base,
+      MAKERD_VENUE_ADDRESS: credentials.address,
+      MAKERD_VENUE_API_KEY: credentials.apiKey,
+      MAKERD_VENUE_PASSPHRASE: credentials.passphrase,
+      MAKERD_VENUE_SECRET: credentials.secret,
+      MAKERD_SELECTOR_TOP: String(o.markets),
+      MAKERD_STREAM_USER: 'on',
+      MAKERD_STREAM_MARKET: 'on',
+      // A poll every 100 ms asks for 100 POST /books per 10 s against the venue's 80: the limiter,
+      // not the schedule, keeps makerd inside the window. Likewise the fill poll and GET /data/trades.
+      MAKERD_POLLER_INTERVAL_MS: '100',
+      MAKERD_PORTFOLIO_POLL_INTERVAL_MS: '50',
+      MAKERD_DATA_DIR: dataDir,
+      MAKERD_METRICS_PORT: '0',
+      MAKERD_LOG_LEVEL: 'info',
+    });
+    children.push(makerd);
+    const metricsUrl = String((await makerd.line((l) => l.msg === 'metrics server listening (/metrics, /healthz, /readyz)', 60_000)).url);
+    await makerd.line((l) => l.msg === 'quoting markets', 120_000);
+    progress(`makerd quoting ${o.markets} markets (metrics at ${metricsUrl})`);
+    const scrape = async (): Promise<string> => (await fetch(`${metricsUrl}/metrics`)).text();
+    const samples: ThrottleSample[] = [];
+    let lastText = '';
+    const sample = async (): Promise<number> => {
+      lastText = await scrape();
+      const atMs = Date.now();
+      samples.push({ atMs, throttled: metricSum(lastText, 'makerd_venue_requests_total', { outcome: '429' }) ?? 0 });
+      return atMs;
+    };
+    const wsAtStart = (await simStats()).ws_connections_total;
+    // How close to the venue's windows makerd ran: the edge's own count, read once a second (so
+    // the peak shown is a lower bound), for every window makerd touched.
+    const peakUse = new Map<string, { used: number; capacity: number }>();
+    const limitsTimer = setInterval(() => {
+      json<{ windows: { scope: string; capacity: number; used: number }[] }>(`${base}/_sim/limits`).then(
+        (l) => {
+          for (const w of l.windows) if (w.used > (peakUse.get(w.scope)?.used ?? 0)) peakUse.set(w.scope, { used: w.used, capacity: w.capacity });
+        },
+        () => undefined,
+      );
+    }, 1_000);
+    limitsTimer.unref();
+
+    // 3. The schedule.
+    const totalMs = o.minutes * 60_000;
+    const phases = planPhases(totalMs);
+    const t0 = Date.now();
+    const ran: { name: string; from: string; to: string }[] = [];
+    const storms: TimeRange[] = [];
+    const switchedOn = new Set<string>();
+    let rssStart: number | undefined;
+    let endedEarly = false;
+    for (const [i, p] of phases.entries()) {
+      if (makerd.ended()) {
+        endedEarly = true;
+        break;
+      }
+      await delay(Math.max(0, t0 + p.startMs - Date.now()));
+      const from = await sample();
+      if (p.fault !== undefined && rssStart === undefined) rssStart = metricSum(lastText, 'makerd_process_resident_memory_bytes');
+      progress(`phase ${i + 1}/${phases.length} ${p.name} for ${(p.durationMs / 1000).toFixed(1)} s`);
+      if (p.fault !== undefined) {
+        await setFaults(p.fault.on(p.durationMs));
+        switchedOn.add(p.fault.name);
+      }
+      await delay(Math.max(0, t0 + p.startMs + p.durationMs - Date.now()));
+      if (p.fault !== undefined) {
+        await setFaults(p.fault.off);
+        if (p.fault.name === 'throttle_storm') {
+          await delay(SETTLE_MS);
+          const to = await sample();
+          if (o.breakMode !== 'unrecorded-storm') storms.push({ fromMs: from, toMs: to });
+        }
+      }
+      ran.push({ name: p.name, from: new Date(t0 + p.startMs).toISOString(), to: new Date(Date.now()).toISOString() });
+    }
+    if (!endedEarly && makerd.ended()) endedEarly = true;
+
+    // 4. Last readings, then stop makerd.
+    const readyEnd = makerd.ended() ? undefined : await sample().catch(() => undefined);
+    const rssEnd = readyEnd === undefined ? undefined : metricSum(lastText, 'makerd_process_resident_memory_bytes');
+    const malformedRefusedBeforeStop = metricSum(lastText, 'makerd_poll_requests_failed_total', { code: 'MAKERD_ERR_BAD_RESPONSE' }) ?? 0;
+    const ordersPlaced = metricSum(lastText, 'makerd_venue_requests_total', { route: 'POST /order', outcome: '200' }) ?? 0;
+    clearInterval(limitsTimer);
+    const signal = o.breakMode === 'kill' ? 'SIGKILL' : 'SIGTERM';
+    progress(`stopping makerd with ${signal}`);
+    const stopAt = Date.now();
+    if (!makerd.ended()) makerd.proc.kill(signal);
+    const exit = await Promise.race([makerd.exited, delay(60_000, undefined, { ref: false })]);
+    if (exit === undefined) {
+      makerd.proc.kill('SIGKILL');
+      await makerd.exited;
+    }
+    const exitInfo = exit ?? { code: null, signal: 'SIGKILL' as const };
+    progress(`makerd ended (code ${exitInfo.code}, signal ${exitInfo.signal}) in ${((Date.now() - stopAt) / 1000).toFixed(1)} s`);
+
+    // 5. The venue's side, read after makerd is gone (its shutdown requests counted) and before
+    // the soak's own signed reads, which the edge counts too.
+    const stats = await simStats();
+    const venue = await venueFills(base, credentials);
+    const journal = await journalFills(dataDir);
+    // What proves each fault applied: the simulator's own counts, and the sockets it dropped
+    // (every connection after the first of each stream is a reconnection).
+    const evidence: Record<string, number> = { ...stats.faults_injected, ws_reconnects: stats.ws_connections_total - wsAtStart };
+    const faultsNotExercised: string[] = [];
+    for (const p of phases) {
+      const f = p.fault;
+      if (f === undefined || !switchedOn.has(f.name) || f.evidence.length === 0) continue;
+      if (!f.evidence.every((k) => (evidence[k] ?? 0) > 0)) faultsNotExercised.push(f.name);
+    }
+    // Phases never reached (makerd ended early) are not exercised either.
+    for (const p of phases) if (p.fault !== undefined && !switchedOn.has(p.fault.name)) faultsNotExercised.push(p.fault.name);
+    const malformedServed = Object.entries(stats.faults_injected)
+      .filter(([k]) => k.startsWith('malformed_'))
+      .reduce((n, [, v]) => n + v, 0);
+
+    const checks = evaluateSoak({
+      edgeThrottled: stats.edge_throttled_total,
+      edgeThrottledByScope: stats.edge_throttled_by_scope,
+      throttleSamples: samples,
+      storms,
+      journalFills: journal.fills,
+      venueFills: venue,
+      openOrdersAfter: stats.open_orders,
+      makerd: { code: exitInfo.code, signal: exitInfo.signal, endedBeforeStop: endedEarly, crashLines: crashLines(makerd.lines, makerd.stderr()) },
+      malformedServed,
+      malformedRefused: malformedRefusedBeforeStop,
+      faultsNotExercised,
+      rssStartBytes: rssStart,
+      rssEndBytes: rssEnd,
+    });
+    const failed = failures(checks);
+    const report: SoakReport = {
+      ok: failed.length === 0,
+      date: new Date().toISOString(),
+      minutes: o.minutes,
+      markets: o.markets,
+      seed: o.seed,
+      ...(o.breakMode === 'none' ? {} : { break: o.breakMode }),
+      phases: ran,
+      storms: storms.map((s) => ({ from: new Date(s.fromMs).toISOString(), to: new Date(s.toMs).toISOString() })),
+      sim: {
+        requests: stats.requests_total,
+        requestsByRoute: stats.requests_by_route,
+        responsesByStatus: stats.responses_by_status,
+        faultsInjected: stats.faults_injected,
+        wsReconnects: evidence.ws_reconnects,
+        peakWindowUse: Object.fromEntries([...peakUse].sort(([, a], [, b]) => b.used / b.capacity - a.used / a.capacity).map(([scope, u]) => [scope, `${u.used}/${u.capacity}`])),
+        accountFills: stats.fills_total,
+      },
+      makerd: {
+        ordersPlaced,
+        journalFills: journal.fills.length,
+        journalWarnings: journal.warnings,
+        errorLines: makerd.lines.filter((l) => l.level === 'error').length,
+        warnLines: makerd.lines.filter((l) => l.level === 'warn').length,
+      },
+      checks,
+      failed,
+      ...(o.keep ? { dataDir } : {}),
+    };
+
+    // 6. The simulator goes last.
+    sim.proc.kill('SIGTERM');
+    await Promise.race([sim.exited, delay(10_000, undefined, { ref: false })]);
+    return report;
+  } finally {
+    for (const c of children) if (!c.ended()) c.proc.kill('SIGKILL');
+    if (!o.keep) rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<number> {
+  let options: SoakOptions;
+  try {
+    options = parseSoakArgs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    return 2;
+  }
+  try {
+    const report = await runSoak(options);
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    progress(report.ok ? 'every check ok' : `failed: ${report.failed.join(', ')}`);
+    return report.ok ? 0 : 1;
+  } catch (err) {
+    process.stdout.write(`${JSON.stringify({ ok: false, error: (err as Error).message }, null, 2)}\n`);
+    progress(`the soak could not run: ${(err as Error).stack ?? String(err)}`);
+    return 2;
+  }
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.exitCode = await main();
+}

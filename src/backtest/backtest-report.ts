@@ -1,0 +1,179 @@
+/**
+ * Many runs: every strategy on every seed of one list (so `--compare a,b` puts both strategies on
+ * the identical seeds, hence the identical flow: run-backtest.ts), then the summary over runs and
+ * the JSON form of it all.
+ *
+ * Runs are interleaved seed by seed (seed 1: a, b; seed 2: a, b; ...), so a comparison cut short
+ * is still balanced and the progress shown is even.
+ */
+import { Decimal } from '../money.js';
+import { runBacktest, type BacktestSettings, type FlowFactory, type RunResult, type StrategyRun } from './run-backtest.js';
+import { METRICS, summarise, type StrategySummary } from './summary.js';
+
+export interface PlannedStrategy extends StrategyRun {
+  /** The parameters as given (before parsing), for the report. */
+  readonly rawParams: unknown;
+  /** Where they came from: a file, the configuration, or the strategy's defaults. */
+  readonly paramsSource: string;
+}
+
+export interface BacktestPlan {
+  readonly strategies: readonly PlannedStrategy[];
+  readonly seeds: readonly string[];
+  readonly settings: BacktestSettings;
+  /** The main mark-out horizon (s): one of settings.markoutHorizonsS. */
+  readonly markoutHorizonS: number;
+  readonly digestFlow?: boolean;
+  readonly flow?: FlowFactory;
+  /** Progress: runs finished (fractional while one runs) out of all. */
+  readonly onProgress?: (done: number, total: number, current: { label: string; seed: string }) => void;
+  /** For the report's header. */
+  readonly version?: string;
+  readonly now?: () => Date;
+}
+
+export interface ReportSettings {
+  readonly runs: number;
+  readonly seeds: readonly string[];
+  readonly markets: number;
+  readonly hours: number;
+  readonly pollIntervalMs: number;
+  readonly flowStepMs: number;
+  readonly flow: { readonly A: number; readonly k: number; readonly sigma: number; readonly jumpRatePerHour: number; readonly jumpSize: number; readonly informedShare: number };
+  readonly fee: BacktestSettings['fee'];
+  readonly markoutHorizonS: number;
+  readonly markoutHorizonsS: readonly number[];
+}
+
+export interface BacktestReport {
+  readonly version: string;
+  readonly generatedAt: string;
+  readonly settings: ReportSettings;
+  readonly strategies: readonly { readonly summary: StrategySummary; readonly paramsSource: string; readonly runs: readonly RunResult[] }[];
+}
+
+export function runPlan(plan: BacktestPlan): BacktestReport {
+  const total = plan.seeds.length * plan.strategies.length;
+  const runs = plan.strategies.map(() => [] as RunResult[]);
+  let done = 0;
+  for (const seed of plan.seeds) {
+    plan.strategies.forEach((s, i) => {
+      const current = { label: s.label, seed };
+      plan.onProgress?.(done, total, current);
+      const result = runBacktest({
+        seed,
+        strategy: s,
+        settings: plan.settings,
+        ...(plan.flow === undefined ? {} : { flow: plan.flow }),
+        digestFlow: plan.digestFlow === true,
+        ...(plan.onProgress === undefined ? {} : { onProgress: (f: number) => plan.onProgress!(done + f, total, current) }),
+      });
+      runs[i]!.push(result);
+      done++;
+      plan.onProgress?.(done, total, current);
+    });
+  }
+  const st = plan.settings;
+  return {
+    version: plan.version ?? '',
+    generatedAt: (plan.now?.() ?? new Date()).toISOString(),
+    settings: {
+      runs: plan.seeds.length,
+      seeds: plan.seeds,
+      markets: st.markets,
+      hours: st.hours,
+      pollIntervalMs: st.pollIntervalMs,
+      flowStepMs: st.flow.stepMs,
+      flow: { A: st.flow.A, k: st.flow.k, sigma: st.flow.sigma, jumpRatePerHour: round(st.flow.jumpRate * 3600, 9), jumpSize: st.flow.jumpSize, informedShare: st.flow.informedShare },
+      fee: st.fee,
+      markoutHorizonS: plan.markoutHorizonS,
+      markoutHorizonsS: st.markoutHorizonsS,
+    },
+    strategies: plan.strategies.map((s, i) => ({
+      summary: summarise(s.label, s.strategy.name, s.rawParams, runs[i]!, plan.markoutHorizonS),
+      paramsSource: s.paramsSource,
+      runs: runs[i]!,
+    })),
+  };
+}
+
+const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
+/** USDC amounts in JSON: 6 decimals (micro-USDC), half up. */
+const usdc = (d: Decimal): string => d.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(6);
+
+export function runJson(r: RunResult, horizonS: number): Record<string, unknown> {
+  const main = r.markouts.find((m) => m.horizonS === horizonS);
+  return {
+    seed: r.seed,
+    realizedPnl: usdc(r.realizedPnl),
+    unrealizedPnl: usdc(r.unrealizedPnl),
+    totalPnl: usdc(r.totalPnl),
+    fills: r.fills,
+    volumeShares: r.volumeShares.toFixed(),
+    volumeNotional: usdc(r.volumeNotional),
+    fees: usdc(r.fees),
+    rebates: usdc(r.rebates),
+    maxInventory: r.maxInventory.toFixed(),
+    finalInventory: r.finalInventory.toFixed(),
+    twoSidedShare: round(r.twoSidedShare, 6),
+    markout: {
+      horizonS,
+      perShare: main?.perShare === undefined ? null : main.perShare.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8),
+      total: main === undefined ? null : usdc(main.total),
+      shares: main?.shares.toFixed() ?? null,
+      fills: main?.fills ?? 0,
+      unresolved: main?.unresolved ?? 0,
+    },
+    orders: r.orders,
+    evaluations: r.evaluations,
+    flowOrders: r.flowOrders,
+    ...(r.flowDigest === undefined ? {} : { flowDigest: r.flowDigest }),
+  };
+}
+
+const statJson = (s: { mean: number; sd: number; se: number; p5: number; p50: number; p95: number; min: number; max: number; n: number }): Record<string, number | null> =>
+  Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Number.isFinite(v) ? round(v, 8) : null]));
+
+/** The summary JSON (`--json`). */
+export function reportJson(report: BacktestReport): Record<string, unknown> {
+  const h = report.settings.markoutHorizonS;
+  const strategies = report.strategies.map((s) => ({
+    label: s.summary.label,
+    strategy: s.summary.strategy,
+    params: s.summary.params,
+    paramsSource: s.paramsSource,
+    runs: s.summary.runs,
+    seeds: s.summary.seeds,
+    summary: Object.fromEntries(METRICS.map((m) => [m.key, statJson(s.summary.stats[m.key])])),
+    markoutCurve: s.summary.markoutCurve.map((c) => ({ horizonS: c.horizonS, mean: Number.isFinite(c.mean) ? round(c.mean, 8) : null, runs: c.n })),
+    perRun: s.runs.map((r) => runJson(r, h)),
+  }));
+  const out: Record<string, unknown> = { version: report.version, generatedAt: report.generatedAt, settings: report.settings, strategies };
+  if (report.strategies.length > 1) out.comparison = comparison(report);
+  return out;
+}
+
+/**
+ * Each strategy against the first, seed by seed (the seeds are shared): mean of the per-seed PnL
+ * differences and its standard error, and the ratios of PnL sd and mean largest inventory.
+ */
+export function comparison(report: BacktestReport): Record<string, unknown>[] {
+  const base = report.strategies[0]!;
+  return report.strategies.slice(1).map((s) => {
+    const diffs = s.runs.map((r, i) => r.totalPnl.minus(base.runs[i]!.totalPnl).toNumber());
+    const n = diffs.length;
+    const mean = diffs.reduce((a, b) => a + b, 0) / n;
+    const sd = n > 1 ? Math.sqrt(diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : 0;
+    const bs = base.summary.stats;
+    const ss = s.summary.stats;
+    return {
+      strategy: s.summary.label,
+      against: base.summary.label,
+      meanPnlDifference: round(mean, 6),
+      pairedStandardError: round(sd / Math.sqrt(n), 6),
+      meanPnlDifferenceInBaseSe: bs.totalPnl.se > 0 ? round((ss.totalPnl.mean - bs.totalPnl.mean) / bs.totalPnl.se, 3) : null,
+      pnlSdRatio: bs.totalPnl.sd > 0 ? round(ss.totalPnl.sd / bs.totalPnl.sd, 4) : null,
+      maxInventoryRatio: bs.maxInventory.mean > 0 ? round(ss.maxInventory.mean / bs.maxInventory.mean, 4) : null,
+    };
+  });
+}

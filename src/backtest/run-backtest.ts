@@ -1,0 +1,451 @@
+/**
+ * One backtest run: one strategy, one seed, the simulator's in-process core on a virtual clock.
+ *
+ * World: the synthetic catalog of `markets` markets from the seed (fees as set), the simulator's
+ * matching exchange, and the synthetic order flow (src/sim/flow) from the same seed, stepped every
+ * `flow.stepMs` of virtual time. No HTTP, no timers: a loop moves the FakeClock.
+ *
+ * The account trades as the daemon does (src/trading/trading-loop.ts), on the same parts:
+ * - every poll interval each market whose books changed (or whose account state changed) is
+ *   evaluated: its books are snapshotted from the exchange and checked as the venue client checks
+ *   them (validateBook -> toBookView), the view is built by the daemon's view builder (midpoint
+ *   without our own orders), the strategy quotes, src/strategy/legs.ts maps quotes onto tokens,
+ *   the risk gate (src/risk, limits as configured) trims or refuses, and the executor's diff keeps,
+ *   cancels and places post-only GTC orders (sim-executor.ts);
+ * - after a flow step in which a taker traded against the account, its fills are read from the
+ *   exchange's account trades and attributed as the daemon attributes them (fill-attribution.ts,
+ *   fees and rebates by fill-fees.ts), folded into the portfolio (src/portfolio/portfolio.ts), and
+ *   the filled markets are evaluated at once (the daemon's user stream).
+ *
+ * Random streams: the flow draws from its own streams (`flow:<seed>`, forked per market and per
+ * purpose; src/sim/flow), and every arrival draws the same numbers whatever the book holds, so the
+ * orders the flow submits are the same whatever the strategy does: strategies compared on one seed
+ * face the same flow. The backtest itself draws nothing.
+ */
+import { FakeClock } from '../clock/fake-clock.js';
+import { isMakerdError } from '../errors.js';
+import { toMarketMeta } from '../market/market-metadata.js';
+import type { MarketMeta } from '../market/market-view.js';
+import type { BookLevel, BookView } from '../market/book-view.js';
+import { Decimal, ONE, ZERO } from '../money.js';
+import { Portfolio } from '../portfolio/portfolio.js';
+import { fillsFromAccountTrade, type AccountIdentity } from '../portfolio/fill-attribution.js';
+import type { Fill } from '../portfolio/fill.js';
+import { RiskGate, type RiskLimits } from '../risk/index.js';
+import type { DiffSettings } from '../execution/order-diff.js';
+import { toOrderIntents } from '../strategy/legs.js';
+import type { Strategy } from '../strategy/strategy.js';
+import { createCatalogLookup, generateCatalog, type SimCatalog } from '../sim/catalog/index.js';
+import type { SimAccount, SimExchange } from '../sim/contracts.js';
+import { createSimExchange } from '../sim/exchange/index.js';
+import { createOrderFlow, resolveFlowParams, type FlowParams } from '../sim/flow/index.js';
+import { createCatalogApi } from '../sim/server/catalog-api.js';
+import { operatorAccount, operatorCredentials } from '../sim/server/operator-account.js';
+import type { StoredBook } from '../trading/book-store.js';
+import { buildMarketView } from '../trading/view-builder.js';
+import type { OrderBookSnapshot } from '../venue/types.js';
+import { MarkoutTracker, type MarkoutFigure } from './markout.js';
+import { SimExecutor, type ExecutorCounts } from './sim-executor.js';
+import { TrackingExchange } from './tracking-exchange.js';
+
+export interface FeeSettings {
+  /** Taker fee = rate x shares x (p(1-p))^exponent (design.md section 3). */
+  readonly rate: number;
+  readonly exponent: number;
+  /** Makers pay nothing and receive rebateRate x the taker fee; false: makers pay the taker formula. */
+  readonly takerOnly: boolean;
+  readonly rebateRate: number;
+}
+
+export interface BacktestSettings {
+  readonly hours: number;
+  readonly markets: number;
+  /** The strategy is evaluated every poll interval of virtual time (and on fills). */
+  readonly pollIntervalMs: number;
+  /** Books older than this are stale for the risk gate (poller.staleAfterMs). */
+  readonly staleAfterMs: number;
+  /** The flow model, resolved (src/sim/flow/flow-params.ts; jumpRate per second). */
+  readonly flow: FlowParams;
+  readonly fee: FeeSettings;
+  /** Horizons (s) of the mark-out curve; the main horizon is one of them. */
+  readonly markoutHorizonsS: readonly number[];
+  readonly risk: RiskLimits;
+  readonly diff: DiffSettings;
+  /** Points of the PnL and inventory time series (at most). */
+  readonly samples: number;
+}
+
+export interface StrategyRun {
+  /** Label in reports (the strategy's name, unless compared with itself). */
+  readonly label: string;
+  readonly strategy: Strategy;
+  /** Parsed parameters (parseStrategyParams). */
+  readonly params: unknown;
+}
+
+/** What a flow needs to drive the market; the default is the simulator's synthetic flow. */
+export interface FlowContext {
+  readonly clock: FakeClock;
+  /** The exchange (through the backtest's tracking facade). */
+  readonly exchange: SimExchange;
+  readonly catalog: SimCatalog;
+  readonly seed: string;
+  readonly params: FlowParams;
+}
+
+export interface BacktestFlow {
+  /** Advances the flow by `dtMs` of market time (0 once at the start: initial quotes). */
+  step(dtMs: number): void;
+}
+
+export type FlowFactory = (ctx: FlowContext) => BacktestFlow;
+
+export interface RunInput {
+  readonly seed: number | string;
+  readonly strategy: StrategyRun;
+  readonly settings: BacktestSettings;
+  /** Default: the simulator's synthetic order flow (src/sim/flow). */
+  readonly flow?: FlowFactory;
+  /** Keep a digest of the orders the flow submits (RunResult.flowDigest). */
+  readonly digestFlow?: boolean;
+  /** Called now and then with the share of the run done (0..1). */
+  readonly onProgress?: (done: number) => void;
+}
+
+export interface SeriesPoint {
+  /** Seconds since the start. */
+  readonly t: number;
+  /** Total PnL (USDC) at the midpoints of that moment; a number, for charts only. */
+  readonly pnl: number;
+  /** Net exposure in outcome-0 shares summed over the markets; for charts only. */
+  readonly inventory: number;
+}
+
+export interface RunResult {
+  readonly seed: string;
+  readonly label: string;
+  readonly realizedPnl: Decimal;
+  /** At the final midpoints (outcome 1 at 1 - outcome 0's). */
+  readonly unrealizedPnl: Decimal;
+  readonly totalPnl: Decimal;
+  readonly fills: number;
+  readonly volumeShares: Decimal;
+  /** USDC: sum of price x shares. */
+  readonly volumeNotional: Decimal;
+  readonly fees: Decimal;
+  readonly rebates: Decimal;
+  /** Largest |net exposure| (outcome-0 shares) of any market at any moment. */
+  readonly maxInventory: Decimal;
+  /** Net exposure summed over markets at the end. */
+  readonly finalInventory: Decimal;
+  /** Share of the time quoted on both sides, mean over markets (0..1). */
+  readonly twoSidedShare: number;
+  readonly markouts: readonly MarkoutFigure[];
+  readonly series: readonly SeriesPoint[];
+  readonly orders: Readonly<ExecutorCounts>;
+  readonly evaluations: number;
+  readonly strategyErrors: number;
+  /** Orders the flow submitted; and their digest when asked for. */
+  readonly flowOrders: number;
+  readonly flowDigest: string | undefined;
+  readonly marketTimeS: number;
+}
+
+interface MarketState {
+  readonly conditionId: string;
+  readonly tokens: readonly [string, string];
+  meta: MarketMeta;
+  readonly stored: [StoredBook | undefined, StoredBook | undefined];
+  strategyState: unknown;
+  mid0: Decimal | undefined;
+  maxAbs: Decimal;
+}
+
+/**
+ * The strategy's view of an exchange snapshot: what the venue client's check (validateBook) and
+ * toBookView make of it, without re-checking the exchange's own output: levels come best first
+ * from the engine, and the decimal texts repeat, so each is parsed once per run (Decimals are
+ * immutable, so sharing them is safe).
+ */
+function bookViewMaker(): (snap: OrderBookSnapshot) => BookView {
+  const cache = new Map<string, Decimal>();
+  const d = (text: string): Decimal => {
+    let v = cache.get(text);
+    if (v === undefined) {
+      if (cache.size > 50_000) cache.clear();
+      v = new Decimal(text);
+      cache.set(text, v);
+    }
+    return v;
+  };
+  const levels = (raw: readonly { price: string; size: string }[]): BookLevel[] => {
+    const out: BookLevel[] = [];
+    for (const l of raw) {
+      const size = d(l.size);
+      if (!size.isZero()) out.push({ price: d(l.price), size });
+    }
+    return out;
+  };
+  return (snap) => {
+    const bids = levels(snap.bids);
+    const asks = levels(snap.asks);
+    const ltp = snap.last_trade_price;
+    return {
+      tokenId: snap.asset_id,
+      market: snap.market,
+      bids,
+      asks,
+      tickSize: d(snap.tick_size),
+      minOrderSize: d(snap.min_order_size),
+      negRisk: snap.neg_risk,
+      timestampMs: Number(snap.timestamp),
+      hash: snap.hash,
+      lastTradePrice: ltp === undefined || ltp === '' || ltp === '0' ? undefined : d(ltp),
+      mid: bids[0] !== undefined && asks[0] !== undefined ? bids[0].price.plus(asks[0].price).div(2) : undefined,
+    };
+  };
+}
+
+export function runBacktest(input: RunInput): RunResult {
+  const { settings, strategy } = input;
+  const seed = String(input.seed);
+  const catalog = generateCatalog({ seed, markets: settings.markets, fee: { ...settings.fee } });
+  const clock = new FakeClock(catalog.epochMs);
+  const startMs = clock.now();
+  const endMs = startMs + Math.round(settings.hours * 3_600_000);
+  const exchange = createSimExchange({ clock, catalog: createCatalogLookup(catalog) });
+  const account: SimAccount = operatorAccount(operatorCredentials(`backtest:${seed}`));
+  const identity: AccountIdentity = { address: account.address, apiKey: account.apiKey };
+  const catalogApi = createCatalogApi(catalog, exchange, [account]);
+
+  let executor: SimExecutor | undefined;
+  const tracking = new TrackingExchange(exchange, { account, restsIn: (t) => executor!.restsIn(t), digestFlow: input.digestFlow === true });
+  const facade = tracking.facade(() => clock.now());
+  executor = new SimExecutor({ exchange: facade, account, settings: settings.diff, now: () => clock.now(), onTouched: (t) => tracking.changed.add(t) });
+  const exec = executor;
+  const risk = new RiskGate(settings.risk);
+  const portfolio = new Portfolio({ clock });
+  const positions = new Map<string, Decimal>();
+  const markouts = new MarkoutTracker(settings.markoutHorizonsS);
+  const flowParams = resolveFlowParams(settings.flow);
+  const flow = (input.flow ?? defaultFlow)({ clock, exchange: facade, catalog, seed, params: flowParams });
+
+  const metaOf = (conditionId: string): MarketMeta => {
+    const clob = catalogApi.clobMarket(conditionId);
+    const market = catalogApi.market(conditionId);
+    const fee = catalogApi.feeRate(`${conditionId}:0`);
+    if (clob === undefined || market === undefined || fee === undefined) throw new Error(`backtest: market ${conditionId} is not in the catalog`);
+    return toMarketMeta(clob, market, fee, clock.now());
+  };
+  const markets = new Map<string, MarketState>();
+  for (const m of catalog.markets) {
+    markets.set(m.conditionId, {
+      conditionId: m.conditionId,
+      tokens: m.tokenIds,
+      meta: metaOf(m.conditionId),
+      stored: [undefined, undefined],
+      strategyState: strategy.strategy.initialState(strategy.params),
+      mid0: undefined,
+      maxAbs: ZERO,
+    });
+  }
+
+  const bookView = bookViewMaker();
+  const dirty = new Set<string>(markets.keys());
+  let evaluations = 0;
+  let strategyErrors = 0;
+
+  function freshBook(token: string, slot: StoredBook | undefined, nowMs: number): StoredBook | undefined {
+    if (slot !== undefined && !tracking.changed.has(token)) {
+      // Unchanged since the last snapshot: the daemon's poll would bring the same book, fresh.
+      return slot.book.timestampMs === nowMs ? slot : { book: { ...slot.book, timestampMs: nowMs }, mid: slot.mid };
+    }
+    tracking.changed.delete(token);
+    const snap = exchange.book(token);
+    if (snap === undefined) return undefined;
+    const view = bookView(snap);
+    return { book: view, mid: view.mid };
+  }
+
+  function evaluate(st: MarketState): void {
+    const nowMs = clock.now();
+    const tick = exchange.tickSize(st.tokens[0]);
+    if (tick !== undefined && !tick.eq(st.meta.tickSize)) st.meta = metaOf(st.conditionId);
+    st.stored[0] = freshBook(st.tokens[0], st.stored[0], nowMs);
+    st.stored[1] = freshBook(st.tokens[1], st.stored[1], nowMs);
+    const live = exec.ordersOf(st.conditionId);
+    const view = buildMarketView({
+      meta: st.meta,
+      stored: st.stored,
+      positions,
+      liveOrders: live.map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: o.remaining })),
+      // The in-process book is exact: our orders show with what remains of them, nothing lags.
+      own: live.map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.remaining, goneAtMs: undefined })),
+      nowMs,
+      staleAfterMs: settings.staleAfterMs,
+    });
+    st.mid0 = view.mid;
+    let quotes;
+    try {
+      const out = strategy.strategy.quote(view, strategy.params, st.strategyState);
+      st.strategyState = out.state;
+      quotes = out.quotes;
+    } catch (err) {
+      // As in the daemon: a strategy error pulls the market's quotes, it does not stop the run.
+      if (isMakerdError(err)) throw err;
+      strategyErrors++;
+      quotes = [];
+    }
+    evaluations++;
+    const decision = risk.evaluate(view, toOrderIntents(view, quotes), nowMs);
+    exec.submit(st.conditionId, st.meta.tickSize, decision.approved);
+  }
+
+  /** Evaluates the markets whose books or account state changed since their last evaluation. */
+  function evaluateChanged(): void {
+    for (const st of markets.values()) {
+      if (dirty.has(st.conditionId) || tracking.changed.has(st.tokens[0]) || tracking.changed.has(st.tokens[1]) || st.stored[0] === undefined || st.stored[1] === undefined) {
+        dirty.delete(st.conditionId);
+        evaluate(st);
+      }
+    }
+  }
+
+  // ---- fills ----------------------------------------------------------------------------------
+  const seenFills = new Set<string>();
+  let fillCount = 0;
+  let lastTradeSec = 0;
+
+  function applyFill(fill: Fill): void {
+    const st = markets.get(fill.conditionId);
+    if (st === undefined) return;
+    portfolio.apply(fill);
+    positions.set(fill.tokenId, portfolio.position(fill.tokenId));
+    exec.onFill(fill.orderId, fill.conditionId, fill.size);
+    markouts.onFill(fill, clock.now(), st.mid0);
+    const q = portfolio.netExposure(fill.conditionId).abs();
+    if (q.gt(st.maxAbs)) st.maxAbs = q;
+    dirty.add(fill.conditionId);
+  }
+
+  function collectFills(): void {
+    tracking.fillsMaybe = false;
+    const count = exchange.activity(account.address)?.fills ?? 0;
+    if (count === fillCount) return;
+    fillCount = count;
+    const trades = exchange.accountTrades(account, { after: lastTradeSec - 1 });
+    for (const trade of trades) {
+      const st = markets.get(String(trade.market));
+      if (st === undefined) continue;
+      for (const fill of fillsFromAccountTrade(trade, identity, st.meta.fees)) {
+        if (seenFills.has(fill.tradeId)) continue;
+        seenFills.add(fill.tradeId);
+        lastTradeSec = Math.max(lastTradeSec, Math.floor(fill.timestampMs / 1000));
+        applyFill(fill);
+      }
+    }
+    // The daemon re-evaluates a market as soon as its fill arrives (user stream).
+    for (const cid of [...dirty]) {
+      const st = markets.get(cid);
+      if (st === undefined) continue;
+      dirty.delete(cid);
+      evaluate(st);
+    }
+  }
+
+  // ---- series ---------------------------------------------------------------------------------
+  const series: SeriesPoint[] = [];
+  const durationMs = endMs - startMs;
+  const sampleEveryMs = Math.max(settings.pollIntervalMs, Math.ceil(durationMs / Math.max(1, settings.samples) / 1000) * 1000);
+
+  function markAll(): void {
+    for (const st of markets.values()) {
+      if (st.mid0 === undefined) continue;
+      portfolio.mark(st.tokens[0], st.mid0);
+      portfolio.mark(st.tokens[1], ONE.minus(st.mid0));
+    }
+  }
+
+  function sample(): void {
+    markAll();
+    let inventory = ZERO;
+    for (const st of markets.values()) inventory = inventory.plus(portfolio.netExposure(st.conditionId));
+    series.push({ t: (clock.now() - startMs) / 1000, pnl: portfolio.equity().totalPnl.toNumber(), inventory: inventory.toNumber() });
+  }
+
+  // ---- the loop -------------------------------------------------------------------------------
+  const stepMs = flowParams.stepMs;
+  flow.step(0);
+  evaluateChanged();
+  sample();
+  let nextPoll = startMs + settings.pollIntervalMs;
+  let nextSample = startMs + sampleEveryMs;
+  const progressEvery = Math.max(stepMs, Math.floor(durationMs / 100));
+  let nextProgress = startMs + progressEvery;
+  while (clock.now() < endMs) {
+    const dt = Math.min(stepMs, endMs - clock.now());
+    clock.advance(dt);
+    flow.step(dt);
+    if (tracking.fillsMaybe) collectFills();
+    const now = clock.now();
+    if (now >= nextPoll) {
+      while (nextPoll <= now) nextPoll += settings.pollIntervalMs;
+      evaluateChanged();
+      for (const st of markets.values()) {
+        markouts.onMid(st.conditionId, now, st.mid0);
+        exec.observe(st.conditionId);
+      }
+    }
+    if (now >= nextSample) {
+      while (nextSample <= now) nextSample += sampleEveryMs;
+      sample();
+    }
+    if (input.onProgress !== undefined && now >= nextProgress) {
+      nextProgress += progressEvery;
+      input.onProgress((now - startMs) / durationMs);
+    }
+  }
+  for (const st of markets.values()) exec.observe(st.conditionId);
+  if (series[series.length - 1]?.t !== durationMs / 1000) sample();
+  markAll();
+
+  const totals = portfolio.totals();
+  const twoSided = exec.twoSided.seconds();
+  let twoSidedSum = 0;
+  let maxInventory = ZERO;
+  let finalInventory = ZERO;
+  for (const st of markets.values()) {
+    twoSidedSum += (twoSided.get(st.conditionId) ?? 0) / (durationMs / 1000);
+    if (st.maxAbs.gt(maxInventory)) maxInventory = st.maxAbs;
+    finalInventory = finalInventory.plus(portfolio.netExposure(st.conditionId));
+  }
+  return {
+    seed,
+    label: strategy.label,
+    realizedPnl: totals.realizedPnl,
+    unrealizedPnl: totals.unrealizedPnl,
+    totalPnl: totals.totalPnl,
+    fills: totals.fills,
+    volumeShares: totals.volumeShares,
+    volumeNotional: totals.volumeNotional,
+    fees: totals.feesPaid,
+    rebates: totals.rebatesReceived,
+    maxInventory,
+    finalInventory,
+    twoSidedShare: markets.size === 0 ? 0 : twoSidedSum / markets.size,
+    markouts: markouts.figures(),
+    series,
+    orders: { ...exec.counts },
+    evaluations,
+    strategyErrors,
+    flowOrders: tracking.flowOrders,
+    flowDigest: tracking.flowDigest(),
+    marketTimeS: durationMs / 1000,
+  };
+}
+
+/** The simulator's synthetic order flow on the backtest's exchange. */
+export const defaultFlow: FlowFactory = (ctx) =>
+  createOrderFlow({ clock: ctx.clock, exchange: ctx.exchange, catalog: ctx.catalog, seed: ctx.seed, params: ctx.params });
+
+

@@ -1,0 +1,146 @@
+/**
+ * The backtest's executor: the daemon's decision (`diffMarket`, src/execution/order-diff.ts:
+ * keep within repriceTicks and resizeFraction, cancel the rest, cancel by market when most go,
+ * cancels before places, post-only GTC) carried out synchronously on the in-process exchange
+ * instead of through the rate limiter and HTTP. No request can fail in flight here, so there is
+ * no uncertain order: a placement is live, matched or refused at once.
+ *
+ * It keeps the account's live orders (what the strategy sees as `liveOrders`) and the time each
+ * market was quoted on both sides (src/execution/two-sided.ts).
+ */
+import { isMakerdError } from '../errors.js';
+import { ZERO, toPlainString, type Decimal } from '../money.js';
+import { diffMarket, type DiffOrder, type DiffSettings } from '../execution/order-diff.js';
+import { TwoSidedTimer, quoteSideOf } from '../execution/two-sided.js';
+import type { OrderIntent } from '../strategy/strategy.js';
+import type { SimAccount, SimExchange } from '../sim/contracts.js';
+
+export interface LiveOrder extends DiffOrder {
+  readonly conditionId: string;
+  readonly size: Decimal;
+  matched: Decimal;
+  remaining: Decimal;
+}
+
+export interface ExecutorCounts {
+  placed: number;
+  kept: number;
+  cancelled: number;
+  /** Placements the venue refused (post-only that would cross). */
+  refused: number;
+  /** Placements the venue threw on (a rule broken: tick, minimum size). */
+  errors: number;
+}
+
+export class SimExecutor {
+  readonly #exchange: SimExchange;
+  readonly #account: SimAccount;
+  readonly #settings: DiffSettings;
+  readonly #now: () => number;
+  readonly #onTouched: (tokenId: string) => void;
+  readonly #byMarket = new Map<string, Map<string, LiveOrder>>();
+  readonly #restingTokens = new Map<string, number>();
+  readonly twoSided = new TwoSidedTimer();
+  readonly counts: ExecutorCounts = { placed: 0, kept: 0, cancelled: 0, refused: 0, errors: 0 };
+  #seq = 0;
+
+  constructor(options: { exchange: SimExchange; account: SimAccount; settings: DiffSettings; now: () => number; onTouched: (tokenId: string) => void }) {
+    this.#exchange = options.exchange;
+    this.#account = options.account;
+    this.#settings = options.settings;
+    this.#now = options.now;
+    this.#onTouched = options.onTouched;
+  }
+
+  ordersOf(conditionId: string): readonly LiveOrder[] {
+    const m = this.#byMarket.get(conditionId);
+    return m === undefined ? [] : [...m.values()];
+  }
+
+  /** True when the account rests an order in this token. */
+  restsIn(tokenId: string): boolean {
+    return (this.#restingTokens.get(tokenId) ?? 0) > 0;
+  }
+
+  /** A fill of `size` of our order `orderId` (from the account's trades). */
+  onFill(orderId: string, conditionId: string, size: Decimal): void {
+    const o = this.#byMarket.get(conditionId)?.get(orderId);
+    if (o === undefined) return;
+    o.matched = o.matched.plus(size);
+    o.remaining = o.size.minus(o.matched);
+    if (o.remaining.lte(ZERO)) this.#forget(o);
+    this.observe(conditionId);
+  }
+
+  /** Makes the market's orders what `wanted` says (the daemon's diff), now. */
+  submit(conditionId: string, tick: Decimal, wanted: readonly OrderIntent[]): void {
+    const live = this.ordersOf(conditionId);
+    const diff = diffMarket(wanted, live, tick, this.#settings);
+    this.counts.kept += diff.keep.length;
+    if (diff.cancelMarket) {
+      this.#exchange.cancelMarketOrders(this.#account, { market: conditionId });
+      for (const o of live) this.#forget(o);
+      this.counts.cancelled += live.length;
+    } else {
+      const byId = this.#byMarket.get(conditionId);
+      for (const id of diff.cancel) {
+        const o = byId?.get(id);
+        this.#exchange.cancelOrder(this.#account, id);
+        if (o !== undefined) this.#forget(o);
+        this.counts.cancelled++;
+      }
+    }
+    for (const w of diff.place) this.#place(w);
+    this.observe(conditionId);
+  }
+
+  /** Brings the two-sided timer up to date for a market (after any change, and every poll). */
+  observe(conditionId: string): void {
+    let bid = false;
+    let ask = false;
+    const m = this.#byMarket.get(conditionId);
+    if (m !== undefined) {
+      for (const o of m.values()) {
+        if (quoteSideOf(o.tokenId, o.side) === 'bid') bid = true;
+        else ask = true;
+        if (bid && ask) break;
+      }
+    }
+    this.twoSided.observe(conditionId, bid && ask, this.#now());
+  }
+
+  #place(w: OrderIntent): void {
+    let res;
+    try {
+      res = this.#exchange.placeOrder(this.#account, {
+        order: { asset_id: w.tokenId, side: w.side, price: toPlainString(w.price), size: toPlainString(w.size), expiration: '0', client_order_id: `bt-${++this.#seq}` },
+        owner: this.#account.apiKey,
+        orderType: 'GTC',
+        postOnly: true,
+      });
+    } catch (err) {
+      if (!isMakerdError(err)) throw err;
+      this.counts.errors++;
+      return;
+    }
+    if (!res.success) {
+      this.counts.refused++;
+      return;
+    }
+    this.counts.placed++;
+    // Post-only: nothing matched at placement, so a successful answer rests the whole size.
+    if (res.status !== 'live') return;
+    const order: LiveOrder = { id: res.orderID, conditionId: w.conditionId, tokenId: w.tokenId, side: w.side, price: w.price, size: w.size, matched: ZERO, remaining: w.size };
+    let m = this.#byMarket.get(w.conditionId);
+    if (m === undefined) this.#byMarket.set(w.conditionId, (m = new Map()));
+    m.set(order.id, order);
+    this.#restingTokens.set(w.tokenId, (this.#restingTokens.get(w.tokenId) ?? 0) + 1);
+  }
+
+  #forget(o: LiveOrder): void {
+    const m = this.#byMarket.get(o.conditionId);
+    if (m?.delete(o.id) !== true) return;
+    this.#restingTokens.set(o.tokenId, (this.#restingTokens.get(o.tokenId) ?? 1) - 1);
+    this.#onTouched(o.tokenId);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Why the executor placed, cancelled or kept an order: the `reason` label of
+ * makerd_orders_total{action,reason}. A fixed set of words:
+ *
+ *   placed        new        no order of the same token and side was cancelled for it in the pass
+ *                 reprice    replaces an order of the same token and side at another price
+ *                 resize     replaces one at the same price (its size was off, or a cancel-market
+ *                            re-placed everything)
+ *   cancelled     reprice / resize   replaced in the same pass (as above)
+ *   cancel_failed unwanted   not replaced: the strategy no longer wants it (fewer or no quotes,
+ *                            the market has no metadata, the strategy failed)
+ *                 risk       not replaced and the risk gate is why: kill switch, HALTED, error
+ *                            back-off, or it refused or trimmed orders of this evaluation
+ *                 stale      not replaced: the market's books are stale or missing
+ *   kept          within_tolerance   a live order within executor.repriceTicks / resizeFraction
+ *   cancel_market, uncertain, adopted, vanished: none
+ */
+import type { OrderIntent } from '../strategy/strategy.js';
+import type { ExecutorAction } from './executor-stats.js';
+import type { DiffOrder } from './order-diff.js';
+
+/** Why orders that are not replaced are cancelled (the trading loop says, per wish). */
+export type PullReason = 'unwanted' | 'risk' | 'stale';
+export type PlaceReason = 'new' | 'reprice' | 'resize';
+export type CancelReason = 'reprice' | 'resize' | PullReason;
+export type OrderReason = PlaceReason | CancelReason | 'within_tolerance' | 'none';
+
+/** Every (action, reason) pair the executor counts: the series exported from the start. */
+export const ORDER_REASONS: Readonly<Record<ExecutorAction, readonly OrderReason[]>> = Object.freeze({
+  placed: ['new', 'reprice', 'resize'],
+  cancelled: ['reprice', 'resize', 'unwanted', 'risk', 'stale'],
+  cancel_failed: ['reprice', 'resize', 'unwanted', 'risk', 'stale'],
+  kept: ['within_tolerance'],
+  cancel_market: ['none'],
+  uncertain: ['none'],
+  adopted: ['none'],
+  vanished: ['none'],
+});
+
+export interface PassReasons {
+  /** Order id -> why it is cancelled. */
+  readonly cancel: ReadonlyMap<string, CancelReason>;
+  /** Per placed intent (same order as `placed`): why it is placed. */
+  readonly place: readonly PlaceReason[];
+}
+
+/**
+ * Pairs a pass's placements with its cancels of the same token and side (same price first, then
+ * the nearest price): a pair is a `resize` when the prices are equal, else a `reprice`. Cancels
+ * left over take `pull`; placements left over are `new`.
+ */
+export function classifyPass(cancelled: readonly DiffOrder[], placed: readonly OrderIntent[], pull: PullReason): PassReasons {
+  const cancel = new Map<string, CancelReason>();
+  const free = [...cancelled];
+  const place = placed.map((p): PlaceReason => {
+    let best = -1;
+    for (let i = 0; i < free.length; i++) {
+      const c = free[i]!;
+      if (c.tokenId !== p.tokenId || c.side !== p.side) continue;
+      if (best < 0 || c.price.minus(p.price).abs().lt(free[best]!.price.minus(p.price).abs())) best = i;
+    }
+    if (best < 0) return 'new';
+    const [c] = free.splice(best, 1);
+    const reason = c!.price.eq(p.price) ? 'resize' : 'reprice';
+    cancel.set(c!.id, reason);
+    return reason;
+  });
+  for (const c of free) cancel.set(c.id, pull);
+  return { cancel, place };
+}

@@ -1,0 +1,125 @@
+/**
+ * GET /status: one JSON document for an operator. Money and shares are decimal strings (exact,
+ * from the portfolio's Decimals); times are ISO strings or seconds. Never a secret: nothing here
+ * reads credentials, and `lastErrors` holds scrubbed log messages only (recent-problems.ts).
+ */
+import type { LimiterSnapshot } from '../limits/index.js';
+import type { PortfolioSnapshot } from '../portfolio/index.js';
+import type { RiskSnapshot } from '../risk/index.js';
+import type { ProblemEvent } from './recent-problems.js';
+import type { StreamName, StreamProbe } from './stream-metrics.js';
+import { STREAMS } from './stream-metrics.js';
+
+export interface StatusSource {
+  readonly version: string;
+  readonly startedAtMs: number;
+  readonly now: () => number;
+  readonly notReady: () => string | undefined;
+  /** Undefined during start-up (before the risk gate exists). */
+  readonly risk: () => RiskSnapshot | undefined;
+  readonly portfolio: () => PortfolioSnapshot;
+  readonly limiter: () => LimiterSnapshot | undefined;
+  /** The configured markets (condition ids); empty before selection. */
+  readonly markets: () => readonly string[];
+  readonly bookAgeSeconds: (market: string) => number;
+  readonly quotes: () => ReadonlyMap<string, { readonly bid: number; readonly ask: number }>;
+  readonly lossLimits: () => { readonly maxDailyLoss: { toFixed(): string } | undefined; readonly maxDrawdown: { toFixed(): string } | undefined; readonly engaged: Readonly<Record<string, boolean>> } | undefined;
+  /** Which streams are configured on, and their probes once started. */
+  readonly streams: () => { readonly enabled: Readonly<Record<StreamName, boolean>>; readonly probes: Readonly<Partial<Record<StreamName, StreamProbe>>> };
+  readonly lastErrors: () => readonly ProblemEvent[];
+}
+
+export interface PnlStrings {
+  readonly realized: string;
+  readonly unrealized: string;
+  readonly total: string;
+}
+
+export interface MarketStatus {
+  readonly market: string;
+  readonly state: string;
+  /** null while no usable book has been held. */
+  readonly bookAgeSeconds: number | null;
+  readonly quotes: { readonly bid: number; readonly ask: number };
+  /** Signed shares of outcome 0 and 1. */
+  readonly positions: { readonly '0': string; readonly '1': string };
+  readonly pnl: PnlStrings;
+}
+
+export interface DaemonStatus {
+  readonly state: string;
+  readonly killSwitch: boolean;
+  readonly ready: boolean;
+  readonly reason: string | undefined;
+  readonly markets: readonly MarketStatus[];
+  readonly pnl: PnlStrings & { readonly daily: string; readonly drawdown: string; readonly peak: string; readonly fees: string; readonly rebates: string };
+  readonly lossLimits: Readonly<Record<'daily_loss' | 'drawdown', { readonly limit: string | null; readonly engaged: boolean }>> | undefined;
+  readonly limits: readonly { readonly scope: string; readonly window: string; readonly capacity: number; readonly used: number; readonly headroom: number; readonly pausedSeconds: number }[];
+  readonly streams: Readonly<Record<StreamName, { readonly enabled: boolean; readonly connected: boolean; readonly reconnects: number }>>;
+  readonly lastErrors: readonly ProblemEvent[];
+  readonly version: string;
+  readonly startedAt: string;
+  readonly uptimeSeconds: number;
+}
+
+export function buildStatus(src: StatusSource): DaemonStatus {
+  const now = src.now();
+  const reason = src.notReady();
+  const risk = src.risk();
+  const snap = src.portfolio();
+  const byMarket = new Map(snap.markets.map((m) => [m.conditionId, m]));
+  const quotes = src.quotes();
+  const markets = src.markets().map((market): MarketStatus => {
+    const m = byMarket.get(market);
+    const age = src.bookAgeSeconds(market);
+    return {
+      market,
+      state: risk?.markets[market] ?? risk?.overall ?? 'UNKNOWN',
+      bookAgeSeconds: Number.isFinite(age) ? age : null,
+      quotes: { bid: quotes.get(market)?.bid ?? 0, ask: quotes.get(market)?.ask ?? 0 },
+      positions: { '0': (m?.positions[0] ?? ZERO_TEXT).toFixed(), '1': (m?.positions[1] ?? ZERO_TEXT).toFixed() },
+      pnl: m === undefined ? ZERO_PNL : { realized: m.realizedPnl.toFixed(), unrealized: m.unrealizedPnl.toFixed(), total: m.realizedPnl.add(m.unrealizedPnl).toFixed() },
+    };
+  });
+  const t = snap.totals;
+  const loss = src.lossLimits();
+  const streams = src.streams();
+  return {
+    state: risk?.overall ?? 'STARTING',
+    killSwitch: risk?.killSwitch ?? false,
+    ready: reason === undefined,
+    reason,
+    markets,
+    pnl: {
+      realized: t.realizedPnl.toFixed(),
+      unrealized: t.unrealizedPnl.toFixed(),
+      total: t.realizedPnl.add(t.unrealizedPnl).toFixed(),
+      daily: snap.daily.pnl.toFixed(),
+      drawdown: snap.equity.drawdown.toFixed(),
+      peak: snap.equity.peakPnl.toFixed(),
+      fees: t.feesPaid.toFixed(),
+      rebates: t.rebatesReceived.toFixed(),
+    },
+    lossLimits:
+      loss === undefined
+        ? undefined
+        : {
+            daily_loss: { limit: loss.maxDailyLoss?.toFixed() ?? null, engaged: loss.engaged.daily_loss === true },
+            drawdown: { limit: loss.maxDrawdown?.toFixed() ?? null, engaged: loss.engaged.drawdown === true },
+          },
+    limits: (src.limiter()?.windows ?? []).map((w) => ({ scope: w.scope, window: w.window, capacity: w.capacity, used: w.used, headroom: w.headroom, pausedSeconds: w.pausedForMs / 1000 })),
+    streams: Object.fromEntries(
+      STREAMS.map((s) => {
+        const p = streams.probes[s];
+        return [s, { enabled: streams.enabled[s], connected: p?.subscribed === true, reconnects: p?.socketCounters.reconnects ?? 0 }];
+      }),
+    ) as DaemonStatus['streams'],
+    lastErrors: src.lastErrors(),
+    version: src.version,
+    startedAt: new Date(src.startedAtMs).toISOString(),
+    uptimeSeconds: Math.max(0, (now - src.startedAtMs) / 1000),
+  };
+}
+
+const ZERO_TEXT = { toFixed: (): string => '0' };
+const ZERO_PNL: PnlStrings = { realized: '0', unrealized: '0', total: '0' };

@@ -1,0 +1,30 @@
+/**
+ * makerd_tick_to_dispatch_seconds: from a polled batch of books (or a stream update) parsed and
+ * in hand to the last request it caused signed and handed to the HTTP layer (design.md section
+ * 6; src/execution/dispatch-trace.ts). Only ticks that caused at least one request are observed.
+ * In the daemon the span includes the wait in the rate limiter and, in a market whose orders are
+ * re-priced, the answer to its cancels (places follow cancels), so it is the live figure, not the
+ * benchmark's network-free one.
+ */
+import { performance } from 'node:perf_hooks';
+import { Histogram, type Registry } from 'prom-client';
+import { DispatchTrace } from '../execution/index.js';
+
+export const TICK_TO_DISPATCH_BUCKETS: readonly number[] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+
+export interface TickTimer {
+  /** Opens a trace for one tick; `inHandAt` (performance.now()) defaults to now. Close it when the synchronous part is over. */
+  start(inHandAt?: number): DispatchTrace;
+}
+
+export function registerTickMetrics(registry: Registry, now: () => number = () => performance.now()): TickTimer {
+  const histogram = new Histogram({
+    name: 'makerd_tick_to_dispatch_seconds',
+    help: 'From a book batch (or stream update) in hand to the last request it caused handed to the HTTP layer; ticks that caused requests only',
+    buckets: [...TICK_TO_DISPATCH_BUCKETS],
+    registers: [registry],
+  });
+  return {
+    start: (inHandAt) => new DispatchTrace(inHandAt ?? now(), now, (seconds) => histogram.observe(seconds)),
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * `makerd backtest` from the command line, in-process: the summary JSON's shape, `--compare` on
+ * identical seeds facing the identical flow, determinism, progress only on stderr, and usage
+ * errors that name the option and the rule.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli } from '../cli/run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'makerd-backtest-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Json = Record<string, any>;
+
+describe('makerd backtest --compare', () => {
+  const compare = cli(['backtest', '--compare', 'bands,avellaneda', '--params', 'avellaneda=config/avellaneda-tuned.json', '--hours', '0.1', '--seeds', '3', '--seed-start', '5', '--json', '--flow-digest']);
+
+  it('prints the summary JSON on stdout and progress lines on stderr only', async () => {
+    const run = await compare;
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as Json;
+    expect(Object.keys(out)).toEqual(['version', 'generatedAt', 'settings', 'strategies', 'comparison']);
+    expect(out.settings).toMatchObject({ runs: 3, seeds: ['5', '6', '7'], markets: 1, hours: 0.1, markoutHorizonS: 60 });
+    expect(out.settings.flow).toEqual({ A: 0.5, k: 60, sigma: 0.01, jumpRatePerHour: 12, jumpSize: 0.4, informedShare: 0.3 });
+    expect(out.strategies.map((s: Json) => s.label)).toEqual(['bands', 'avellaneda']);
+    for (const s of out.strategies) {
+      expect(Object.keys(s.summary)).toEqual(['totalPnl', 'realizedPnl', 'unrealizedPnl', 'fills', 'volumeNotional', 'fees', 'rebates', 'maxInventory', 'twoSidedShare', 'markout']);
+      for (const stat of Object.values(s.summary) as Json[]) expect(Object.keys(stat)).toEqual(['mean', 'sd', 'se', 'p5', 'p50', 'p95', 'min', 'max', 'n']);
+      expect(s.perRun).toHaveLength(3);
+      for (const r of s.perRun) {
+        expect(r.totalPnl).toMatch(/^-?\d+\.\d{6}$/);
+        // Total = realized + unrealized, exactly (each already at micro-USDC... rounded the same way).
+        expect(Math.abs(Number(r.totalPnl) - Number(r.realizedPnl) - Number(r.unrealizedPnl))).toBeLessThanOrEqual(0.000001);
+      }
+      expect(s.markoutCurve.map((c: Json) => c.horizonS)).toEqual([0, 1, 5, 15, 30, 60, 120, 300, 600]);
+    }
+    expect(out.comparison[0]).toMatchObject({ strategy: 'avellaneda', against: 'bands' });
+    expect(run.stderr).toContain('backtest: run 6/6 done');
+    expect(run.stdout).not.toContain('backtest: run');
+  });
+
+  it('runs every strategy on the identical seed list, facing the identical flow', async () => {
+    const out = JSON.parse((await compare).stdout) as Json;
+    const [a, b] = out.strategies;
+    expect(a.seeds).toEqual(['5', '6', '7']);
+    expect(b.seeds).toEqual(a.seeds);
+    a.perRun.forEach((ra: Json, i: number) => {
+      const rb = b.perRun[i];
+      expect(rb.seed).toBe(ra.seed);
+      // The orders the flow submitted (token, side, price, size, type, time) are the same...
+      expect(rb.flowOrders).toBe(ra.flowOrders);
+      expect(rb.flowDigest).toMatch(/^[0-9a-f]{64}$/);
+      expect(rb.flowDigest).toBe(ra.flowDigest);
+    });
+    // ...while what the strategies made of them differs.
+    expect(a.perRun.map((r: Json) => r.totalPnl)).not.toEqual(b.perRun.map((r: Json) => r.totalPnl));
+    // And different seeds are different flows.
+    expect(new Set(a.perRun.map((r: Json) => r.flowDigest)).size).toBe(3);
+  });
+});
+
+describe('makerd backtest determinism', () => {
+  it('gives the same result for the same seed', async () => {
+    const args = ['backtest', '--strategy', 'bands', '--hours', '0.1', '--seeds', '2', '--json', '--flow-digest', '--no-progress'];
+    const [one, two] = [await cli(args), await cli(args)];
+    expect(one.code).toBe(0);
+    const strip = (s: string) => ({ ...(JSON.parse(s) as Json), generatedAt: undefined });
+    expect(strip(two.stdout)).toEqual(strip(one.stdout));
+    expect(one.stderr).toBe('');
+  });
+
+  it('prints a table without --json', async () => {
+    const run = await cli(['backtest', '--strategy', 'bands', '--hours', '0.05', '--seeds', '1']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^1 seed\(s\) x 1 strategy\(ies\), 1 market\(s\), 0.05 h each; seeds 1..1\n/);
+    expect(run.stdout).toMatch(/PnL total \(USDC\)\s+bands/);
+    expect(run.stdout).toMatch(/mark-out@60s \(USDC\/share\)\s+bands/);
+    // One run, stderr not a terminal: no progress.
+    expect(run.stderr).toBe('');
+  });
+});
+
+describe('makerd backtest usage errors name the option and the rule', () => {
+  const cases: [string[], RegExp][] = [
+    [['--hours', '0'], /--hours must be a number > 0 and <= 8760 \(got "0"\)/],
+    [['--hours', 'x'], /--hours must be a number > 0 and <= 8760 \(got "x"\)/],
+    [['--seeds', '2.5'], /--seeds must be an integer >= 1 and <= 100000 \(got "2.5"\)/],
+    [['--markets', '0'], /--markets must be an integer >= 1 and <= 200 \(got "0"\)/],
+    [['--informed-share', '2'], /--informed-share must be a number >= 0 and <= 1 \(got "2"\)/],
+    [['--flow-k', '0'], /--flow-k must be a number > 0 \(got "0"\)/],
+    [['--compare', 'bands'], /--compare must list at least two strategy names separated by commas \(got "bands"\)/],
+    [['--strategy', 'bands', '--compare', 'bands,avellaneda'], /--strategy and --compare exclude each other/],
+    [['--compare', 'bands,avellaneda', '--params', 'x.json'], /with --compare, give parameters per strategy: --params NAME=FILE/],
+    [['--wat'], /unknown option --wat/],
+    [['--hours'], /--hours needs a value/],
+    [['--hours', '1', '--hours', '2'], /--hours given twice/],
+    [['bands'], /unexpected argument 'bands'/],
+  ];
+  for (const [args, message] of cases) {
+    it(args.join(' '), async () => {
+      const run = await cli(['backtest', ...args]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stdout).toBe('');
+    });
+  }
+
+  it('an unknown strategy lists the known ones', async () => {
+    const run = await cli(['backtest', '--strategy', 'nope', '--hours', '0.01', '--seeds', '1']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/MAKERD_ERR_CONFIG: --strategy: unknown strategy "nope" \(known: avellaneda, bands\)/);
+  });
+
+  it('a bad parameter file names the file, the parameter and the rule', async () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ gamma: -1 }));
+    const run = await cli(['backtest', '--strategy', 'avellaneda', '--params', file, '--hours', '0.01', '--seeds', '1']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`--params ${file} (avellaneda)`);
+    expect(run.stderr).toMatch(/params\.gamma must be a number > 0/);
+  });
+
+  it('--help prints the backtest options', async () => {
+    const run = await cli(['backtest', '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('makerd backtest');
+    expect(run.stdout).toContain('--compare A,B[,C]');
+  });
+});
