@@ -84,7 +84,11 @@ async function processRound(sim: RunningSimulator, markets: readonly string[], r
         resolveZero();
       }
     });
-    await daemon.waitFor(`${ORDERS} open orders (round ${round_ + 1})`, () => openOrders(sim) === ORDERS && performance.now() - lastChange >= QUIET_MS, START_TIMEOUT_MS);
+    await daemon.waitFor(
+      `${ORDERS} open orders (round ${round_ + 1})`,
+      () => openOrders(sim) === ORDERS && performance.now() - lastChange >= QUIET_MS,
+      START_TIMEOUT_MS,
+    );
     const startToQuotingS = (performance.now() - daemon.spawnedAt) / 1000;
     if (openOrders(sim) !== ORDERS) throw daemon.fail(`${openOrders(sim)} orders open at the signal, not ${ORDERS}`);
 
@@ -116,9 +120,18 @@ async function processRound(sim: RunningSimulator, markets: readonly string[], r
 async function inProcess(rounds: number): Promise<Record<string, unknown>> {
   const sim = await startSimulator({ seed: 'bench-cancel-all-in-process', markets: MARKETS, clock: systemClock, flow: { enabled: false } });
   const limiter = new RateLimiter({ clock: systemClock });
-  const client = createVenueClient({ baseUrl: sim.baseUrl, credentials: sim.credentials, clock: systemClock, gate: limiter, connectionsPerOrigin: 16 });
+  const client = createVenueClient({
+    baseUrl: sim.baseUrl,
+    credentials: sim.credentials,
+    clock: systemClock,
+    gate: limiter,
+    connectionsPerOrigin: 16,
+  });
   const logger = pino({ level: 'silent' });
-  const tokens = sim.world.lookup.tokens().slice(0, 2 * MARKETS).map((t) => t.tokenId);
+  const tokens = sim.world.lookup
+    .tokens()
+    .slice(0, 2 * MARKETS)
+    .map((t) => t.tokenId);
   const prices = ['0.45', '0.44', '0.43', '0.42', '0.41'];
   const ms: number[] = [];
   const placeMs: number[] = [];
@@ -128,7 +141,14 @@ async function inProcess(rounds: number): Promise<Record<string, unknown>> {
       await Promise.all(
         Array.from({ length: ORDERS }, (_, i) =>
           client.postOrder({
-            order: { asset_id: tokens[i % tokens.length]!, side: 'BUY', price: prices[Math.floor(i / tokens.length) % prices.length]!, size: '20', expiration: '0', client_order_id: `ca-${r}-${i}` },
+            order: {
+              asset_id: tokens[i % tokens.length]!,
+              side: 'BUY',
+              price: prices[Math.floor(i / tokens.length) % prices.length]!,
+              size: '20',
+              expiration: '0',
+              client_order_id: `ca-${r}-${i}`,
+            },
             orderType: 'GTC',
           }),
         ),
@@ -137,7 +157,8 @@ async function inProcess(rounds: number): Promise<Record<string, unknown>> {
       if (openOrders(sim) !== ORDERS) throw new Error(`in process: ${openOrders(sim)} orders rest, not ${ORDERS}`);
       const start = performance.now();
       const result = await cancelAllOpenOrders(client, logger);
-      if (openOrders(sim) !== 0 || result.canceled !== ORDERS) throw new Error(`in process: cancel-all left orders: ${JSON.stringify(result)}`);
+      if (openOrders(sim) !== 0 || result.canceled !== ORDERS)
+        throw new Error(`in process: cancel-all left orders: ${JSON.stringify(result)}`);
       ms.push(performance.now() - start);
     }
   } finally {
@@ -146,7 +167,8 @@ async function inProcess(rounds: number): Promise<Record<string, unknown>> {
     await sim.close();
   }
   return {
-    scenario: 'the shutdown cancel-all alone (list open orders, one DELETE /cancel-market-orders per market) called in the bench process on 500 orders the bench placed',
+    scenario:
+      'the shutdown cancel-all alone (list open orders, one DELETE /cancel-market-orders per market) called in the bench process on 500 orders the bench placed',
     rounds,
     cancel_all_ms_median: round(median(ms), 1),
     cancel_all_ms_rounds: ms.map((x) => round(x, 1)),

@@ -84,11 +84,20 @@ async function marketIds(baseUrl: string): Promise<string[]> {
     const res = await fetch(`${baseUrl}/markets${cursor === undefined ? '' : `?next_cursor=${encodeURIComponent(cursor)}`}`);
     if (!res.ok) throw new Error(`GET /markets: HTTP ${res.status}`);
     const body = (await res.json()) as {
-      data: { condition_id: string; active: boolean; closed: boolean; archived: boolean; accepting_orders: boolean; enable_order_book: boolean; tokens: unknown[] }[];
+      data: {
+        condition_id: string;
+        active: boolean;
+        closed: boolean;
+        archived: boolean;
+        accepting_orders: boolean;
+        enable_order_book: boolean;
+        tokens: unknown[];
+      }[];
       next_cursor: string;
     };
     for (const m of body.data) {
-      if (m.active && !m.closed && !m.archived && m.accepting_orders && m.enable_order_book && m.tokens.length === 2) ids.push(m.condition_id);
+      if (m.active && !m.closed && !m.archived && m.accepting_orders && m.enable_order_book && m.tokens.length === 2)
+        ids.push(m.condition_id);
     }
     if (body.next_cursor === 'LTE=' || body.next_cursor === '' || body.next_cursor === cursor) break;
     cursor = body.next_cursor;
@@ -152,7 +161,7 @@ function logSummary(path: string): { counts: Record<string, number>; firstError:
     let level = 'unparsed';
     try {
       const l = (JSON.parse(line) as { level?: number }).level;
-      level = l === undefined ? 'unparsed' : names[l] ?? String(l);
+      level = l === undefined ? 'unparsed' : (names[l] ?? String(l));
     } catch {
       // not a log line (e.g. a fatal line on stderr)
     }
@@ -218,7 +227,8 @@ export default async function run(options?: BenchOptions): Promise<Record<string
     // Quoting starts with the first order placed.
     let first: Scrape | undefined;
     for (;;) {
-      if (daemon.exitCode !== null || daemon.signalCode !== null) throw fail(`makerd run exited (code ${daemon.exitCode}, signal ${daemon.signalCode}) before quoting`);
+      if (daemon.exitCode !== null || daemon.signalCode !== null)
+        throw fail(`makerd run exited (code ${daemon.exitCode}, signal ${daemon.signalCode}) before quoting`);
       if (performance.now() - spawnedAt > START_TIMEOUT_MS) throw fail(`makerd run placed no order within ${START_TIMEOUT_MS / 1000} s`);
       const s = await scrape(metricsUrl);
       if (s !== undefined && s.placed > 0) {
@@ -235,15 +245,19 @@ export default async function run(options?: BenchOptions): Promise<Record<string
     let peakSampled = 0;
     for (let s = 1; s <= quotingS; s++) {
       await sleep(Math.max(0, quotingAt + s * 1000 - performance.now()));
-      if (daemon.exitCode !== null || daemon.signalCode !== null) throw fail(`makerd run exited (code ${daemon.exitCode}, signal ${daemon.signalCode}) after ${s} s of quoting`);
+      if (daemon.exitCode !== null || daemon.signalCode !== null)
+        throw fail(`makerd run exited (code ${daemon.exitCode}, signal ${daemon.signalCode}) after ${s} s of quoting`);
       const mb = procMb(pid, 'VmRSS');
-      if (mb === undefined) throw fail('could not read the daemon\'s VmRSS');
+      if (mb === undefined) throw fail("could not read the daemon's VmRSS");
       peakSampled = Math.max(peakSampled, mb);
       if (samplesAt.includes(s)) rssAt[s] = mb;
     }
     const hwm = procMb(pid, 'VmHWM');
     const cpuAtEnd = cpuSeconds(pid, ticksPerSecond);
-    const cpuPct = cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : (100 * (cpuAtEnd - cpuAtStart)) / ((performance.now() - quotingAt) / 1000);
+    const cpuPct =
+      cpuAtStart === undefined || cpuAtEnd === undefined
+        ? undefined
+        : (100 * (cpuAtEnd - cpuAtStart)) / ((performance.now() - quotingAt) / 1000);
     const last = await scrape(metricsUrl);
     if (last === undefined) throw fail(`/metrics did not answer after ${quotingS} s of quoting`);
     if (!(last.quotesLive > 0) || !(last.placed > 0)) throw fail(`not quoting after ${quotingS} s: ${JSON.stringify(last)}`);

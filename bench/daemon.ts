@@ -54,7 +54,10 @@ export function exited(child: ChildProcess): Promise<{ code: number | null; sign
 export const isRunning = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
 
 /** SIGTERM, then SIGKILL after `graceMs`; resolves with how it ended. */
-export async function stopChild(child: ChildProcess, graceMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; killed: boolean }> {
+export async function stopChild(
+  child: ChildProcess,
+  graceMs: number,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; killed: boolean }> {
   const done = exited(child);
   if (!isRunning(child)) return { ...(await done), killed: false };
   child.kill('SIGTERM');
@@ -202,9 +205,16 @@ export function populateLadders(sim: RunningSimulator, markets: readonly string[
   const wanted = new Set(markets);
   for (const t of sim.world.lookup.tokens()) {
     if (!wanted.has(t.conditionId)) continue;
-    for (const [i, bid, ask] of [[0, '0.40', '0.60'], [1, '0.39', '0.61'], [2, '0.38', '0.62']] as const) {
+    for (const [i, bid, ask] of [
+      [0, '0.40', '0.60'],
+      [1, '0.39', '0.61'],
+      [2, '0.38', '0.62'],
+    ] as const) {
       const size = String(500 + i * 100);
-      for (const [acct, side, price] of [[bidder, 'BUY', bid], [asker, 'SELL', ask]] as const) {
+      for (const [acct, side, price] of [
+        [bidder, 'BUY', bid],
+        [asker, 'SELL', ask],
+      ] as const) {
         const r = sim.world.exchange.placeOrder(acct, {
           order: { asset_id: t.tokenId, side, price, size, expiration: '0', client_order_id: '' },
           owner: acct.apiKey,

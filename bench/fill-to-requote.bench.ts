@@ -54,7 +54,12 @@ function bestOrder(orders: readonly OpenOrder[], tokenId: string): OpenOrder | u
 export default async function run(options?: BenchOptions): Promise<Record<string, unknown>> {
   const quick = options?.quick === true;
   const fills = quick ? QUICK_FILLS : FILLS;
-  const sim: RunningSimulator = await startSimulator({ seed: 'bench-fill-to-requote', markets: MARKETS, clock: systemClock, flow: { enabled: false } });
+  const sim: RunningSimulator = await startSimulator({
+    seed: 'bench-fill-to-requote',
+    markets: MARKETS,
+    clock: systemClock,
+    flow: { enabled: false },
+  });
   const exchange = sim.world.exchange;
   const operator = operatorAccount(sim.credentials);
   const operatorAddress = operator.address.toLowerCase();
@@ -67,7 +72,11 @@ export default async function run(options?: BenchOptions): Promise<Record<string
     const markets = quotableMarkets(sim).slice(0, MARKETS);
     populateLadders(sim, markets);
     const tokensOf = new Map(sim.world.lookup.tokens().map((t) => [t.tokenId, t.conditionId] as const));
-    const tokens = (market: string): string[] => [...tokensOf].filter(([, m]) => m === market).map(([t]) => t).sort();
+    const tokens = (market: string): string[] =>
+      [...tokensOf]
+        .filter(([, m]) => m === market)
+        .map(([t]) => t)
+        .sort();
 
     let lastEvent = performance.now();
     let pending: { market: string; resolve: (at: number) => void } | undefined;
@@ -99,7 +108,11 @@ export default async function run(options?: BenchOptions): Promise<Record<string
     const d = daemon;
     const wantOpen = MARKETS * BANDS.length * 2;
     const open = (): number => exchange.operatorStats().open_orders;
-    await d.waitFor(`${wantOpen} resting orders`, () => open() === wantOpen && performance.now() - lastEvent >= 2 * QUIET_MS, START_TIMEOUT_MS);
+    await d.waitFor(
+      `${wantOpen} resting orders`,
+      () => open() === wantOpen && performance.now() - lastEvent >= 2 * QUIET_MS,
+      START_TIMEOUT_MS,
+    );
     const startToQuotingS = (performance.now() - d.spawnedAt) / 1000;
 
     const ms: number[] = [];
@@ -119,7 +132,14 @@ export default async function run(options?: BenchOptions): Promise<Record<string
       const requoted = new Promise<number>((r) => (resolveAt = r));
       const t0 = performance.now();
       const res = exchange.placeOrder(taker, {
-        order: { asset_id: tokenId, side: target.side === 'BUY' ? 'SELL' : 'BUY', price: target.price, size, expiration: '0', client_order_id: '' },
+        order: {
+          asset_id: tokenId,
+          side: target.side === 'BUY' ? 'SELL' : 'BUY',
+          price: target.price,
+          size,
+          expiration: '0',
+          client_order_id: '',
+        },
         owner: taker.apiKey,
         orderType: 'FAK',
         postOnly: false,
@@ -128,7 +148,10 @@ export default async function run(options?: BenchOptions): Promise<Record<string
       if (exchange.order(operator, target.id)?.status === 'LIVE') partial++;
       if (res.status !== 'matched') missed.push(`fill ${k}: the taker order was ${res.status}`);
       let timer: NodeJS.Timeout | undefined;
-      const at = await Promise.race([requoted, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), REQUOTE_TIMEOUT_MS)))]);
+      const at = await Promise.race([
+        requoted,
+        new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), REQUOTE_TIMEOUT_MS))),
+      ]);
       clearTimeout(timer);
       if (at === undefined) {
         pending = undefined;
@@ -137,7 +160,8 @@ export default async function run(options?: BenchOptions): Promise<Record<string
       }
       ms.push(at - t0);
     }
-    if (ms.length < fills * 0.9) throw d.fail(`only ${ms.length} of ${fills} fills were followed by an order request: ${missed.slice(0, 5).join('; ')}`);
+    if (ms.length < fills * 0.9)
+      throw d.fail(`only ${ms.length} of ${fills} fills were followed by an order request: ${missed.slice(0, 5).join('; ')}`);
     const stopped = await d.stop(20_000, false);
     daemon = undefined;
     ok = true;

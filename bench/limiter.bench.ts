@@ -24,8 +24,21 @@ const nowNs = (): bigint => process.hrtime.bigint();
 
 /** A backlog mix: every lane blocked by its own row, so the pass sees many lanes, not one. */
 const BACKLOG_ROUTES = [
-  'POST /books', 'POST /books', 'GET /book', 'GET /price', 'GET /midpoint', 'POST /prices', 'GET /prices-history',
-  'GET /data/trades', 'GET /', 'GET /events', 'GET /markets', 'GET /tags', 'GET /public-search', 'POST /order', 'DELETE /order',
+  'POST /books',
+  'POST /books',
+  'GET /book',
+  'GET /price',
+  'GET /midpoint',
+  'POST /prices',
+  'GET /prices-history',
+  'GET /data/trades',
+  'GET /',
+  'GET /events',
+  'GET /markets',
+  'GET /tags',
+  'GET /public-search',
+  'POST /order',
+  'DELETE /order',
 ];
 
 async function admissionOnce(rounds: number): Promise<{ perAdmitted: number[]; queueAcquire: number[]; immediate: number[] }> {

@@ -93,7 +93,12 @@ function script(toks: SimToken[], accts: SimAccount[], seed: string, count: numb
   return ops;
 }
 
-function runRound(toks: SimToken[], accts: SimAccount[], ops: Op[], subscribe: boolean): { opsPerSec: number; fills: number; openAtEnd: number } {
+function runRound(
+  toks: SimToken[],
+  accts: SimAccount[],
+  ops: Op[],
+  subscribe: boolean,
+): { opsPerSec: number; fills: number; openAtEnd: number } {
   const catalog: SimCatalogLookup = { token: (id) => toks.find((t) => t.tokenId === id), tokens: () => toks };
   const clock = new FakeClock();
   const ex = createSimExchange({ clock, catalog });

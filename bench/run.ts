@@ -47,17 +47,42 @@ const KEYS: readonly KeySpec[] = [
   { key: 'sign_us', bench: 'signer', what: "makerd's request signer, DELETE /order (80-byte body), µs per signature" },
   { key: 'sign_node_crypto_us', bench: 'signer', what: 'node:crypto createHmac on the same input, interleaved, µs' },
   { key: 'limiter_admit_us', bench: 'limiter', what: 'rate limiter: µs per admitted request with 5,000 queued' },
-  { key: 'books_budget_utilization', bench: 'limiter', what: 'POST /books saturating reader, simulated 10 min: admitted / (capacity × safety × windows)', target: { op: '>=', value: 0.97 } },
-  { key: 'match_ops_per_s', bench: 'matching', what: 'simulator matching engine, order operations per second', target: { op: '>=', value: 100_000 } },
+  {
+    key: 'books_budget_utilization',
+    bench: 'limiter',
+    what: 'POST /books saturating reader, simulated 10 min: admitted / (capacity × safety × windows)',
+    target: { op: '>=', value: 0.97 },
+  },
+  {
+    key: 'match_ops_per_s',
+    bench: 'matching',
+    what: 'simulator matching engine, order operations per second',
+    target: { op: '>=', value: 100_000 },
+  },
   { key: 'sim_books_rps', bench: 'sim-books', what: 'simulator HTTP: POST /books of 100 tokens, requests per second' },
   { key: 'tick_to_dispatch_p50_ms_100', bench: 'tick-to-dispatch', what: 'tick-to-dispatch, 100 tokens, p50 ms' },
   { key: 'tick_to_dispatch_p99_ms_100', bench: 'tick-to-dispatch', what: 'tick-to-dispatch, 100 tokens, p99 ms' },
   { key: 'tick_to_dispatch_p50_ms_500', bench: 'tick-to-dispatch', what: 'tick-to-dispatch, 500 tokens, p50 ms' },
-  { key: 'tick_to_dispatch_p99_ms_500', bench: 'tick-to-dispatch', what: 'tick-to-dispatch, 500 tokens, p99 ms', target: { op: '<=', value: 25 } },
-  { key: 'cancel_all_ms_500', bench: 'cancel-all', what: 'SIGTERM to the simulator showing none of 500 orders (50 markets) open, ms', target: { op: '<', value: 1_000 } },
+  {
+    key: 'tick_to_dispatch_p99_ms_500',
+    bench: 'tick-to-dispatch',
+    what: 'tick-to-dispatch, 500 tokens, p99 ms',
+    target: { op: '<=', value: 25 },
+  },
+  {
+    key: 'cancel_all_ms_500',
+    bench: 'cancel-all',
+    what: 'SIGTERM to the simulator showing none of 500 orders (50 markets) open, ms',
+    target: { op: '<', value: 1_000 },
+  },
   { key: 'rss_mb_500', bench: 'daemon-rss', what: 'daemon RSS after 60 s quoting 500 tokens, MB', target: { op: '<=', value: 200 } },
   { key: 'backtest_24h_s', bench: 'backtest', what: 'backtest of 24 market-hours of one market, s', target: { op: '<', value: 10 } },
-  { key: 'fill_to_requote_ms_p50', bench: 'fill-to-requote', what: "fill of makerd's order to its next order request for that market, p50 ms", target: { op: '<', value: 50 } },
+  {
+    key: 'fill_to_requote_ms_p50',
+    bench: 'fill-to-requote',
+    what: "fill of makerd's order to its next order request for that market, p50 ms",
+    target: { op: '<', value: 50 },
+  },
   { key: 'fill_to_requote_ms_p99', bench: 'fill-to-requote', what: 'fill to next order request, p99 ms' },
 ];
 
@@ -77,7 +102,13 @@ function parseArgs(argv: readonly string[]): { json: boolean; quick: boolean; fu
       const v = argv[++i];
       if (v === undefined || v.startsWith('--')) throw new Error('--only needs a bench name');
       out.only.push(...v.split(',').filter((s) => s !== ''));
-    } else if (a.startsWith('--only=')) out.only.push(...a.slice('--only='.length).split(',').filter((s) => s !== ''));
+    } else if (a.startsWith('--only='))
+      out.only.push(
+        ...a
+          .slice('--only='.length)
+          .split(',')
+          .filter((s) => s !== ''),
+      );
     else if (a === '--out') {
       const v = argv[++i];
       if (v === undefined || v.startsWith('--')) throw new Error('--out needs a file name');
@@ -107,10 +138,15 @@ function formatNumber(v: unknown): string {
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r, i) => {
-    const line = r.map((cell, c) => (c === 1 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd();
-    return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-  }).join('\n');
+  return rows
+    .map((r, i) => {
+      const line = r
+        .map((cell, c) => (c === 1 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+        .join('  ')
+        .trimEnd();
+      return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
 }
 
 /** One line of stderr: what is running, and how far through. */
@@ -138,7 +174,9 @@ async function main(): Promise<void> {
     return;
   }
   const rank = (n: string): number => (ORDER.includes(n) ? ORDER.indexOf(n) : ORDER.length);
-  const selected = [...known].filter((n) => args.only.length === 0 || args.only.includes(n)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const selected = [...known]
+    .filter((n) => args.only.length === 0 || args.only.includes(n))
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const options: BenchOptions = { quick: args.quick, full: args.full };
 
   const started = performance.now();
@@ -227,7 +265,9 @@ async function main(): Promise<void> {
       '',
       table(rows),
       '',
-      `benches: ${Object.entries(benches).map(([n, b]) => `${n} ${b.status === 'ok' ? `${b.duration_s} s` : b.status}`).join(', ')}; total ${totalS} s`,
+      `benches: ${Object.entries(benches)
+        .map(([n, b]) => `${n} ${b.status === 'ok' ? `${b.duration_s} s` : b.status}`)
+        .join(', ')}; total ${totalS} s`,
       ...notes.map((n) => `note: ${n}`),
       '(--json for every detail)',
     ];

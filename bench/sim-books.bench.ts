@@ -32,16 +32,29 @@ async function serve(): Promise<void> {
   parentPort!.on('message', (m) => {
     if (m === 'close') void sim.close().then(() => parentPort!.close());
   });
-  parentPort!.postMessage({ baseUrl: sim.baseUrl, tokens: sim.world.lookup.tokens().slice(0, TOKENS).map((t) => t.tokenId) });
+  parentPort!.postMessage({
+    baseUrl: sim.baseUrl,
+    tokens: sim.world.lookup
+      .tokens()
+      .slice(0, TOKENS)
+      .map((t) => t.tokenId),
+  });
 }
 
 /** Three levels a side on every token, from two synthetic makers. */
 function populate(sim: RunningSimulator): void {
   const [bidder, asker] = sim.world.catalog.users;
   for (const t of sim.world.lookup.tokens().slice(0, TOKENS)) {
-    for (const [i, bid, ask] of [[0, '0.40', '0.60'], [1, '0.39', '0.61'], [2, '0.38', '0.62']] as const) {
+    for (const [i, bid, ask] of [
+      [0, '0.40', '0.60'],
+      [1, '0.39', '0.61'],
+      [2, '0.38', '0.62'],
+    ] as const) {
       const size = String(100 + i * 10);
-      for (const [acct, side, price] of [[bidder!, 'BUY', bid], [asker!, 'SELL', ask]] as const) {
+      for (const [acct, side, price] of [
+        [bidder!, 'BUY', bid],
+        [asker!, 'SELL', ask],
+      ] as const) {
         sim.world.exchange.placeOrder(acct, {
           order: { asset_id: t.tokenId, side, price, size, expiration: '0', client_order_id: '' },
           owner: acct.apiKey,

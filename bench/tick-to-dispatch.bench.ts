@@ -71,7 +71,13 @@ const CREDENTIALS = {
   secret: 'c2VydmljZS1zZWNyZXQtZm9yLXRlc3RzLTAwMDE_-w==',
 };
 
-const RISK_LIMITS = { maxOpenOrders: 100000, maxOrdersPerMarket: 100, maxGrossNotional: '100000000', maxNetExposure: '100000', maxPositionPerToken: '100000' };
+const RISK_LIMITS = {
+  maxOpenOrders: 100000,
+  maxOrdersPerMarket: 100,
+  maxGrossNotional: '100000000',
+  maxNetExposure: '100000',
+  maxPositionPerToken: '100000',
+};
 const EXECUTOR_SETTINGS = { repriceTicks: 0, resizeFraction: 0.2, cancelMarketFraction: 0.5 };
 
 /** The strategy of every market, and its configured params (checked as at start-up). */
@@ -98,9 +104,24 @@ function avellanedaSetup(): StrategySetup {
  */
 function bandsSetup(): StrategySetup {
   const strategy = bands as unknown as Strategy;
-  const band = (min: string, avg: string, max: string) => ({ minMargin: min, avgMargin: avg, maxMargin: max, minAmount: '10', avgAmount: '20', maxAmount: '30' });
-  const params = parseStrategyParams(strategy, { bands: [band('0.005', '0.01', '0.015'), band('0.015', '0.02', '0.025'), band('0.025', '0.03', '0.035')] }, 'bench bands');
-  return { strategy, params, describe: 'bands: [0.005, 0.015] / [0.015, 0.025] / [0.025, 0.035], avg margins 0.01 / 0.02 / 0.03, amounts 10 / 20 / 30' };
+  const band = (min: string, avg: string, max: string) => ({
+    minMargin: min,
+    avgMargin: avg,
+    maxMargin: max,
+    minAmount: '10',
+    avgAmount: '20',
+    maxAmount: '30',
+  });
+  const params = parseStrategyParams(
+    strategy,
+    { bands: [band('0.005', '0.01', '0.015'), band('0.015', '0.02', '0.025'), band('0.025', '0.03', '0.035')] },
+    'bench bands',
+  );
+  return {
+    strategy,
+    params,
+    describe: 'bands: [0.005, 0.015] / [0.015, 0.025] / [0.025, 0.035], avg margins 0.01 / 0.02 / 0.03, amounts 10 / 20 / 30',
+  };
 }
 
 /** mulberry32: a small seeded PRNG, so every run sees the same books. */
@@ -139,7 +160,11 @@ class Venue {
     this.markets = Array.from({ length: nMarkets }, () => {
       const conditionId = `0x${hex(r, 64)}`;
       // Token ids as design.md section 3 has them: <condition_id>:<outcome_index>.
-      return { conditionId, tokens: [`${conditionId}:0`, `${conditionId}:1`] as const, mid: MID_LO + 5 + Math.floor(r() * (MID_HI - MID_LO - 10)) };
+      return {
+        conditionId,
+        tokens: [`${conditionId}:0`, `${conditionId}:1`] as const,
+        mid: MID_LO + 5 + Math.floor(r() * (MID_HI - MID_LO - 10)),
+      };
     });
     for (const m of this.markets) for (const t of m.tokens) this.tokenMarket.set(t, m.conditionId);
   }
@@ -294,7 +319,10 @@ class BenchTransport implements Transport {
     const page = ids.slice(from, from + 500);
     const data = page.map((id) => {
       const o = this.#orders.get(id)!;
-      const b = JSON.parse(o.body) as { order: { asset_id: string; side: string; price: string; size: string; client_order_id: string }; owner: string };
+      const b = JSON.parse(o.body) as {
+        order: { asset_id: string; side: string; price: string; size: string; client_order_id: string };
+        owner: string;
+      };
       return {
         id,
         status: 'LIVE',
@@ -335,7 +363,17 @@ interface StageTimes {
   transport: number;
 }
 
-const emptyStages = (): StageTimes => ({ check: 0, assembly: 0, loopSync: 0, strategy: 0, risk: 0, submitSync: 0, executorAsync: 0, signing: 0, transport: 0 });
+const emptyStages = (): StageTimes => ({
+  check: 0,
+  assembly: 0,
+  loopSync: 0,
+  strategy: 0,
+  risk: 0,
+  submitSync: 0,
+  executorAsync: 0,
+  signing: 0,
+  transport: 0,
+});
 
 interface PassResult {
   syncs: number;
@@ -410,7 +448,13 @@ async function pass(nTokens: number, warmupTicks: number, ticks: number, setup: 
         },
       }
     : inner;
-  const bindings: MarketBinding[] = venue.markets.map((m) => ({ conditionId: m.conditionId, tokens: m.tokens, strategy, params: setup.params, state: inner.initialState(setup.params) }));
+  const bindings: MarketBinding[] = venue.markets.map((m) => ({
+    conditionId: m.conditionId,
+    tokens: m.tokens,
+    strategy,
+    params: setup.params,
+    state: inner.initialState(setup.params),
+  }));
 
   const risk = new RiskGate(validateRiskLimits(RISK_LIMITS));
   const executor = new Executor({ venue: client, clock, settings: EXECUTOR_SETTINGS, setOpenOrders: () => undefined });
@@ -508,7 +552,10 @@ async function pass(nTokens: number, warmupTicks: number, ticks: number, setup: 
       const snapshot = await poller.tick();
       await executor.idle();
       const idle = performance.now();
-      if (snapshot.books.size !== nTokens) throw new Error(`tick ${i}: ${snapshot.books.size} of ${nTokens} books usable (${JSON.stringify([...snapshot.unusable.values()].slice(0, 3))})`);
+      if (snapshot.books.size !== nTokens)
+        throw new Error(
+          `tick ${i}: ${snapshot.books.size} of ${nTokens} books usable (${JSON.stringify([...snapshot.unusable.values()].slice(0, 3))})`,
+        );
       // The tick's figures, read before the sync below sends anything.
       const sent = transport.sends - sendsBefore;
       const lastSend = transport.lastSendMs;
@@ -518,7 +565,8 @@ async function pass(nTokens: number, warmupTicks: number, ticks: number, setup: 
       // tracker's memory of dropped order ids, which would otherwise grow without bound.
       if ((i + 1) % SYNC_EVERY_TICKS === 0) {
         const r = await executor.sync(scope);
-        if (r.adopted + r.vanished > 0) throw new Error(`tick ${i}: sync found the tracker out of step with the venue: ${JSON.stringify(r)}`);
+        if (r.adopted + r.vanished > 0)
+          throw new Error(`tick ${i}: sync found the tracker out of step with the venue: ${JSON.stringify(r)}`);
         result.syncs++;
       }
       if (i < warmupTicks) continue;
@@ -535,7 +583,8 @@ async function pass(nTokens: number, warmupTicks: number, ticks: number, setup: 
     }
     if (tickChanges > 0) throw new Error(`${tickChanges} books showed a tick other than the metadata's`);
     result.openOrders = executor.tracker.openCount();
-    if (result.openOrders !== transport.resting) throw new Error(`the tracker counts ${result.openOrders} open orders, the venue ${transport.resting}`);
+    if (result.openOrders !== transport.resting)
+      throw new Error(`the tracker counts ${result.openOrders} open orders, the venue ${transport.resting}`);
     result.byRoute = { ...transport.byRoute };
     result.actions = { ...executor.stats.actions };
     result.rejections = { ...executor.stats.rejections };
@@ -545,7 +594,8 @@ async function pass(nTokens: number, warmupTicks: number, ticks: number, setup: 
     await poller.stop();
     await client.close();
   }
-  if (result.noDispatch > ticks / 2) throw new Error(`${result.noDispatch} of ${ticks} measured ticks dispatched nothing: the scenario does not re-price`);
+  if (result.noDispatch > ticks / 2)
+    throw new Error(`${result.noDispatch} of ${ticks} measured ticks dispatched nothing: the scenario does not re-price`);
   if (Object.keys(result.rejections).length > 0) throw new Error(`orders rejected: ${JSON.stringify(result.rejections)}`);
   if (result.openOrders < nMarkets * LEVELS * 2 * 0.8) throw new Error(`only ${result.openOrders} orders rest over ${nMarkets} markets`);
   return result;
@@ -571,7 +621,14 @@ function figures(r: PassResult, n: number, suffix: string): Record<string, unkno
     [`us_per_token_p50_${n}${suffix}`]: round((p50 * 1000) / n, 2),
     [`us_per_request_p50_${n}${suffix}`]: round((p50 * 1000) / median(r.requests), 2),
     [`no_dispatch_ticks_${n}${suffix}`]: r.noDispatch,
-    [`detail_${n}${suffix}`]: { markets: r.markets, open_order_syncs: r.syncs, open_orders_after: r.openOrders, requests_by_route: r.byRoute, executor_actions: r.actions, loop_skipped: r.skipped },
+    [`detail_${n}${suffix}`]: {
+      markets: r.markets,
+      open_order_syncs: r.syncs,
+      open_orders_after: r.openOrders,
+      requests_by_route: r.byRoute,
+      executor_actions: r.actions,
+      loop_skipped: r.skipped,
+    },
   };
 }
 
@@ -592,7 +649,8 @@ export default async function run(options?: BenchOptions): Promise<Record<string
   for (const n of SIZES) Object.assign(out, figures(await pass(n, warmup, ticks, main, false), n, ''));
   out.within_target = (out.tick_to_dispatch_p99_ms_500 as number) <= 25;
   if (!full) {
-    out.extra_passes = 'not run: `npm run bench -- --full --only tick-to-dispatch` adds the bands variant (_bands keys) and the instrumented stage times (stage_ms_p50_500)';
+    out.extra_passes =
+      'not run: `npm run bench -- --full --only tick-to-dispatch` adds the bands variant (_bands keys) and the instrumented stage times (stage_ms_p50_500)';
     return out;
   }
   out.strategy_bands_variant = alt.describe;

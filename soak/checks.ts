@@ -81,7 +81,10 @@ const MB = 1024 * 1024;
 const SHOWN = 10;
 
 /** 429s makerd saw outside every storm: increments between samples whose interval lies outside all storms. */
-export function throttledOutsideStorms(samples: readonly ThrottleSample[], storms: readonly TimeRange[]): { count: number; intervals: TimeRange[] } {
+export function throttledOutsideStorms(
+  samples: readonly ThrottleSample[],
+  storms: readonly TimeRange[],
+): { count: number; intervals: TimeRange[] } {
   const sorted = [...samples].sort((a, b) => a.atMs - b.atMs);
   let count = 0;
   const intervals: TimeRange[] = [];
@@ -103,7 +106,10 @@ export function throttledOutsideStorms(samples: readonly ThrottleSample[], storm
 const fillKey = (f: FillLine): string => [f.orderId, f.tokenId, f.side, f.role, f.price, f.size, f.fee, f.rebate].join(' ');
 
 /** Journal against venue: fills missing from the journal, fills the venue does not have, fills that differ, ids twice. */
-export function compareFills(journal: readonly FillLine[], venue: readonly FillLine[]): { missing: string[]; extra: string[]; differing: string[]; duplicates: string[] } {
+export function compareFills(
+  journal: readonly FillLine[],
+  venue: readonly FillLine[],
+): { missing: string[]; extra: string[]; differing: string[]; duplicates: string[] } {
   const byId = (xs: readonly FillLine[]): { map: Map<string, FillLine>; dup: string[] } => {
     const map = new Map<string, FillLine>();
     const dup: string[] = [];
@@ -138,7 +144,9 @@ export function evaluateSoak(o: SoakObservations): Check[] {
       throttledInRun: last - first,
       samples: o.throttleSamples.length,
       storms: o.storms.length,
-      ...(outside.intervals.length > 0 ? { intervals: outside.intervals.slice(0, SHOWN).map((r) => [new Date(r.fromMs).toISOString(), new Date(r.toMs).toISOString()]) } : {}),
+      ...(outside.intervals.length > 0
+        ? { intervals: outside.intervals.slice(0, SHOWN).map((r) => [new Date(r.fromMs).toISOString(), new Date(r.toMs).toISOString()]) }
+        : {}),
     }),
   );
 
@@ -159,14 +167,23 @@ export function evaluateSoak(o: SoakObservations): Check[] {
 
   const m = o.makerd;
   const crashes = (m.endedBeforeStop ? 1 : 0) + (m.code === 0 && m.signal === null ? 0 : 1) + m.crashLines;
-  checks.push(check('crashes', crashes, 0, crashes === 0, { exitCode: m.code, signal: m.signal, endedBeforeStop: m.endedBeforeStop, crashLines: m.crashLines }));
+  checks.push(
+    check('crashes', crashes, 0, crashes === 0, {
+      exitCode: m.code,
+      signal: m.signal,
+      endedBeforeStop: m.endedBeforeStop,
+      crashLines: m.crashLines,
+    }),
+  );
 
   // Every malformed answer served must have been refused as a whole (a refused answer is never
   // acted on). Served − refused ≠ 0 either way means the accounting does not close: not ok.
   const acted = o.malformedServed - o.malformedRefused;
   checks.push(check('malformed_acted_on', Math.max(0, acted), 0, acted === 0, { served: o.malformedServed, refused: o.malformedRefused }));
 
-  checks.push(check('faults_not_exercised', o.faultsNotExercised.length, 0, o.faultsNotExercised.length === 0, { kinds: [...o.faultsNotExercised] }));
+  checks.push(
+    check('faults_not_exercised', o.faultsNotExercised.length, 0, o.faultsNotExercised.length === 0, { kinds: [...o.faultsNotExercised] }),
+  );
 
   checks.push(check('rss_start_mb', mb(o.rssStartBytes), null, o.rssStartBytes !== undefined));
   const end = mb(o.rssEndBytes);

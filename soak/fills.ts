@@ -42,7 +42,12 @@ export async function venueFills(baseUrl: string, credentials: VenueCredentialsI
       let fees = terms.get(t.market);
       if (fees === undefined) {
         const s = (await client.getFeeRate({ token_id: t.asset_id })).fee_schedule;
-        fees = { rate: new Decimal(String(s.rate)), exponent: s.exponent, takerOnly: s.takerOnly, rebateRate: new Decimal(String(s.rebateRate)) };
+        fees = {
+          rate: new Decimal(String(s.rate)),
+          exponent: s.exponent,
+          takerOnly: s.takerOnly,
+          rebateRate: new Decimal(String(s.rebateRate)),
+        };
         terms.set(t.market, fees);
       }
       out.push(...fillsFromAccountTrade(t, credentials, fees).map(toFillLine));

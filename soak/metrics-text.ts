@@ -10,7 +10,8 @@ export function parseSample(line: string): { name: string; labels: Record<string
   if (m === null) return undefined;
   const labels: Record<string, string> = {};
   if (m[3] !== undefined) {
-    for (const l of m[3].matchAll(/([A-Za-z_][A-Za-z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]!] = l[2]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+    for (const l of m[3].matchAll(/([A-Za-z_][A-Za-z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[l[1]!] = l[2]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
   }
   const value = Number(m[4]);
   return { name: m[1]!, labels, value };

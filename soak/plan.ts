@@ -8,7 +8,16 @@
  * explicitly at the slice's end, so the soak's record of when they ran is exact.
  */
 
-export type FaultName = 'latency' | '5xx' | 'throttle_storm' | 'resets' | 'maintenance' | 'frozen_books' | 'malformed_price' | 'malformed_size' | 'ws_drops';
+export type FaultName =
+  | 'latency'
+  | '5xx'
+  | 'throttle_storm'
+  | 'resets'
+  | 'maintenance'
+  | 'frozen_books'
+  | 'malformed_price'
+  | 'malformed_size'
+  | 'ws_drops';
 
 export interface FaultSpec {
   readonly name: FaultName;
@@ -34,14 +43,34 @@ export interface Phase {
 export const FAULTS: readonly FaultSpec[] = [
   { name: 'latency', on: () => ({ latencyMs: 150, latencyJitterMs: 150 }), off: { latencyMs: 0, latencyJitterMs: 0 }, evidence: [] },
   { name: '5xx', on: () => ({ errorRate: 0.2 }), off: { errorRate: 0 }, evidence: ['error'] },
-  { name: 'throttle_storm', on: (ms) => ({ throttleStormMs: Math.max(1, Math.round(ms)) }), off: { throttleStormMs: 0 }, evidence: ['storm'] },
+  {
+    name: 'throttle_storm',
+    on: (ms) => ({ throttleStormMs: Math.max(1, Math.round(ms)) }),
+    off: { throttleStormMs: 0 },
+    evidence: ['storm'],
+  },
   { name: 'resets', on: () => ({ resetRate: 0.2 }), off: { resetRate: 0 }, evidence: ['reset'] },
-  { name: 'maintenance', on: (ms) => ({ maintenanceMs: Math.max(1, Math.round(ms)) }), off: { maintenanceMs: 0 }, evidence: ['maintenance'] },
+  {
+    name: 'maintenance',
+    on: (ms) => ({ maintenanceMs: Math.max(1, Math.round(ms)) }),
+    off: { maintenanceMs: 0 },
+    evidence: ['maintenance'],
+  },
   { name: 'frozen_books', on: () => ({ frozenBooks: true }), off: { frozenBooks: false }, evidence: [] },
   // The 'missing' kind is left out: on POST /midpoints it deletes one token's entry, which the
   // contract allows (a token without a midpoint), so no client can refuse it.
-  { name: 'malformed_price', on: () => ({ malformed: { kind: 'price', rate: 0.3 } }), off: { malformed: null }, evidence: ['malformed_price'] },
-  { name: 'malformed_size', on: () => ({ malformed: { kind: 'size', rate: 0.3 } }), off: { malformed: null }, evidence: ['malformed_size'] },
+  {
+    name: 'malformed_price',
+    on: () => ({ malformed: { kind: 'price', rate: 0.3 } }),
+    off: { malformed: null },
+    evidence: ['malformed_price'],
+  },
+  {
+    name: 'malformed_size',
+    on: () => ({ malformed: { kind: 'size', rate: 0.3 } }),
+    off: { malformed: null },
+    evidence: ['malformed_size'],
+  },
   // Every socket dropped at the start, then 5 % of outgoing frames drop theirs; makerd must
   // reconnect (`ws_reconnects`: the simulator's WebSocket connections after the first ones).
   { name: 'ws_drops', on: () => ({ dropWebSockets: true, wsDropRate: 0.05 }), off: { wsDropRate: 0 }, evidence: ['ws_reconnects'] },

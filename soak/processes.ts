@@ -74,7 +74,10 @@ export function startChild(name: string, bin: string, args: readonly string[], e
       const seen = lines.find(match);
       if (seen !== undefined) return Promise.resolve(seen);
       return new Promise<LogLine>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${name}: the awaited log line did not come within ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`${name}: the awaited log line did not come within ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`)),
+          timeoutMs,
+        );
         waiters.push({
           match,
           resolve: (l) => {
@@ -93,7 +96,9 @@ export function startChild(name: string, bin: string, args: readonly string[], e
 
 /** Log lines that mean a crash: fatal level, or an uncaught exception / unhandled rejection. */
 export function crashLines(lines: readonly LogLine[], stderr: string): number {
-  const fatal = lines.filter((l) => l.level === 'fatal' || l.level === 60 || /uncaught|unhandled/i.test(String(l.msg ?? l.raw ?? ''))).length;
+  const fatal = lines.filter(
+    (l) => l.level === 'fatal' || l.level === 60 || /uncaught|unhandled/i.test(String(l.msg ?? l.raw ?? '')),
+  ).length;
   const err = stderr.split('\n').filter((s) => /fatal|uncaught|unhandled/i.test(s)).length;
   return fatal + err;
 }

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { evaluateSoak, failures, type Check, type ThrottleSample, type TimeRange } from './checks.js';
 import { journalFills, venueFills } from './fills.js';
 import { metricSum } from './metrics-text.js';
-import { planPhases, type Phase } from './plan.js';
+import { planPhases } from './plan.js';
 import { baseEnv, crashLines, startChild, type Child } from './processes.js';
 
 export type BreakMode = 'none' | 'kill' | 'unrecorded-storm';
@@ -55,13 +55,15 @@ export function parseSoakArgs(argv: readonly string[]): SoakOptions {
       case '--minutes': {
         const v = value();
         minutes = Number(v);
-        if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 24 * 60) throw new SoakUsageError(`soak: --minutes must be a number of minutes in (0, 1440] (got ${v})`);
+        if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 24 * 60)
+          throw new SoakUsageError(`soak: --minutes must be a number of minutes in (0, 1440] (got ${v})`);
         break;
       }
       case '--markets': {
         const v = value();
         markets = Number(v);
-        if (!Number.isInteger(markets) || markets < 1 || markets > 50) throw new SoakUsageError(`soak: --markets must be a whole number in [1, 50] (got ${v})`);
+        if (!Number.isInteger(markets) || markets < 1 || markets > 50)
+          throw new SoakUsageError(`soak: --markets must be a whole number in [1, 50] (got ${v})`);
         break;
       }
       case '--seed':
@@ -77,7 +79,9 @@ export function parseSoakArgs(argv: readonly string[]): SoakOptions {
         break;
       }
       default:
-        throw new SoakUsageError(`soak: unknown argument ${a} (usage: npm run soak -- --minutes N [--markets M] [--seed S] [--keep] [--break kill|unrecorded-storm])`);
+        throw new SoakUsageError(
+          `soak: unknown argument ${a} (usage: npm run soak -- --minutes N [--markets M] [--seed S] [--keep] [--break kill|unrecorded-storm])`,
+        );
     }
   }
   return { minutes, markets, seed, keep, breakMode };
@@ -146,12 +150,16 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
   const children: Child[] = [];
   try {
     // 1. The simulator, alone, over HTTP.
-    const sim = startChild('makerd sim', BIN, ['sim', '--port', '0', '--seed', o.seed, '--markets', String(SIM_MARKETS)], { ...baseEnv(), MAKERD_LOG_LEVEL: 'warn' });
+    const sim = startChild('makerd sim', BIN, ['sim', '--port', '0', '--seed', o.seed, '--markets', String(SIM_MARKETS)], {
+      ...baseEnv(),
+      MAKERD_LOG_LEVEL: 'warn',
+    });
     children.push(sim);
     const banner = (await sim.line((l) => typeof l.baseUrl === 'string', 30_000)) as unknown as Banner;
     const base = banner.baseUrl;
     const credentials = { address: banner.address, apiKey: banner.apiKey, passphrase: banner.passphrase, secret: banner.secret };
-    const setFaults = (patch: Record<string, unknown>): Promise<unknown> => json(`${base}/_sim/faults`, { method: 'POST', body: JSON.stringify(patch), headers: { 'content-type': 'application/json' } });
+    const setFaults = (patch: Record<string, unknown>): Promise<unknown> =>
+      json(`${base}/_sim/faults`, { method: 'POST', body: JSON.stringify(patch), headers: { 'content-type': 'application/json' } });
     const simStats = (): Promise<SimStats> => json<SimStats>(`${base}/_sim/stats`);
     progress(`simulator listening at ${base} (seed ${o.seed}, ${SIM_MARKETS} markets)`);
 
@@ -195,7 +203,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
     const limitsTimer = setInterval(() => {
       json<{ windows: { scope: string; capacity: number; used: number }[] }>(`${base}/_sim/limits`).then(
         (l) => {
-          for (const w of l.windows) if (w.used > (peakUse.get(w.scope)?.used ?? 0)) peakUse.set(w.scope, { used: w.used, capacity: w.capacity });
+          for (const w of l.windows)
+            if (w.used > (peakUse.get(w.scope)?.used ?? 0)) peakUse.set(w.scope, { used: w.used, capacity: w.capacity });
         },
         () => undefined,
       );
@@ -283,7 +292,12 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
       journalFills: journal.fills,
       venueFills: venue,
       openOrdersAfter: stats.open_orders,
-      makerd: { code: exitInfo.code, signal: exitInfo.signal, endedBeforeStop: endedEarly, crashLines: crashLines(makerd.lines, makerd.stderr()) },
+      makerd: {
+        code: exitInfo.code,
+        signal: exitInfo.signal,
+        endedBeforeStop: endedEarly,
+        crashLines: crashLines(makerd.lines, makerd.stderr()),
+      },
       malformedServed,
       malformedRefused: malformedRefusedBeforeStop,
       faultsNotExercised,
@@ -306,7 +320,11 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
         responsesByStatus: stats.responses_by_status,
         faultsInjected: stats.faults_injected,
         wsReconnects: evidence.ws_reconnects,
-        peakWindowUse: Object.fromEntries([...peakUse].sort(([, a], [, b]) => b.used / b.capacity - a.used / a.capacity).map(([scope, u]) => [scope, `${u.used}/${u.capacity}`])),
+        peakWindowUse: Object.fromEntries(
+          [...peakUse]
+            .sort(([, a], [, b]) => b.used / b.capacity - a.used / a.capacity)
+            .map(([scope, u]) => [scope, `${u.used}/${u.capacity}`]),
+        ),
         accountFills: stats.fills_total,
       },
       makerd: {

@@ -177,7 +177,10 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
     mkdirSync(config.data.dir, { recursive: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new MakerdError(ErrorCode.CONFIG, `data.dir: cannot create ${JSON.stringify(config.data.dir)} (${code})`, { where: 'config', field: 'data.dir' });
+    throw new MakerdError(ErrorCode.CONFIG, `data.dir: cannot create ${JSON.stringify(config.data.dir)} (${code})`, {
+      where: 'config',
+      field: 'data.dir',
+    });
   }
   // Strategies, their parameters, risk limits and shards: every problem stops start-up here,
   // before anything touches the network.
@@ -187,7 +190,7 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
   // embedded simulator starts empty every run, so its previous journal is set aside.
   if (config.venue.mode === 'sim') {
     const moved = archiveSimJournal(config.data.dir, clock.now());
-    if (moved !== undefined) logger.info({ movedTo: moved }, 'embedded simulator starts empty: the previous run\'s journal was set aside');
+    if (moved !== undefined) logger.info({ movedTo: moved }, "embedded simulator starts empty: the previous run's journal was set aside");
   }
   const replay = await replayJournal({ dataDir: config.data.dir });
   for (const w of replay.warnings) logger.warn({ file: w.file, line: w.line }, `journal: ${w.message}`);
@@ -195,7 +198,10 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
   const deduper = new FillDeduper();
   for (const f of replay.fills) deduper.admit(f);
   portfolio.applyAll(replay.fills);
-  logger.info({ fills: replay.fills.length, files: replay.files.length, duplicates: replay.duplicates, lastMatchTime: replay.lastMatchTime }, 'journal replayed');
+  logger.info(
+    { fills: replay.fills.length, files: replay.files.length, duplicates: replay.duplicates, lastMatchTime: replay.lastMatchTime },
+    'journal replayed',
+  );
   const fillCounts = new FillCounts();
   fillCounts.addAll(replay.fills);
   let observeJournal: (ms: number) => void = () => {};
@@ -215,11 +221,19 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
     streams: Partial<Record<StreamName, StreamProbe>>;
   } = { markets: [], streams: {}, userStreamOn: false };
   const bookTimeMs = (t: string): number | undefined => live.books?.bookTimeMs(t);
-  const quotes = (): ReadonlyMap<string, { bid: number; ask: number }> => (live.executor === undefined ? new Map() : quotesByMarket(live.executor, live.markets.map((m) => m.conditionId)));
+  const quotes = (): ReadonlyMap<string, { bid: number; ask: number }> =>
+    live.executor === undefined
+      ? new Map()
+      : quotesByMarket(
+          live.executor,
+          live.markets.map((m) => m.conditionId),
+        );
   // Not ready until start-up has reconciled the account (crash-only: recover, then trade).
   let startup: string | undefined = 'starting: selecting markets and reconciling open orders';
   const notReady = (): string | undefined =>
-    startup ?? (live.risk === undefined ? undefined : haltedReason(live.risk.snapshot(clock.now()))) ?? notReadyReason(poller?.stats, clock.now(), config.poller);
+    startup ??
+    (live.risk === undefined ? undefined : haltedReason(live.risk.snapshot(clock.now()))) ??
+    notReadyReason(poller?.stats, clock.now(), config.poller);
   const heartbeat = new Heartbeat(clock, heartbeatLimitMs(config));
   registerBuildInfo(registry);
   registerReadyMetric(registry, notReady);
@@ -236,7 +250,8 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
       portfolio: () => portfolio.snapshot(),
       limiter: () => live.limiter?.snapshot(),
       markets: () => live.markets.map((m) => m.conditionId),
-      bookAgeSeconds: (market) => marketBookAgeSeconds(live.markets.find((m) => m.conditionId === market)?.tokens ?? [], bookTimeMs, clock.now()),
+      bookAgeSeconds: (market) =>
+        marketBookAgeSeconds(live.markets.find((m) => m.conditionId === market)?.tokens ?? [], bookTimeMs, clock.now()),
       quotes,
       lossLimits: () => {
         const l = live.losses?.snapshot();
@@ -286,18 +301,31 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
     }
     if (!trade) logger.warn('monitor-only: watching markets; no order will be placed or cancelled');
     registerLimiterMetrics(registry, () => limiter.snapshot());
-    registerPollerMetrics(registry, () => poller?.stats, () => clock.now());
+    registerPollerMetrics(
+      registry,
+      () => poller?.stats,
+      () => clock.now(),
+    );
 
     // Markets and their rules.
     const selected = await selectConfiguredMarkets(client, config, logger, stop);
-    if (selected.length === 0) throw new MakerdError(ErrorCode.CONFIG, 'no market of this shard can be quoted (see the "market not quoted" lines)', { where: 'config', field: 'markets' });
+    if (selected.length === 0)
+      throw new MakerdError(ErrorCode.CONFIG, 'no market of this shard can be quoted (see the "market not quoted" lines)', {
+        where: 'config',
+        field: 'markets',
+      });
     const bindings = resolveBindings(selected, config, strategies);
     const marketIds = selected.map((m) => m.conditionId);
     live.markets = selected.map((m) => ({ conditionId: m.conditionId, tokens: [...m.tokens] }));
     const scope: ReadonlySet<string> = new Set(marketIds);
     shardScope = scope;
     const tokens = selected.flatMap((m) => [...m.tokens]);
-    const metadata = new MetadataCache({ source: client, clock, ttlMs: config.metadata.ttlMs, logger: logger.child({ component: 'metadata' }) });
+    const metadata = new MetadataCache({
+      source: client,
+      clock,
+      ttlMs: config.metadata.ttlMs,
+      logger: logger.child({ component: 'metadata' }),
+    });
     metadata.track(marketIds);
     await Promise.all(marketIds.map((id) => metadata.refresh(id)));
     metadata.start(Math.min(config.metadata.ttlMs / 4, 60_000));
@@ -326,7 +354,13 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
       if (market === ALL_MARKETS) logger.warn(line, 'trading state changed');
       else logger.info(line, 'market trading state changed');
     });
-    const killSwitch = new KillSwitch({ dataDir: config.data.dir, fileName: config.risk.killSwitchFile, flag: config.risk.killSwitch, gate: risk, logger: logger.child({ component: 'risk' }) });
+    const killSwitch = new KillSwitch({
+      dataDir: config.data.dir,
+      fileName: config.risk.killSwitchFile,
+      flag: config.risk.killSwitch,
+      gate: risk,
+      logger: logger.child({ component: 'risk' }),
+    });
     killSwitch.check();
 
     const exec = new Executor({
@@ -336,29 +370,65 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
       setOpenOrders: (n) => limiter.setOpenOrders(n),
       onVenueFailure: (kind) => {
         const until = risk.recordVenueFailure(kind, clock.now());
-        if (until !== undefined) logger.warn({ kind, untilMs: until, backoffMs: config.risk.errorBurst.backoffMs }, 'burst of venue errors: quotes pulled, backing off');
+        if (until !== undefined)
+          logger.warn(
+            { kind, untilMs: until, backoffMs: config.risk.errorBurst.backoffMs },
+            'burst of venue errors: quotes pulled, backing off',
+          );
       },
       logger: logger.child({ component: 'executor' }),
     });
     executor = exec;
     live.executor = exec;
-    exec.tracker.onFill((o, shares) => logger.info({ market: o.conditionId, token: o.tokenId, side: o.side, price: o.price.toFixed(), shares: shares.toFixed() }, 'order filled'));
+    exec.tracker.onFill((o, shares) =>
+      logger.info(
+        { market: o.conditionId, token: o.tokenId, side: o.side, price: o.price.toFixed(), shares: shares.toFixed() },
+        'order filled',
+      ),
+    );
     // Crash-only start-up: orders an earlier run left in these markets are cancelled, and that
     // is verified through GET /data/orders, before anything is placed. This is also the signed
     // read that stops start-up at once on wrong credentials.
     if (credentials !== undefined && trade) {
-      const r = await cancelAndVerify({ venue: client, clock, markets: scope, deadlineMs: clock.now() + config.lifecycle.startupDeadlineMs, logger, signal: stop });
+      const r = await cancelAndVerify({
+        venue: client,
+        clock,
+        markets: scope,
+        deadlineMs: clock.now() + config.lifecycle.startupDeadlineMs,
+        logger,
+        signal: stop,
+      });
       if (!r.verified) {
         if (stop.aborted) throw new MakerdError(ErrorCode.ABORTED, 'stopped during start-up', { where: 'start-up' });
         if (r.error?.includes(ErrorCode.AUTH) === true) {
-          throw new MakerdError(ErrorCode.AUTH, `the venue refused the credentials (venue.address, venue.apiKey, venue.passphrase, venue.secret) on the first signed request: ${r.error}`, { where: 'start-up' });
+          throw new MakerdError(
+            ErrorCode.AUTH,
+            `the venue refused the credentials (venue.address, venue.apiKey, venue.passphrase, venue.secret) on the first signed request: ${r.error}`,
+            { where: 'start-up' },
+          );
         }
-        throw new MakerdError(ErrorCode.VENUE_FAULT, `start-up could not clear the open orders of the selected markets: ${r.error ?? 'unknown'}${r.left.length > 0 ? ` (orders ${r.left.map((o) => o.id).join(', ')})` : ''}`, { where: 'start-up' });
+        throw new MakerdError(
+          ErrorCode.VENUE_FAULT,
+          `start-up could not clear the open orders of the selected markets: ${r.error ?? 'unknown'}${r.left.length > 0 ? ` (orders ${r.left.map((o) => o.id).join(', ')})` : ''}`,
+          { where: 'start-up' },
+        );
       }
-      logger.info({ cancelled: r.cancelled, rounds: r.rounds }, r.cancelled > 0 ? 'start-up: cancelled the open orders an earlier run left' : 'start-up: no open orders left by an earlier run');
+      logger.info(
+        { cancelled: r.cancelled, rounds: r.rounds },
+        r.cancelled > 0 ? 'start-up: cancelled the open orders an earlier run left' : 'start-up: no open orders left by an earlier run',
+      );
     }
 
-    const positions = credentials === undefined ? undefined : new PositionPoller({ venue: client, user: credentials.address, clock, intervalMs: config.executor.positionsIntervalMs, logger: logger.child({ component: 'positions' }) });
+    const positions =
+      credentials === undefined
+        ? undefined
+        : new PositionPoller({
+            venue: client,
+            user: credentials.address,
+            clock,
+            intervalMs: config.executor.positionsIntervalMs,
+            logger: logger.child({ component: 'positions' }),
+          });
     if (positions !== undefined) {
       await positions.refresh();
       positions.start();
@@ -392,13 +462,20 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
       const counted = await f.catchUp();
       logger.info({ fills: counted }, 'start-up: fills since the last journaled one counted');
       await positions.refresh();
-      if (positions.lastReadMs === undefined) throw new MakerdError(ErrorCode.VENUE_FAULT, 'start-up: could not read the venue\'s positions to reconcile the journal with', { where: 'start-up' });
+      if (positions.lastReadMs === undefined)
+        throw new MakerdError(ErrorCode.VENUE_FAULT, "start-up: could not read the venue's positions to reconcile the journal with", {
+          where: 'start-up',
+        });
       for (const m of reconcilePositions(selected, (t) => portfolio.position(t), positions.positions)) {
         mismatches.set(m.market, (mismatches.get(m.market) ?? 0) + 1);
         const line = { market: m.market, token: m.tokenId, journal: m.journal.toFixed(), venue: m.venue.toFixed() };
-        if (config.lifecycle.acceptPositionMismatch) logger.warn(line, 'position mismatch between the journal and the venue: accepted (lifecycle.acceptPositionMismatch)');
+        if (config.lifecycle.acceptPositionMismatch)
+          logger.warn(line, 'position mismatch between the journal and the venue: accepted (lifecycle.acceptPositionMismatch)');
         else {
-          logger.error(line, 'position mismatch between the journal and the venue: market REDUCING until restarted with --accept-position-mismatch');
+          logger.error(
+            line,
+            'position mismatch between the journal and the venue: market REDUCING until restarted with --accept-position-mismatch',
+          );
           risk.setOverride(m.market, 'reconciliation', 'REDUCING');
         }
       }
@@ -435,7 +512,15 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
         return exec.twoSided.seconds();
       },
     });
-    logger.info({ markets: selected.length, tokens: tokens.length, strategies: [...new Set(bindings.map((b) => b.strategy.name))], intervalMs: config.poller.intervalMs }, 'quoting markets');
+    logger.info(
+      {
+        markets: selected.length,
+        tokens: tokens.length,
+        strategies: [...new Set(bindings.map((b) => b.strategy.name))],
+        intervalMs: config.poller.intervalMs,
+      },
+      'quoting markets',
+    );
 
     let ticks = 0;
     const p = new BookPoller({
@@ -461,7 +546,11 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
           if (mid !== undefined) portfolio.mark(t, mid);
         }
         checkLosses();
-        if (ticks === 1 || ticks % 60 === 0) logger.info({ tick: ticks, ...summarizeSnapshot(s), openOrders: exec.tracker.openCount(), limiter: headroomSummary(limiter.snapshot()) }, 'market snapshot');
+        if (ticks === 1 || ticks % 60 === 0)
+          logger.info(
+            { tick: ticks, ...summarizeSnapshot(s), openOrders: exec.tracker.openCount(), limiter: headroomSummary(limiter.snapshot()) },
+            'market snapshot',
+          );
         else logger.debug({ tick: ticks, ...summarizeSnapshot(s) }, 'market snapshot');
       },
     });
@@ -480,7 +569,8 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
           else {
             const trace = tickTimer.start();
             try {
-              if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) tradingLoop.evaluate(conditionId, trace);
+              if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event))
+                tradingLoop.evaluate(conditionId, trace);
             } finally {
               trace.close();
             }
@@ -531,18 +621,26 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
     // The live-order view never drifts: a listing of the venue's open orders now and then.
     if (credentials !== undefined) {
       let syncTimer = clock.setTimer(function sync() {
-        exec.sync(scope).then(
-          () => undefined,
-          (err: unknown) => logger.warn({ code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message }, 'open-order sync failed'),
-        ).finally(() => {
-          if (!stop.aborted) syncTimer = clock.setTimer(sync, config.executor.syncIntervalMs);
-        });
+        exec
+          .sync(scope)
+          .then(
+            () => undefined,
+            (err: unknown) =>
+              logger.warn({ code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message }, 'open-order sync failed'),
+          )
+          .finally(() => {
+            if (!stop.aborted) syncTimer = clock.setTimer(sync, config.executor.syncIntervalMs);
+          });
       }, config.executor.syncIntervalMs);
       closers.push(() => clock.clearTimer(syncTimer));
     }
     const reloadConfig = hooks.reloadConfig;
     const unsubscribeReload =
-      reloadConfig === undefined ? undefined : hooks.onReload?.(() => reloadConfiguration(reloadConfig, { loop: tradingLoop, risk, killSwitch, losses, selected, strategies }, logger));
+      reloadConfig === undefined
+        ? undefined
+        : hooks.onReload?.(() =>
+            reloadConfiguration(reloadConfig, { loop: tradingLoop, risk, killSwitch, losses, selected, strategies }, logger),
+          );
     if (unsubscribeReload !== undefined) closers.push(unsubscribeReload);
 
     p.start();
@@ -568,14 +666,25 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
       venue: target.credentials !== undefined && trade ? client : undefined,
       // Several shards share the account: each clears only its own markets.
       markets: config.shard.count > 1 ? shardScope : undefined,
-      knownOrderIds: () => (executor === undefined ? [] : executor.tracker.markets().flatMap((m) => executor!.tracker.ordersOf(m).map((o) => o.id || o.clientOrderId))),
+      knownOrderIds: () =>
+        executor === undefined
+          ? []
+          : executor.tracker.markets().flatMap((m) => executor!.tracker.ordersOf(m).map((o) => o.id || o.clientOrderId)),
       // Fills of the last moments (the cancels raced them) are fetched, journaled and fsynced.
       flush: async () => {
         await feed?.catchUp().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'last fill catch-up failed'));
         await feed?.stop();
         await journal.close();
         const t = portfolio.totals();
-        logger.info({ fills: journal.stats.fills, realizedPnl: t.realizedPnl.toFixed(), fees: t.feesPaid.toFixed(), rebates: t.rebatesReceived.toFixed() }, 'journal flushed');
+        logger.info(
+          {
+            fills: journal.stats.fills,
+            realizedPnl: t.realizedPnl.toFixed(),
+            fees: t.feesPaid.toFixed(),
+            rebates: t.rebatesReceived.toFixed(),
+          },
+          'journal flushed',
+        );
       },
       close: async () => {
         await stack.close();
@@ -586,4 +695,3 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
   }
   return exitCode;
 }
-

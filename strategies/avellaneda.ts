@@ -74,7 +74,7 @@ export function observeMid(state: AvellanedaState, mid: Decimal, nowMs: number, 
   const dt = (nowMs - state.lastMs) / 1000;
   if (!(dt > 0)) return state; // same instant, or the clock went back: nothing to learn
   const r = x - state.lastX;
-  const keep = Math.pow(0.5, dt / halfLifeS);
+  const keep = 0.5 ** (dt / halfLifeS);
   return {
     lastX: x,
     lastMs: nowMs,
@@ -99,19 +99,76 @@ export function tauOf(view: MarketView, horizon: number): number {
 
 const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
   name: 'avellaneda',
-  description: 'Avellaneda-Stoikov in log-odds space: quotes around an inventory-skewed reservation price, spread from risk aversion, volatility and order-arrival decay',
+  description:
+    'Avellaneda-Stoikov in log-odds space: quotes around an inventory-skewed reservation price, spread from risk aversion, volatility and order-arrival decay',
   params: {
-    gamma: { type: 'number', min: 0, exclusiveMin: true, default: 0.05, unit: '1/share', doc: 'Risk aversion: how far each share of inventory moves the reservation price (q * gamma * sigma^2 * tau log-odds) and how much it widens the spread' },
-    k: { type: 'number', min: 0, exclusiveMin: true, default: 10, unit: '1/log-odds', doc: 'Order-arrival decay: fills thin out as e^(-k * distance in log-odds); the half-spread is about 1/k for a small gamma' },
-    sigmaInitial: { type: 'number', min: 0, exclusiveMin: true, default: 0.003, unit: 'log-odds/sqrt(s)', doc: 'Volatility used until sigmaMinSamples returns have been observed' },
+    gamma: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 0.05,
+      unit: '1/share',
+      doc: 'Risk aversion: how far each share of inventory moves the reservation price (q * gamma * sigma^2 * tau log-odds) and how much it widens the spread',
+    },
+    k: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 10,
+      unit: '1/log-odds',
+      doc: 'Order-arrival decay: fills thin out as e^(-k * distance in log-odds); the half-spread is about 1/k for a small gamma',
+    },
+    sigmaInitial: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 0.003,
+      unit: 'log-odds/sqrt(s)',
+      doc: 'Volatility used until sigmaMinSamples returns have been observed',
+    },
     sigmaFloor: { type: 'number', min: 0, default: 0.0005, unit: 'log-odds/sqrt(s)', doc: 'Least volatility ever used' },
-    sigmaHalfLifeS: { type: 'number', min: 0, exclusiveMin: true, default: 300, unit: 's', doc: 'Half-life of the weight of an observation in the volatility estimate' },
-    sigmaMinSamples: { type: 'number', integer: true, min: 0, default: 30, unit: 'returns', doc: 'Returns (pairs of successive evaluations with a midpoint, normally one per tick) before the estimate replaces sigmaInitial' },
-    horizon: { type: 'number', min: 0, exclusiveMin: true, default: 3600, unit: 's', doc: 'Cap on tau, the time at risk (used alone when the market has no end date)' },
+    sigmaHalfLifeS: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 300,
+      unit: 's',
+      doc: 'Half-life of the weight of an observation in the volatility estimate',
+    },
+    sigmaMinSamples: {
+      type: 'number',
+      integer: true,
+      min: 0,
+      default: 30,
+      unit: 'returns',
+      doc: 'Returns (pairs of successive evaluations with a midpoint, normally one per tick) before the estimate replaces sigmaInitial',
+    },
+    horizon: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 3600,
+      unit: 's',
+      doc: 'Cap on tau, the time at risk (used alone when the market has no end date)',
+    },
     levels: { type: 'number', integer: true, min: 1, max: 20, default: 1, unit: 'levels', doc: 'Quotes per side' },
     levelSpacing: { type: 'number', min: 0, default: 0.05, unit: 'log-odds', doc: 'Extra distance of each further level' },
-    size: { type: 'decimal', min: '0', exclusiveMin: true, default: '10', unit: 'shares', doc: 'Size of each level (rounded down to the size step)' },
-    maxInventory: { type: 'decimal', min: '0', exclusiveMin: true, default: '100', unit: 'shares', doc: 'Net exposure at which the side that adds to it stops quoting (its size shrinks linearly to 0)' },
+    size: {
+      type: 'decimal',
+      min: '0',
+      exclusiveMin: true,
+      default: '10',
+      unit: 'shares',
+      doc: 'Size of each level (rounded down to the size step)',
+    },
+    maxInventory: {
+      type: 'decimal',
+      min: '0',
+      exclusiveMin: true,
+      default: '100',
+      unit: 'shares',
+      doc: 'Net exposure at which the side that adds to it stops quoting (its size shrinks linearly to 0)',
+    },
     minSpread: { type: 'decimal', min: '0', max: '1', default: '0', unit: 'price', doc: 'Least ask - bid of each level, after rounding' },
   },
 

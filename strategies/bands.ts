@@ -67,7 +67,8 @@ const AMOUNT = { type: 'decimal', min: '0', unit: 'shares' } as const;
 
 const bands: Strategy<BandsParams, BandsState> = {
   name: 'bands',
-  description: 'Keeps between minAmount and maxAmount shares resting in each band of distance from the midpoint, topping a band up to avgAmount at avgMargin',
+  description:
+    'Keeps between minAmount and maxAmount shares resting in each band of distance from the midpoint, topping a band up to avgAmount at avgMargin',
   params: {
     bands: {
       type: 'list',
@@ -83,7 +84,12 @@ const bands: Strategy<BandsParams, BandsState> = {
       },
       default: [{ minMargin: '0.01', avgMargin: '0.02', maxMargin: '0.03', minAmount: '10', avgAmount: '20', maxAmount: '30' }],
     },
-    sides: { type: 'enum', values: ['both', 'bid', 'ask'], default: 'both', doc: 'Which sides to quote; orders on the other side are cancelled' },
+    sides: {
+      type: 'enum',
+      values: ['both', 'bid', 'ask'],
+      default: 'both',
+      doc: 'Which sides to quote; orders on the other side are cancelled',
+    },
   },
 
   parse(raw): BandsParams {
@@ -122,7 +128,15 @@ const bands: Strategy<BandsParams, BandsState> = {
     if (mid === undefined || !isValidPrice(mid)) return { quotes: [], state, idleReason: 'no-midpoint' };
     const live = liveQuotes(view, mid);
     const sides: QuoteSide[] = params.sides === 'both' ? ['bid', 'ask'] : [params.sides];
-    const quotes = sides.flatMap((side) => sideQuotes(view, params.bands, mid, side, live.filter((q) => q.side === side)));
+    const quotes = sides.flatMap((side) =>
+      sideQuotes(
+        view,
+        params.bands,
+        mid,
+        side,
+        live.filter((q) => q.side === side),
+      ),
+    );
     return { quotes, state };
   },
 };

@@ -210,7 +210,10 @@ const flag = (zero, one, zeroColor, oneColor) => ({
       },
     },
   ],
-  steps: [{ color: zeroColor, value: null }, { color: oneColor, value: 1 }],
+  steps: [
+    { color: zeroColor, value: null },
+    { color: oneColor, value: 1 },
+  ],
 });
 
 const RED = 'red';
@@ -229,22 +232,42 @@ export const ROWS = [
   {
     title: 'Trading and risk state',
     panels: [
-      stat('Scrape', 'Prometheus reaches makerd\'s /metrics (`up`).', [{ expr: `up{job="makerd", ${I}}`, legend: '{{instance}}' }], flag('DOWN', 'UP', RED, GREEN)),
-      stat('Ready', '`makerd_ready`: reconciled, market data fresh, not HALTED (what /readyz answers).', [{ expr: `makerd_ready{${I}}`, legend: '{{instance}}' }], flag('NOT READY', 'READY', RED, GREEN)),
+      stat(
+        'Scrape',
+        "Prometheus reaches makerd's /metrics (`up`).",
+        [{ expr: `up{job="makerd", ${I}}`, legend: '{{instance}}' }],
+        flag('DOWN', 'UP', RED, GREEN),
+      ),
+      stat(
+        'Ready',
+        '`makerd_ready`: reconciled, market data fresh, not HALTED (what /readyz answers).',
+        [{ expr: `makerd_ready{${I}}`, legend: '{{instance}}' }],
+        flag('NOT READY', 'READY', RED, GREEN),
+      ),
       stat(
         'Overall state',
         '`makerd_trading_state{market="all"}`: ACTIVE, REDUCING (only orders that shrink positions) or HALTED (no orders).',
         [{ expr: `makerd_trading_state{market="all", ${I}} == 1`, legend: '{{state}}' }],
         { textMode: 'name', steps: [{ color: 'blue', value: null }] },
       ),
-      stat('Kill switch', '`makerd_kill_switch_engaged`: risk.killSwitch or the kill file halts everything.', [{ expr: `makerd_kill_switch_engaged{${I}}`, legend: '{{instance}}' }], flag('off', 'ENGAGED', GREEN, RED)),
+      stat(
+        'Kill switch',
+        '`makerd_kill_switch_engaged`: risk.killSwitch or the kill file halts everything.',
+        [{ expr: `makerd_kill_switch_engaged{${I}}`, legend: '{{instance}}' }],
+        flag('off', 'ENGAGED', GREEN, RED),
+      ),
       stat(
         'Loss limits',
         '`makerd_loss_limit_engaged` by limit: 1 while daily_loss or drawdown holds every market in risk.lossAction.',
         [{ expr: `max by (limit) (makerd_loss_limit_engaged{${I}})`, legend: '{{limit}}' }],
         flag('ok', 'ENGAGED', GREEN, RED),
       ),
-      stat('WebSockets', '`makerd_ws_connected` by stream (market, user).', [{ expr: `min by (stream) (makerd_ws_connected{${I}})`, legend: '{{stream}}' }], flag('DOWN', 'connected', RED, GREEN)),
+      stat(
+        'WebSockets',
+        '`makerd_ws_connected` by stream (market, user).',
+        [{ expr: `min by (stream) (makerd_ws_connected{${I}})`, legend: '{{stream}}' }],
+        flag('DOWN', 'connected', RED, GREEN),
+      ),
       timeline(
         'Trading state by market',
         'Per market and overall (`all`): ACTIVE, REDUCING, HALTED, from `makerd_trading_state`.',
@@ -295,12 +318,15 @@ export const ROWS = [
         [{ expr: `sum by (kind) (makerd_pnl_usdc{${I}, market="all"})`, legend: '{{kind}}' }],
         { unit: 'currencyUSD' },
       ),
-      timeseries('Total PnL by market', '`makerd_pnl_usdc{kind="total"}` per configured market (`other`: markets no longer configured).', [
-        { expr: `sum by (market) (makerd_pnl_usdc{${I}, ${M}, market!="all", kind="total"})`, legend: '{{market}}' },
-      ], { unit: 'currencyUSD' }),
+      timeseries(
+        'Total PnL by market',
+        '`makerd_pnl_usdc{kind="total"}` per configured market (`other`: markets no longer configured).',
+        [{ expr: `sum by (market) (makerd_pnl_usdc{${I}, ${M}, market!="all", kind="total"})`, legend: '{{market}}' }],
+        { unit: 'currencyUSD' },
+      ),
       timeseries(
         'Drawdown and daily PnL against the limits',
-        'Drawdown below the peak of total PnL, the day\'s PnL, the peak, and the configured limits (`makerd_loss_limit_usdc`, absent when a limit is off; the daily limit is drawn negative).',
+        "Drawdown below the peak of total PnL, the day's PnL, the peak, and the configured limits (`makerd_loss_limit_usdc`, absent when a limit is off; the daily limit is drawn negative).",
         [
           { expr: `sum(makerd_drawdown_usdc{${I}})`, legend: 'drawdown' },
           { expr: `sum(makerd_daily_pnl_usdc{${I}})`, legend: 'daily PnL' },
@@ -338,12 +364,18 @@ export const ROWS = [
           { expr: `sum by (reason) (rate(makerd_order_rejections_total{${I}}[$__rate_interval]))`, legend: 'rejected: {{reason}}' },
         ],
       ),
-      timeseries('Live quotes', 'Live orders per market and side of outcome 0 (`makerd_quotes_live`).', [
-        { expr: `sum by (market, side) (makerd_quotes_live{${I}, ${M}})`, legend: '{{market}} {{side}}' },
-      ], { w: 12, min: 0 }),
-      timeseries('Two-sided share', 'Share of time each market had a bid and an ask live (`makerd_two_sided_seconds_total`).', [
-        { expr: `sum by (market) (rate(makerd_two_sided_seconds_total{${I}, ${M}}[$__rate_interval]))`, legend: '{{market}}' },
-      ], { w: 12, unit: 'percentunit', min: 0, max: 1 }),
+      timeseries(
+        'Live quotes',
+        'Live orders per market and side of outcome 0 (`makerd_quotes_live`).',
+        [{ expr: `sum by (market, side) (makerd_quotes_live{${I}, ${M}})`, legend: '{{market}} {{side}}' }],
+        { w: 12, min: 0 },
+      ),
+      timeseries(
+        'Two-sided share',
+        'Share of time each market had a bid and an ask live (`makerd_two_sided_seconds_total`).',
+        [{ expr: `sum by (market) (rate(makerd_two_sided_seconds_total{${I}, ${M}}[$__rate_interval]))`, legend: '{{market}}' }],
+        { w: 12, unit: 'percentunit', min: 0, max: 1 },
+      ),
     ],
   },
   {
@@ -355,9 +387,12 @@ export const ROWS = [
       timeseries('Net exposure', 'Position of outcome 0 − position of outcome 1, shares (`makerd_net_exposure_shares`).', [
         { expr: `sum by (market) (makerd_net_exposure_shares{${I}, ${M}})`, legend: '{{market}}' },
       ]),
-      timeseries('Open orders', 'Open orders the cancel reserve covers (`makerd_rate_limit_open_orders`).', [
-        { expr: `sum(makerd_rate_limit_open_orders{${I}})`, legend: 'open orders' },
-      ], { min: 0 }),
+      timeseries(
+        'Open orders',
+        'Open orders the cancel reserve covers (`makerd_rate_limit_open_orders`).',
+        [{ expr: `sum(makerd_rate_limit_open_orders{${I}})`, legend: 'open orders' }],
+        { min: 0 },
+      ),
     ],
   },
   {
@@ -372,13 +407,35 @@ export const ROWS = [
       bargauge(
         'Used now',
         'Admissions in each trailing window over its effective capacity (`makerd_rate_limit_used` / `makerd_rate_limit_capacity`).',
-        [{ expr: `max by (scope, window) (makerd_rate_limit_used{${I}} / makerd_rate_limit_capacity{${I}})`, legend: '{{scope}} / {{window}}', instant: true }],
-        { w: 6, h: 10, unit: 'percentunit', min: 0, max: 1, steps: [{ color: GREEN, value: null }, { color: ORANGE, value: 0.7 }, { color: RED, value: 0.9 }] },
+        [
+          {
+            expr: `max by (scope, window) (makerd_rate_limit_used{${I}} / makerd_rate_limit_capacity{${I}})`,
+            legend: '{{scope}} / {{window}}',
+            instant: true,
+          },
+        ],
+        {
+          w: 6,
+          h: 10,
+          unit: 'percentunit',
+          min: 0,
+          max: 1,
+          steps: [
+            { color: GREEN, value: null },
+            { color: ORANGE, value: 0.7 },
+            { color: RED, value: 0.9 },
+          ],
+        },
       ),
-      timeseries('Limiter queue and in flight', 'Requests waiting by priority class (`makerd_rate_limit_queue_depth`) and in flight (`makerd_rate_limit_in_flight`).', [
-        { expr: `sum by (class) (makerd_rate_limit_queue_depth{${I}})`, legend: 'queued: {{class}}' },
-        { expr: `sum(makerd_rate_limit_in_flight{${I}})`, legend: 'in flight' },
-      ], { w: 6, h: 10, min: 0 }),
+      timeseries(
+        'Limiter queue and in flight',
+        'Requests waiting by priority class (`makerd_rate_limit_queue_depth`) and in flight (`makerd_rate_limit_in_flight`).',
+        [
+          { expr: `sum by (class) (makerd_rate_limit_queue_depth{${I}})`, legend: 'queued: {{class}}' },
+          { expr: `sum(makerd_rate_limit_in_flight{${I}})`, legend: 'in flight' },
+        ],
+        { w: 6, h: 10, min: 0 },
+      ),
     ],
   },
   {
@@ -388,7 +445,10 @@ export const ROWS = [
         'Throttled answers and pauses',
         '429 (rate limited) and 425 (venue restarting) answers per scope (`makerd_rate_limit_throttled_total`; series appear at the first one), and the pause each scope then sits out (`makerd_rate_limit_paused_seconds`, right axis). Any 429 means the limits are set above what the venue grants.',
         [
-          { expr: `sum by (scope, status) (increase(makerd_rate_limit_throttled_total{${I}}[$__rate_interval]))`, legend: '{{scope}} {{status}}' },
+          {
+            expr: `sum by (scope, status) (increase(makerd_rate_limit_throttled_total{${I}}[$__rate_interval]))`,
+            legend: '{{scope}} {{status}}',
+          },
           { expr: `max by (scope) (makerd_rate_limit_paused_seconds{${I}})`, legend: 'paused: {{scope}}' },
         ],
         {
@@ -419,37 +479,73 @@ export const ROWS = [
   {
     title: 'Request latency and errors',
     panels: [
-      timeseries('Latency p99 by route', '99th percentile of venue request latency (`makerd_venue_request_duration_seconds`).', [
-        { expr: `histogram_quantile(0.99, sum by (le, route) (rate(makerd_venue_request_duration_seconds_bucket{${I}}[$__rate_interval])))`, legend: '{{route}}' },
-      ], { unit: 's' }),
-      timeseries('Requests by route and outcome', 'Attempts per second (`makerd_venue_requests_total`): HTTP status, or MAKERD_ERR_… when no answer came.', [
-        { expr: `sum by (route, outcome) (rate(makerd_venue_requests_total{${I}}[$__rate_interval]))`, legend: '{{route}} {{outcome}}' },
-      ], { unit: 'reqps' }),
-      timeseries('Error ratio by route', 'Share of attempts answered 5xx or not answered (MAKERD_ERR_…); 0 when all succeeded.', [
-        { expr: errorRatio('route', '$__rate_interval'), legend: '{{route}}' },
-      ], { unit: 'percentunit', min: 0, thresholds: [{ value: 0.05, color: RED }] }),
+      timeseries(
+        'Latency p99 by route',
+        '99th percentile of venue request latency (`makerd_venue_request_duration_seconds`).',
+        [
+          {
+            expr: `histogram_quantile(0.99, sum by (le, route) (rate(makerd_venue_request_duration_seconds_bucket{${I}}[$__rate_interval])))`,
+            legend: '{{route}}',
+          },
+        ],
+        { unit: 's' },
+      ),
+      timeseries(
+        'Requests by route and outcome',
+        'Attempts per second (`makerd_venue_requests_total`): HTTP status, or MAKERD_ERR_… when no answer came.',
+        [{ expr: `sum by (route, outcome) (rate(makerd_venue_requests_total{${I}}[$__rate_interval]))`, legend: '{{route}} {{outcome}}' }],
+        { unit: 'reqps' },
+      ),
+      timeseries(
+        'Error ratio by route',
+        'Share of attempts answered 5xx or not answered (MAKERD_ERR_…); 0 when all succeeded.',
+        [{ expr: errorRatio('route', '$__rate_interval'), legend: '{{route}}' }],
+        { unit: 'percentunit', min: 0, thresholds: [{ value: 0.05, color: RED }] },
+      ),
     ],
   },
   {
     title: 'Tick-to-dispatch',
     panels: [
-      timeseries('Tick-to-dispatch latency', 'From a market-data tick to the orders it causes being dispatched (`makerd_tick_to_dispatch_seconds`): p50, p90, p99.', [
-        { expr: `histogram_quantile(0.5, sum by (le) (rate(makerd_tick_to_dispatch_seconds_bucket{${I}}[$__rate_interval])))`, legend: 'p50' },
-        { expr: `histogram_quantile(0.9, sum by (le) (rate(makerd_tick_to_dispatch_seconds_bucket{${I}}[$__rate_interval])))`, legend: 'p90' },
-        { expr: `histogram_quantile(0.99, sum by (le) (rate(makerd_tick_to_dispatch_seconds_bucket{${I}}[$__rate_interval])))`, legend: 'p99' },
-      ], { w: 12, unit: 's' }),
-      timeseries('Dispatches and evaluations', 'Dispatches timed per second, and market evaluations per second (`makerd_evaluations_total`).', [
-        { expr: `sum(rate(makerd_tick_to_dispatch_seconds_count{${I}}[$__rate_interval]))`, legend: 'dispatches' },
-        { expr: `sum(rate(makerd_evaluations_total{${I}}[$__rate_interval]))`, legend: 'evaluations' },
-      ], { w: 12, unit: 'ops' }),
+      timeseries(
+        'Tick-to-dispatch latency',
+        'From a market-data tick to the orders it causes being dispatched (`makerd_tick_to_dispatch_seconds`): p50, p90, p99.',
+        [
+          {
+            expr: `histogram_quantile(0.5, sum by (le) (rate(makerd_tick_to_dispatch_seconds_bucket{${I}}[$__rate_interval])))`,
+            legend: 'p50',
+          },
+          {
+            expr: `histogram_quantile(0.9, sum by (le) (rate(makerd_tick_to_dispatch_seconds_bucket{${I}}[$__rate_interval])))`,
+            legend: 'p90',
+          },
+          {
+            expr: `histogram_quantile(0.99, sum by (le) (rate(makerd_tick_to_dispatch_seconds_bucket{${I}}[$__rate_interval])))`,
+            legend: 'p99',
+          },
+        ],
+        { w: 12, unit: 's' },
+      ),
+      timeseries(
+        'Dispatches and evaluations',
+        'Dispatches timed per second, and market evaluations per second (`makerd_evaluations_total`).',
+        [
+          { expr: `sum(rate(makerd_tick_to_dispatch_seconds_count{${I}}[$__rate_interval]))`, legend: 'dispatches' },
+          { expr: `sum(rate(makerd_evaluations_total{${I}}[$__rate_interval]))`, legend: 'evaluations' },
+        ],
+        { w: 12, unit: 'ops' },
+      ),
     ],
   },
   {
     title: 'Book age',
     panels: [
-      timeseries('Book age by market', 'Age of the newest book of each market (`makerd_book_age_seconds`); books older than poller.staleAfterMs are not acted on.', [
-        { expr: `max by (market) (makerd_book_age_seconds{${I}, ${M}})`, legend: '{{market}}' },
-      ], { w: 12, unit: 's', min: 0 }),
+      timeseries(
+        'Book age by market',
+        'Age of the newest book of each market (`makerd_book_age_seconds`); books older than poller.staleAfterMs are not acted on.',
+        [{ expr: `max by (market) (makerd_book_age_seconds{${I}, ${M}})`, legend: '{{market}}' }],
+        { w: 12, unit: 's', min: 0 },
+      ),
       timeseries(
         'Poll health',
         'Seconds since the last completed poll (`makerd_poll_last_tick_age_seconds`), unusable books by reason and failed poll requests by code (series appear at the first one).',
@@ -465,14 +561,24 @@ export const ROWS = [
   {
     title: 'Process',
     panels: [
-      timeseries('Event-loop lag', "Node's event-loop delay (`makerd_nodejs_eventloop_lag_p50_seconds`, `_p99_seconds`).", [
-        { expr: `max(makerd_nodejs_eventloop_lag_p50_seconds{${I}})`, legend: 'p50' },
-        { expr: `max(makerd_nodejs_eventloop_lag_p99_seconds{${I}})`, legend: 'p99' },
-      ], { unit: 's', thresholds: [{ value: 0.1, color: RED }] }),
-      timeseries('Memory and CPU', 'Resident memory, V8 heap used (`makerd_process_resident_memory_bytes`, `makerd_nodejs_heap_size_used_bytes`).', [
-        { expr: `sum(makerd_process_resident_memory_bytes{${I}})`, legend: 'resident' },
-        { expr: `sum(makerd_nodejs_heap_size_used_bytes{${I}})`, legend: 'heap used' },
-      ], { unit: 'bytes' }),
+      timeseries(
+        'Event-loop lag',
+        "Node's event-loop delay (`makerd_nodejs_eventloop_lag_p50_seconds`, `_p99_seconds`).",
+        [
+          { expr: `max(makerd_nodejs_eventloop_lag_p50_seconds{${I}})`, legend: 'p50' },
+          { expr: `max(makerd_nodejs_eventloop_lag_p99_seconds{${I}})`, legend: 'p99' },
+        ],
+        { unit: 's', thresholds: [{ value: 0.1, color: RED }] },
+      ),
+      timeseries(
+        'Memory and CPU',
+        'Resident memory, V8 heap used (`makerd_process_resident_memory_bytes`, `makerd_nodejs_heap_size_used_bytes`).',
+        [
+          { expr: `sum(makerd_process_resident_memory_bytes{${I}})`, legend: 'resident' },
+          { expr: `sum(makerd_nodejs_heap_size_used_bytes{${I}})`, legend: 'heap used' },
+        ],
+        { unit: 'bytes' },
+      ),
       stat(
         'Version and restarts',
         '`makerd_build_info` (version, Node), and restarts seen in the range (`changes(makerd_process_start_time_seconds)`).',
@@ -514,7 +620,8 @@ export function buildDashboard() {
   return {
     uid: 'makerd',
     title: 'makerd',
-    description: 'makerd market-making daemon: PnL, fills, inventory, rate limits, venue requests, latency, market data and risk state. Built by ops/grafana/build-dashboard.mjs.',
+    description:
+      'makerd market-making daemon: PnL, fills, inventory, rate limits, venue requests, latency, market data and risk state. Built by ops/grafana/build-dashboard.mjs.',
     tags: ['makerd'],
     editable: false,
     graphTooltip: 1,
@@ -562,7 +669,11 @@ export function buildDashboard() {
           label: 'Instance',
           type: 'query',
           datasource: DS,
-          query: { query: 'label_values(makerd_process_start_time_seconds, instance)', refId: 'PrometheusVariableQueryEditor-VariableQuery', qryType: 1 },
+          query: {
+            query: 'label_values(makerd_process_start_time_seconds, instance)',
+            refId: 'PrometheusVariableQueryEditor-VariableQuery',
+            qryType: 1,
+          },
           current: { text: 'All', value: '$__all' },
           hide: 0,
           includeAll: true,
@@ -579,7 +690,11 @@ export function buildDashboard() {
           label: 'Market',
           type: 'query',
           datasource: DS,
-          query: { query: 'label_values(makerd_quotes_live{instance=~"$instance"}, market)', refId: 'PrometheusVariableQueryEditor-VariableQuery', qryType: 1 },
+          query: {
+            query: 'label_values(makerd_quotes_live{instance=~"$instance"}, market)',
+            refId: 'PrometheusVariableQueryEditor-VariableQuery',
+            qryType: 1,
+          },
           current: { text: 'All', value: '$__all' },
           hide: 0,
           includeAll: true,

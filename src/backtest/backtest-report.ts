@@ -39,7 +39,14 @@ export interface ReportSettings {
   readonly hours: number;
   readonly pollIntervalMs: number;
   readonly flowStepMs: number;
-  readonly flow: { readonly A: number; readonly k: number; readonly sigma: number; readonly jumpRatePerHour: number; readonly jumpSize: number; readonly informedShare: number };
+  readonly flow: {
+    readonly A: number;
+    readonly k: number;
+    readonly sigma: number;
+    readonly jumpRatePerHour: number;
+    readonly jumpSize: number;
+    readonly informedShare: number;
+  };
   readonly fee: BacktestSettings['fee'];
   readonly markoutHorizonS: number;
   readonly markoutHorizonsS: readonly number[];
@@ -84,7 +91,14 @@ export function runPlan(plan: BacktestPlan): BacktestReport {
       hours: st.hours,
       pollIntervalMs: st.pollIntervalMs,
       flowStepMs: st.flow.stepMs,
-      flow: { A: st.flow.A, k: st.flow.k, sigma: st.flow.sigma, jumpRatePerHour: round(st.flow.jumpRate * 3600, 9), jumpSize: st.flow.jumpSize, informedShare: st.flow.informedShare },
+      flow: {
+        A: st.flow.A,
+        k: st.flow.k,
+        sigma: st.flow.sigma,
+        jumpRatePerHour: round(st.flow.jumpRate * 3600, 9),
+        jumpSize: st.flow.jumpSize,
+        informedShare: st.flow.informedShare,
+      },
       fee: st.fee,
       markoutHorizonS: plan.markoutHorizonS,
       markoutHorizonsS: st.markoutHorizonsS,
@@ -131,8 +145,17 @@ export function runJson(r: RunResult, horizonS: number): Record<string, unknown>
   };
 }
 
-const statJson = (s: { mean: number; sd: number; se: number; p5: number; p50: number; p95: number; min: number; max: number; n: number }): Record<string, number | null> =>
-  Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Number.isFinite(v) ? round(v, 8) : null]));
+const statJson = (s: {
+  mean: number;
+  sd: number;
+  se: number;
+  p5: number;
+  p50: number;
+  p95: number;
+  min: number;
+  max: number;
+  n: number;
+}): Record<string, number | null> => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Number.isFinite(v) ? round(v, 8) : null]));
 
 /** The summary JSON (`--json`). */
 export function reportJson(report: BacktestReport): Record<string, unknown> {
@@ -145,7 +168,11 @@ export function reportJson(report: BacktestReport): Record<string, unknown> {
     runs: s.summary.runs,
     seeds: s.summary.seeds,
     summary: Object.fromEntries(METRICS.map((m) => [m.key, statJson(s.summary.stats[m.key])])),
-    markoutCurve: s.summary.markoutCurve.map((c) => ({ horizonS: c.horizonS, mean: Number.isFinite(c.mean) ? round(c.mean, 8) : null, runs: c.n })),
+    markoutCurve: s.summary.markoutCurve.map((c) => ({
+      horizonS: c.horizonS,
+      mean: Number.isFinite(c.mean) ? round(c.mean, 8) : null,
+      runs: c.n,
+    })),
     perRun: s.runs.map((r) => runJson(r, h)),
   }));
   const out: Record<string, unknown> = { version: report.version, generatedAt: report.generatedAt, settings: report.settings, strategies };

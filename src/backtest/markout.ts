@@ -12,7 +12,7 @@
  * whose horizon ended inside the run (sum of sign x (mid - price) x size / sum of size), exact in
  * Decimal; fills too late for the horizon are left out and counted.
  */
-import { Decimal, ONE, ZERO } from '../money.js';
+import { type Decimal, ONE, ZERO } from '../money.js';
 import type { Fill } from '../portfolio/fill.js';
 
 interface Pending {
@@ -112,4 +112,3 @@ export class MarkoutTracker {
     return this.#horizons.map((h) => h.figure());
   }
 }
-

@@ -19,7 +19,10 @@ export function chartLibrary(): ChartLibrary {
   if (cached !== undefined) return cached;
   const require = createRequire(import.meta.url);
   const pkg = JSON.parse(readFileSync(require.resolve('uplot/package.json'), 'utf8')) as { version: string };
-  const script = readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8').replace(/https?:\/\/[^\s*)]+/g, '(github: leeoniya/uPlot)');
+  const script = readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8').replace(
+    /https?:\/\/[^\s*)]+/g,
+    '(github: leeoniya/uPlot)',
+  );
   const css = readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8');
   cached = { name: 'uPlot', version: pkg.version, script, css };
   return cached;

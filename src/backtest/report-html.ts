@@ -39,7 +39,10 @@ export function chartData(report: BacktestReport): ChartData {
     const p50: number[] = [];
     const p95: number[] = [];
     t.forEach((_, i) => {
-      const xs = s.runs.map((r) => r.series[i]?.pnl ?? Number.NaN).filter(Number.isFinite).sort((a, b) => a - b);
+      const xs = s.runs
+        .map((r) => r.series[i]?.pnl ?? Number.NaN)
+        .filter(Number.isFinite)
+        .sort((a, b) => a - b);
       p5.push(r6(quantile(xs, 0.05)));
       p50.push(r6(quantile(xs, 0.5)));
       p95.push(r6(quantile(xs, 0.95)));
@@ -94,7 +97,7 @@ function summaryTable(report: BacktestReport): string {
 }
 
 /** Browser code: draws the four charts from the inlined data with uPlot. */
-const PAGE_SCRIPT = String.raw`
+const PAGE_SCRIPT = `
 (function () {
   var data = JSON.parse(document.getElementById('backtest-data').textContent);
   var drawn = 0, total = 4;

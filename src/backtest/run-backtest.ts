@@ -34,7 +34,7 @@ import type { Fill } from '../portfolio/fill.js';
 import { RiskGate, type RiskLimits } from '../risk/index.js';
 import type { DiffSettings } from '../execution/order-diff.js';
 import { toOrderIntents } from '../strategy/legs.js';
-import type { Strategy } from '../strategy/strategy.js';
+import type { Quote, Strategy } from '../strategy/strategy.js';
 import { createCatalogLookup, generateCatalog, type SimCatalog } from '../sim/catalog/index.js';
 import type { SimAccount, SimExchange } from '../sim/contracts.js';
 import { createSimExchange } from '../sim/exchange/index.js';
@@ -221,7 +221,13 @@ export function runBacktest(input: RunInput): RunResult {
   let executor: SimExecutor | undefined;
   const tracking = new TrackingExchange(exchange, { account, restsIn: (t) => executor!.restsIn(t), digestFlow: input.digestFlow === true });
   const facade = tracking.facade(() => clock.now());
-  executor = new SimExecutor({ exchange: facade, account, settings: settings.diff, now: () => clock.now(), onTouched: (t) => tracking.changed.add(t) });
+  executor = new SimExecutor({
+    exchange: facade,
+    account,
+    settings: settings.diff,
+    now: () => clock.now(),
+    onTouched: (t) => tracking.changed.add(t),
+  });
   const exec = executor;
   const risk = new RiskGate(settings.risk);
   const portfolio = new Portfolio({ clock });
@@ -234,7 +240,8 @@ export function runBacktest(input: RunInput): RunResult {
     const clob = catalogApi.clobMarket(conditionId);
     const market = catalogApi.market(conditionId);
     const fee = catalogApi.feeRate(`${conditionId}:0`);
-    if (clob === undefined || market === undefined || fee === undefined) throw new Error(`backtest: market ${conditionId} is not in the catalog`);
+    if (clob === undefined || market === undefined || fee === undefined)
+      throw new Error(`backtest: market ${conditionId} is not in the catalog`);
     return toMarketMeta(clob, market, fee, clock.now());
   };
   const markets = new Map<string, MarketState>();
@@ -285,7 +292,7 @@ export function runBacktest(input: RunInput): RunResult {
       staleAfterMs: settings.staleAfterMs,
     });
     st.mid0 = view.mid;
-    let quotes;
+    let quotes: readonly Quote[];
     try {
       const out = strategy.strategy.quote(view, strategy.params, st.strategyState);
       st.strategyState = out.state;
@@ -304,7 +311,13 @@ export function runBacktest(input: RunInput): RunResult {
   /** Evaluates the markets whose books or account state changed since their last evaluation. */
   function evaluateChanged(): void {
     for (const st of markets.values()) {
-      if (dirty.has(st.conditionId) || tracking.changed.has(st.tokens[0]) || tracking.changed.has(st.tokens[1]) || st.stored[0] === undefined || st.stored[1] === undefined) {
+      if (
+        dirty.has(st.conditionId) ||
+        tracking.changed.has(st.tokens[0]) ||
+        tracking.changed.has(st.tokens[1]) ||
+        st.stored[0] === undefined ||
+        st.stored[1] === undefined
+      ) {
         dirty.delete(st.conditionId);
         evaluate(st);
       }
@@ -447,5 +460,3 @@ export function runBacktest(input: RunInput): RunResult {
 /** The simulator's synthetic order flow on the backtest's exchange. */
 export const defaultFlow: FlowFactory = (ctx) =>
   createOrderFlow({ clock: ctx.clock, exchange: ctx.exchange, catalog: ctx.catalog, seed: ctx.seed, params: ctx.params });
-
-

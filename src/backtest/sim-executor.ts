@@ -14,6 +14,7 @@ import { diffMarket, type DiffOrder, type DiffSettings } from '../execution/orde
 import { TwoSidedTimer, quoteSideOf } from '../execution/two-sided.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { SimAccount, SimExchange } from '../sim/contracts.js';
+import type { OrderResponse } from '../venue/types.js';
 
 export interface LiveOrder extends DiffOrder {
   readonly conditionId: string;
@@ -44,7 +45,13 @@ export class SimExecutor {
   readonly counts: ExecutorCounts = { placed: 0, kept: 0, cancelled: 0, refused: 0, errors: 0 };
   #seq = 0;
 
-  constructor(options: { exchange: SimExchange; account: SimAccount; settings: DiffSettings; now: () => number; onTouched: (tokenId: string) => void }) {
+  constructor(options: {
+    exchange: SimExchange;
+    account: SimAccount;
+    settings: DiffSettings;
+    now: () => number;
+    onTouched: (tokenId: string) => void;
+  }) {
     this.#exchange = options.exchange;
     this.#account = options.account;
     this.#settings = options.settings;
@@ -110,10 +117,17 @@ export class SimExecutor {
   }
 
   #place(w: OrderIntent): void {
-    let res;
+    let res: OrderResponse;
     try {
       res = this.#exchange.placeOrder(this.#account, {
-        order: { asset_id: w.tokenId, side: w.side, price: toPlainString(w.price), size: toPlainString(w.size), expiration: '0', client_order_id: `bt-${++this.#seq}` },
+        order: {
+          asset_id: w.tokenId,
+          side: w.side,
+          price: toPlainString(w.price),
+          size: toPlainString(w.size),
+          expiration: '0',
+          client_order_id: `bt-${++this.#seq}`,
+        },
         owner: this.#account.apiKey,
         orderType: 'GTC',
         postOnly: true,
@@ -130,7 +144,16 @@ export class SimExecutor {
     this.counts.placed++;
     // Post-only: nothing matched at placement, so a successful answer rests the whole size.
     if (res.status !== 'live') return;
-    const order: LiveOrder = { id: res.orderID, conditionId: w.conditionId, tokenId: w.tokenId, side: w.side, price: w.price, size: w.size, matched: ZERO, remaining: w.size };
+    const order: LiveOrder = {
+      id: res.orderID,
+      conditionId: w.conditionId,
+      tokenId: w.tokenId,
+      side: w.side,
+      price: w.price,
+      size: w.size,
+      matched: ZERO,
+      remaining: w.size,
+    };
     let m = this.#byMarket.get(w.conditionId);
     if (m === undefined) this.#byMarket.set(w.conditionId, (m = new Map()));
     m.set(order.id, order);

@@ -34,11 +34,32 @@ export function quantile(sorted: readonly number[], q: number): number {
 export function stat(values: readonly number[]): Stat {
   const xs = values.filter((v) => Number.isFinite(v));
   const n = xs.length;
-  if (n === 0) return { mean: Number.NaN, sd: Number.NaN, se: Number.NaN, p5: Number.NaN, p50: Number.NaN, p95: Number.NaN, min: Number.NaN, max: Number.NaN, n: 0 };
+  if (n === 0)
+    return {
+      mean: Number.NaN,
+      sd: Number.NaN,
+      se: Number.NaN,
+      p5: Number.NaN,
+      p50: Number.NaN,
+      p95: Number.NaN,
+      min: Number.NaN,
+      max: Number.NaN,
+      n: 0,
+    };
   const mean = xs.reduce((a, b) => a + b, 0) / n;
   const sd = n > 1 ? Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : 0;
   const sorted = [...xs].sort((a, b) => a - b);
-  return { mean, sd, se: sd / Math.sqrt(n), p5: quantile(sorted, 0.05), p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), min: sorted[0]!, max: sorted[n - 1]!, n };
+  return {
+    mean,
+    sd,
+    se: sd / Math.sqrt(n),
+    p5: quantile(sorted, 0.05),
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    min: sorted[0]!,
+    max: sorted[n - 1]!,
+    n,
+  };
 }
 
 /** The figures reported per run and summarised over runs, in table order. */
@@ -85,7 +106,10 @@ export interface StrategySummary {
 }
 
 export function summarise(label: string, strategy: string, params: unknown, runs: readonly RunResult[], horizonS: number): StrategySummary {
-  const stats = Object.fromEntries(METRICS.map((m) => [m.key, stat(runs.map((r) => metricOf(r, m.key, horizonS)))])) as Record<MetricKey, Stat>;
+  const stats = Object.fromEntries(METRICS.map((m) => [m.key, stat(runs.map((r) => metricOf(r, m.key, horizonS)))])) as Record<
+    MetricKey,
+    Stat
+  >;
   const horizons = runs[0]?.markouts.map((m) => m.horizonS) ?? [];
   const markoutCurve = horizons.map((h) => {
     const s = stat(runs.map((r) => num(r.markouts.find((m) => m.horizonS === h)?.perShare)));

@@ -13,7 +13,13 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     signals++;
     // The first signal asks for an orderly stop (cancel open orders); a second one forces it.
     if (signals > 1) {
-      const line = { level: 'fatal', time: new Date().toISOString(), service: 'makerd', signal: sig, msg: 'second stop signal: exiting at once; open orders may be left' };
+      const line = {
+        level: 'fatal',
+        time: new Date().toISOString(),
+        service: 'makerd',
+        signal: sig,
+        msg: 'second stop signal: exiting at once; open orders may be left',
+      };
       process.stdout.write(`${JSON.stringify(line)}\n`, () => process.exit(130));
       setTimeout(() => process.exit(130), 500).unref();
       return;

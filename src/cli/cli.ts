@@ -99,7 +99,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function withClient(loaded: LoadedConfig, logger: Logger, cmd: 'query' | 'cancel' | 'cancel-market', args: string[], io: CliIo): Promise<number> {
+async function withClient(
+  loaded: LoadedConfig,
+  logger: Logger,
+  cmd: 'query' | 'cancel' | 'cancel-market',
+  args: string[],
+  io: CliIo,
+): Promise<number> {
   // Parse before starting anything, so usage errors cost nothing.
   const parsedQuery = cmd === 'query' ? parseQueryArgs(args) : undefined;
   const stack = await openVenueStack(loaded.config, logger);

@@ -6,10 +6,14 @@ import { SCHEMA_LEAVES } from '../config/schema-leaves.js';
 import { UsageError } from './io.js';
 
 /** flag name (without --) -> config key */
-export const CONFIG_FLAGS: ReadonlyMap<string, string> = new Map(SCHEMA_LEAVES.filter((l) => l.arg !== undefined).map((l) => [l.arg!, l.key]));
+export const CONFIG_FLAGS: ReadonlyMap<string, string> = new Map(
+  SCHEMA_LEAVES.filter((l) => l.arg !== undefined).map((l) => [l.arg!, l.key]),
+);
 
 /** Flags of boolean keys, which may stand alone (`--fault-frozen-books` = true). */
-const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(SCHEMA_LEAVES.filter((l) => l.arg !== undefined && l.format === 'strict-boolean').map((l) => l.arg!));
+const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(
+  SCHEMA_LEAVES.filter((l) => l.arg !== undefined && l.format === 'strict-boolean').map((l) => l.arg!),
+);
 
 const BOOLEAN_WORD = /^(true|false|1|0|yes|no|on|off)$/i;
 

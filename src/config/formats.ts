@@ -104,7 +104,13 @@ const FORMATS: convict.Format[] = [
   },
   {
     name: 'string-list',
-    coerce: (v: unknown) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s !== '') : v),
+    coerce: (v: unknown) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : v,
     validate(v: unknown) {
       if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s === '')) {
         throw new Error('must be a list of non-empty strings (comma-separated in env and flags)');
@@ -135,7 +141,11 @@ const FORMATS: convict.Format[] = [
       if (typeof v !== 'string') return v;
       const t = v.trim();
       if (t.startsWith('[')) return parseJsonOr(t);
-      return t.split(',').map((s) => s.trim()).filter((s) => s !== '').map((market) => ({ market }));
+      return t
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
+        .map((market) => ({ market }));
     },
     validate(v: unknown) {
       if (!Array.isArray(v)) fail('must be a list of {"market": "<condition id or slug>", "strategy"?, "params"?, "state"?}', v);
@@ -146,9 +156,12 @@ const FORMATS: convict.Format[] = [
         const extra = Object.keys(o).filter((k) => !allowed.has(k));
         if (extra.length > 0) fail(`[${i}].${extra[0]}: unknown key (allowed: market, strategy, params, state)`, o[extra[0]!]);
         if (typeof o.market !== 'string' || o.market.trim() === '') fail(`[${i}].market must be a condition id or slug`, o.market);
-        if (o.strategy !== undefined && (typeof o.strategy !== 'string' || o.strategy === '')) fail(`[${i}].strategy must be a strategy name`, o.strategy);
-        if (o.params !== undefined && (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params))) fail(`[${i}].params must be an object`, o.params);
-        if (o.state !== undefined && !['ACTIVE', 'REDUCING', 'HALTED'].includes(o.state as string)) fail(`[${i}].state must be ACTIVE, REDUCING or HALTED`, o.state);
+        if (o.strategy !== undefined && (typeof o.strategy !== 'string' || o.strategy === ''))
+          fail(`[${i}].strategy must be a strategy name`, o.strategy);
+        if (o.params !== undefined && (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params)))
+          fail(`[${i}].params must be an object`, o.params);
+        if (o.state !== undefined && !['ACTIVE', 'REDUCING', 'HALTED'].includes(o.state as string))
+          fail(`[${i}].state must be ACTIVE, REDUCING or HALTED`, o.state);
       });
     },
   },

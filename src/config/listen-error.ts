@@ -23,7 +23,13 @@ export function listenError(err: unknown, what: string, keys: { host: string; po
 }
 
 /** Runs `start`, turning a listen failure into a configuration error naming the keys. */
-export async function listening<T>(start: () => Promise<T>, what: string, keys: { host: string; port: string }, host: string, port: number): Promise<T> {
+export async function listening<T>(
+  start: () => Promise<T>,
+  what: string,
+  keys: { host: string; port: string },
+  host: string,
+  port: number,
+): Promise<T> {
   try {
     return await start();
   } catch (err) {

@@ -141,7 +141,9 @@ export function hasCredentials(c: MakerdConfig): boolean {
 }
 
 /** The four configured credentials, or undefined unless every one is set. */
-export function configuredCredentials(c: MakerdConfig): { address: string; apiKey: string; passphrase: string; secret: string } | undefined {
+export function configuredCredentials(
+  c: MakerdConfig,
+): { address: string; apiKey: string; passphrase: string; secret: string } | undefined {
   if (!hasCredentials(c)) return undefined;
   const { address, apiKey, passphrase, secret } = c.venue;
   return { address, apiKey, passphrase, secret };

@@ -17,13 +17,17 @@ export function missingCredentials(c: MakerdConfig): string[] {
 export function configWarnings(c: MakerdConfig, env: NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
   // A typo in a variable name (MAKERD_LOG_LEVLE) would otherwise be ignored without a word.
-  const unknown = Object.keys(env).filter((k) => k.startsWith('MAKERD_') && !DECLARED_ENV.has(k)).sort();
+  const unknown = Object.keys(env)
+    .filter((k) => k.startsWith('MAKERD_') && !DECLARED_ENV.has(k))
+    .sort();
   if (unknown.length > 0) out.push(`${unknown.join(', ')}: not a configuration variable (ignored)`);
   const v = c.venue;
   if (v.mode === 'sim') {
     const urls = (['baseUrl', 'catalogBaseUrl', 'clobBaseUrl'] as const).filter((k) => v[k] !== '');
     if (urls.length > 0) {
-      out.push(`${urls.map((k) => `venue.${k}`).join(', ')}: ignored because venue.mode is "sim" (the embedded simulator); set venue.mode (MAKERD_VENUE_MODE) to "live" to use the venue`);
+      out.push(
+        `${urls.map((k) => `venue.${k}`).join(', ')}: ignored because venue.mode is "sim" (the embedded simulator); set venue.mode (MAKERD_VENUE_MODE) to "live" to use the venue`,
+      );
     }
   } else {
     const missing = missingCredentials(c);
@@ -36,10 +40,14 @@ export function configWarnings(c: MakerdConfig, env: NodeJS.ProcessEnv): string[
   const booksPerWindow = Math.max(1, Math.floor(80 * c.limits.safety * c.limits.share));
   const fastestMs = Math.ceil(10_000 / booksPerWindow);
   if (c.poller.intervalMs < fastestMs) {
-    out.push(`poller.intervalMs (${c.poller.intervalMs}) asks for more POST /books than the venue allows (${booksPerWindow} per 10 s with limits.safety and limits.share): polls will wait in the rate limiter; ${fastestMs} ms or more keeps them on time`);
+    out.push(
+      `poller.intervalMs (${c.poller.intervalMs}) asks for more POST /books than the venue allows (${booksPerWindow} per 10 s with limits.safety and limits.share): polls will wait in the rate limiter; ${fastestMs} ms or more keeps them on time`,
+    );
   }
   if (v.connectionsPerOrigin < c.limits.maxInFlightPerKey) {
-    out.push(`venue.connectionsPerOrigin (${v.connectionsPerOrigin}) is below limits.maxInFlightPerKey (${c.limits.maxInFlightPerKey}): admitted requests may wait for a connection`);
+    out.push(
+      `venue.connectionsPerOrigin (${v.connectionsPerOrigin}) is below limits.maxInFlightPerKey (${c.limits.maxInFlightPerKey}): admitted requests may wait for a connection`,
+    );
   }
   return out;
 }

@@ -68,7 +68,12 @@ export interface ExecutorOptions {
   readonly nextClientOrderId?: (() => string) | undefined;
 }
 
-const UNCERTAIN_CODES: ReadonlySet<ErrorCodeValue> = new Set([ErrorCode.TIMEOUT, ErrorCode.NETWORK, ErrorCode.VENUE_FAULT, ErrorCode.ABORTED]);
+const UNCERTAIN_CODES: ReadonlySet<ErrorCodeValue> = new Set([
+  ErrorCode.TIMEOUT,
+  ErrorCode.NETWORK,
+  ErrorCode.VENUE_FAULT,
+  ErrorCode.ABORTED,
+]);
 const GONE_REASONS = /not found|already closed|already cancel|filled|matched/i;
 const MAX_LISTING_PAGES = 1_000;
 
@@ -154,13 +159,18 @@ export class Executor {
    * Aligns the tracker with GET /data/orders for `scope` (every page; orders of other markets,
    * e.g. another shard's, are left alone). Returns what changed; throws when the listing fails.
    */
-  async sync(scope: ReadonlySet<string>, market?: string, call: CallOptions = this.#call()): Promise<ReturnType<OrderTracker['reconcile']>> {
+  async sync(
+    scope: ReadonlySet<string>,
+    market?: string,
+    call: CallOptions = this.#call(),
+  ): Promise<ReturnType<OrderTracker['reconcile']>> {
     const listedAtMs = this.#o.clock.now();
     const listing = await this.#listOpenOrders(market, call);
     const r = this.tracker.reconcile(scope, listing, listedAtMs);
     if (r.adopted > 0) this.stats.count('adopted', r.adopted);
     if (r.vanished > 0) this.stats.count('vanished', r.vanished);
-    if (r.adopted > 0 || r.settledLive + r.settledAbsent > 0) this.#o.logger?.info({ market, ...r }, 'open orders reconciled with the venue');
+    if (r.adopted > 0 || r.settledLive + r.settledAbsent > 0)
+      this.#o.logger?.info({ market, ...r }, 'open orders reconciled with the venue');
     return r;
   }
 
@@ -176,7 +186,10 @@ export class Executor {
     const out: OpenOrder[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LISTING_PAGES; page++) {
-      const p = await this.#o.venue.getOpenOrders({ ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) }, call);
+      const p = await this.#o.venue.getOpenOrders(
+        { ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) },
+        call,
+      );
       out.push(...p.data);
       if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) return out;
       cursor = p.next_cursor;
@@ -211,15 +224,27 @@ export class Executor {
       }
       mayPlace = !this.tracker.hasUncertain(market);
     }
-    const live: DiffOrder[] = this.tracker.liveOf(market).map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+    const live: DiffOrder[] = this.tracker
+      .liveOf(market)
+      .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
     const diff = diffMarket(wish.wanted, live, wish.tick, this.#o.settings);
     const cancelling = new Set(diff.cancel);
-    const reasons = classifyPass(live.filter((o) => cancelling.has(o.id)), diff.place, wish.pull);
+    const reasons = classifyPass(
+      live.filter((o) => cancelling.has(o.id)),
+      diff.place,
+      wish.pull,
+    );
     const why = (id: string): CancelReason => reasons.cancel.get(id) ?? wish.pull;
     this.stats.count('kept', diff.keep.length);
     if (diff.cancel.length > 0 || diff.place.length > 0) {
       this.#o.logger?.debug(
-        { market, keep: diff.keep.length, cancel: diff.cancel.length, cancelMarket: diff.cancelMarket, place: diff.place.map((p) => `${p.side} ${p.tokenId.slice(-2)} ${p.price.toFixed()} x ${p.size.toFixed()}`) },
+        {
+          market,
+          keep: diff.keep.length,
+          cancel: diff.cancel.length,
+          cancelMarket: diff.cancelMarket,
+          place: diff.place.map((p) => `${p.side} ${p.tokenId.slice(-2)} ${p.price.toFixed()} x ${p.size.toFixed()}`),
+        },
         'executor decision',
       );
     }
@@ -276,25 +301,31 @@ export class Executor {
     this.tracker.addPending(intent, clientOrderId, this.#o.clock.now());
     let res: OrderResponse;
     try {
-      res = await this.#o.venue.postOrder({
-        order: {
-          asset_id: intent.tokenId,
-          side: intent.side,
-          price: toPlainString(intent.price),
-          size: toPlainString(intent.size),
-          expiration: '0',
-          client_order_id: clientOrderId,
+      res = await this.#o.venue.postOrder(
+        {
+          order: {
+            asset_id: intent.tokenId,
+            side: intent.side,
+            price: toPlainString(intent.price),
+            size: toPlainString(intent.size),
+            expiration: '0',
+            client_order_id: clientOrderId,
+          },
+          orderType: 'GTC',
+          postOnly: true,
         },
-        orderType: 'GTC',
-        postOnly: true,
-      }, call);
+        call,
+      );
     } catch (err) {
       this.#failed(err);
       const code = codeOf(err);
       if (UNCERTAIN_CODES.has(code as ErrorCodeValue)) {
         this.tracker.markUncertain(clientOrderId);
         this.stats.count('uncertain');
-        this.#o.logger?.warn({ market: intent.conditionId, clientOrderId, code }, 'order post outcome unknown; settling through GET /data/orders before placing again');
+        this.#o.logger?.warn(
+          { market: intent.conditionId, clientOrderId, code },
+          'order post outcome unknown; settling through GET /data/orders before placing again',
+        );
       } else {
         this.tracker.dropClient(clientOrderId);
         this.stats.reject(code);

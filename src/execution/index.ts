@@ -4,7 +4,14 @@ export { DispatchTrace } from './dispatch-trace.js';
 export { ORDER_REASONS, classifyPass, type CancelReason, type OrderReason, type PlaceReason, type PullReason } from './order-reasons.js';
 export { ExecutorStats, type ExecutorAction } from './executor-stats.js';
 export { diffMarket, type DiffOrder, type DiffSettings, type MarketDiff } from './order-diff.js';
-export { OrderTracker, remaining, type OwnOrderFootprint, type ReconcileResult, type TrackedOrder, type TrackedState } from './order-tracker.js';
+export {
+  OrderTracker,
+  remaining,
+  type OwnOrderFootprint,
+  type ReconcileResult,
+  type TrackedOrder,
+  type TrackedState,
+} from './order-tracker.js';
 export { quotesByMarket } from './quote-counts.js';
 export { TwoSidedTimer, quoteSideOf } from './two-sided.js';
 export { cancelAllOpenOrders, type CancelAllVenue } from './cancel-all.js';

@@ -106,7 +106,13 @@ export class OrderTracker {
     const gone = (this.#gone.get(conditionId) ?? []).filter((f) => f.goneAtMs! > nowMs - FOOTPRINT_MS);
     if (gone.length === 0) this.#gone.delete(conditionId);
     else this.#gone.set(conditionId, gone);
-    const out: OwnOrderFootprint[] = this.ordersOf(conditionId).map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.size, goneAtMs: undefined }));
+    const out: OwnOrderFootprint[] = this.ordersOf(conditionId).map((o) => ({
+      tokenId: o.tokenId,
+      side: o.side,
+      price: o.price,
+      size: o.size,
+      goneAtMs: undefined,
+    }));
     return out.concat(gone);
   }
 

@@ -12,4 +12,3 @@ export function quotesByMarket(executor: Executor, markets: readonly string[]): 
   }
   return out;
 }
-

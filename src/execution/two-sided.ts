@@ -28,7 +28,6 @@ export class TwoSidedTimer {
   }
 }
 
-
 /** Whether an order bids (BUY outcome 0, SELL outcome 1) or asks for outcome 0. */
 export function quoteSideOf(tokenId: string, side: 'BUY' | 'SELL'): 'bid' | 'ask' {
   return (outcomeIndexOf(tokenId) === 0) === (side === 'BUY') ? 'bid' : 'ask';

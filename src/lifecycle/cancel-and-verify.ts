@@ -12,7 +12,10 @@ import { isMakerdError } from '../errors.js';
 import type { CancelResult, OpenOrder, Paged } from '../venue/types.js';
 
 export interface CancelVenue {
-  getOpenOrders(params: { market?: string; next_cursor?: string }, options?: { deadlineMs?: number; signal?: AbortSignal }): Promise<Paged<OpenOrder>>;
+  getOpenOrders(
+    params: { market?: string; next_cursor?: string },
+    options?: { deadlineMs?: number; signal?: AbortSignal },
+  ): Promise<Paged<OpenOrder>>;
   cancelMarketOrders(params: { market: string }, options?: { deadlineMs?: number; signal?: AbortSignal }): Promise<CancelResult>;
 }
 
@@ -52,7 +55,10 @@ async function listOpen(o: CancelAndVerifyOptions): Promise<OpenOrder[]> {
   const out: OpenOrder[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const p = await o.venue.getOpenOrders(cursor === undefined ? {} : { next_cursor: cursor }, { deadlineMs: o.deadlineMs, signal: o.signal });
+    const p = await o.venue.getOpenOrders(cursor === undefined ? {} : { next_cursor: cursor }, {
+      deadlineMs: o.deadlineMs,
+      signal: o.signal,
+    });
     for (const order of p.data) if (o.markets === undefined || o.markets.has(order.market)) out.push(order);
     if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) break;
     cursor = p.next_cursor;
@@ -81,7 +87,9 @@ export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<Cancel
     if (rounds > 0) await pause(o.clock, Math.min(ROUND_PAUSE_MS * rounds, Math.max(0, o.deadlineMs - o.clock.now())));
     rounds++;
     const markets = [...new Set(left.map((x) => x.market))];
-    const results = await Promise.allSettled(markets.map((market) => o.venue.cancelMarketOrders({ market }, { deadlineMs: o.deadlineMs, signal: o.signal })));
+    const results = await Promise.allSettled(
+      markets.map((market) => o.venue.cancelMarketOrders({ market }, { deadlineMs: o.deadlineMs, signal: o.signal })),
+    );
     results.forEach((r, i) => {
       if (r.status === 'fulfilled') {
         cancelled += r.value.canceled.length;

@@ -45,7 +45,14 @@ export async function shutdown(p: ShutdownPlan): Promise<number> {
   const stopped = await Promise.race([p.stopQuoting().then(() => true), after(left() - CLOSE_MARGIN_MS, false)]);
   if (!stopped) logger.warn('quoting did not stop in time; cancelling anyway');
   if (p.venue !== undefined) {
-    const r = await cancelAndVerify({ venue: p.venue, clock, markets: p.markets, deadlineMs: p.deadlineMs - CLOSE_MARGIN_MS, logger, signal: p.signal });
+    const r = await cancelAndVerify({
+      venue: p.venue,
+      clock,
+      markets: p.markets,
+      deadlineMs: p.deadlineMs - CLOSE_MARGIN_MS,
+      logger,
+      signal: p.signal,
+    });
     if (r.verified) logger.info({ canceled: r.cancelled, failed: 0, rounds: r.rounds }, 'open orders cancelled');
     else {
       status = 1;

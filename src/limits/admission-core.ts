@@ -311,9 +311,7 @@ export class AdmissionCore<T> {
       const guards: GuardScope[] =
         cls === 'cancel'
           ? []
-          : this.#cancelScopes
-              .map((scope) => ({ scope, touches: scopes.includes(scope) }))
-              .filter((g) => cls === 'place' || g.touches);
+          : this.#cancelScopes.map((scope) => ({ scope, touches: scopes.includes(scope) })).filter((g) => cls === 'place' || g.touches);
       lane = new Lane<T>(route, cls, scopes, guards);
       this.#lanes.set(key, lane);
     }

@@ -30,7 +30,13 @@ export interface AdmissionRecord {
 /** Synchronous hooks, called in the same step as the decision (metrics, audits, tests). */
 export interface LimiterObserver {
   admitted?(record: AdmissionRecord): void;
-  rejected?(record: { readonly seq: number | undefined; readonly route: string; readonly cls: PriorityClass; readonly reason: RejectReason; readonly atMs: number }): void;
+  rejected?(record: {
+    readonly seq: number | undefined;
+    readonly route: string;
+    readonly cls: PriorityClass;
+    readonly reason: RejectReason;
+    readonly atMs: number;
+  }): void;
 }
 
 export interface RateLimiterOptions extends Partial<LimiterSettings> {
@@ -101,7 +107,9 @@ export class RateLimiter implements RequestGate {
         this.#observer?.rejected?.({ seq: undefined, route, cls, reason: res.reason, atMs: now });
         reject(
           res.reason === 'queueFull'
-            ? new MakerdError(ErrorCode.THROTTLED, `${route}: rate limiter queue full (limits.maxQueue = ${this.settings.maxQueue})`, { where: route })
+            ? new MakerdError(ErrorCode.THROTTLED, `${route}: rate limiter queue full (limits.maxQueue = ${this.settings.maxQueue})`, {
+                where: route,
+              })
             : deadlineError(route, res.retryAfterMs),
         );
         return;
@@ -146,7 +154,11 @@ export class RateLimiter implements RequestGate {
     this.#unsubscribe();
     this.#clearTimer();
     for (const e of this.#core.removeAll('closed')) {
-      this.#settleRejected(e, 'closed', new MakerdError(ErrorCode.ABORTED, `${e.lane.route}: rate limiter closed`, { where: e.lane.route }));
+      this.#settleRejected(
+        e,
+        'closed',
+        new MakerdError(ErrorCode.ABORTED, `${e.lane.route}: rate limiter closed`, { where: e.lane.route }),
+      );
     }
   }
 

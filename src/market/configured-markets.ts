@@ -15,20 +15,36 @@ import { selectMarketsDetailed, type SelectedMarket, type SelectionClient } from
 const SIM_DEFAULT_MARKETS = 10;
 
 /** Which markets to quote: the configured ones (or the legacy poller.tokens' markets), the selector's. */
-export async function selectConfiguredMarkets(client: SelectionClient & MarketCatalog, config: MakerdConfig, logger: Logger, stop: AbortSignal): Promise<SelectedMarket[]> {
-  let markets: readonly { market: string }[] = config.markets.length > 0 ? config.markets : [...new Set(config.poller.tokens.map(marketOf))].map((market) => ({ market }));
+export async function selectConfiguredMarkets(
+  client: SelectionClient & MarketCatalog,
+  config: MakerdConfig,
+  logger: Logger,
+  stop: AbortSignal,
+): Promise<SelectedMarket[]> {
+  let markets: readonly { market: string }[] =
+    config.markets.length > 0 ? config.markets : [...new Set(config.poller.tokens.map(marketOf))].map((market) => ({ market }));
   if (markets.length === 0 && config.selector.top === 0) {
     if (config.venue.mode !== 'sim') {
-      throw new MakerdError(ErrorCode.CONFIG, 'no markets to quote: set markets (condition ids or slugs) or selector.top', { where: 'config', field: 'markets' });
+      throw new MakerdError(ErrorCode.CONFIG, 'no markets to quote: set markets (condition ids or slugs) or selector.top', {
+        where: 'config',
+        field: 'markets',
+      });
     }
     // Sim mode with nothing configured: the simulator's first markets that accept orders.
     const tokens = await discoverTokens(client, { poller: { tokens: [], maxTokens: 2 * SIM_DEFAULT_MARKETS } }, stop);
     markets = [...new Set(tokens.map(marketOf))].map((market) => ({ market }));
   }
-  const result = await selectMarketsDetailed(client, { markets, selector: config.selector, shard: config.shard }, { signal: stop, logger: logger.child({ component: 'selection' }) });
+  const result = await selectMarketsDetailed(
+    client,
+    { markets, selector: config.selector, shard: config.shard },
+    { signal: stop, logger: logger.child({ component: 'selection' }) },
+  );
   for (const s of result.skipped) logger.warn({ market: s.conditionId, slug: s.slug, reason: s.reason }, 'market not quoted');
   const maxMarkets = Math.floor(config.poller.maxTokens / 2);
-  if (result.selected.length > maxMarkets) logger.warn({ selected: result.selected.length, maxTokens: config.poller.maxTokens }, 'more markets selected than poller.maxTokens allows; quoting the first');
+  if (result.selected.length > maxMarkets)
+    logger.warn(
+      { selected: result.selected.length, maxTokens: config.poller.maxTokens },
+      'more markets selected than poller.maxTokens allows; quoting the first',
+    );
   return result.selected.slice(0, maxMarkets);
 }
-

@@ -77,7 +77,12 @@ export type TokenListing = Pick<Market, 'condition_id' | 'outcomes'> & { tokens:
 /** Outcome 0's and outcome 1's token ids; exactly two tokens, indices 0 and 1. */
 export function tokensOf(m: TokenListing): [string, string] {
   if (!Array.isArray(m.tokens) || m.tokens.length !== 2) {
-    throw badResponse(MARKET, 'tokens', 'must hold exactly 2 tokens (binary markets only)', Array.isArray(m.tokens) ? m.tokens.length : m.tokens);
+    throw badResponse(
+      MARKET,
+      'tokens',
+      'must hold exactly 2 tokens (binary markets only)',
+      Array.isArray(m.tokens) ? m.tokens.length : m.tokens,
+    );
   }
   const byIndex: (string | undefined)[] = [undefined, undefined];
   m.tokens.forEach((t, i) => {
@@ -99,7 +104,8 @@ function endDateOf(m: Market): number | undefined {
 
 /** Throws BAD_RESPONSE when the three answers are not about the same market and its two tokens. */
 function checkSameMarket(s: ClobMarketSettings, m: Market, tokens: readonly [string, string]): void {
-  if (typeof m.condition_id !== 'string' || m.condition_id === '') throw badResponse(MARKET, 'condition_id', 'must be a non-empty string', m.condition_id);
+  if (typeof m.condition_id !== 'string' || m.condition_id === '')
+    throw badResponse(MARKET, 'condition_id', 'must be a non-empty string', m.condition_id);
   if (s.c !== m.condition_id) throw badResponse(CLOB, 'c', `must equal the market's condition id ${m.condition_id}`, s.c);
   if (!Array.isArray(s.t)) throw badResponse(CLOB, 't', 'must be an array', s.t);
   const clobTokens = s.t.map((t) => t?.t).sort();

@@ -235,7 +235,8 @@ export function hasTag(tags: unknown, tag: string): boolean {
 function checkSpec(spec: SelectionSpec): void {
   if (!Array.isArray(spec.markets)) throw configError('markets', 'must be an array');
   spec.markets.forEach((e, i) => {
-    if (typeof e?.market !== 'string' || e.market.trim() === '') throw configError(`markets[${i}].market`, 'must be a non-empty condition id or slug');
+    if (typeof e?.market !== 'string' || e.market.trim() === '')
+      throw configError(`markets[${i}].market`, 'must be a non-empty condition id or slug');
   });
   const { top, tag } = spec.selector ?? {};
   if (!Number.isSafeInteger(top) || top < 0) throw configError('selector.top', `must be an integer >= 0 (got ${JSON.stringify(top)})`);
@@ -249,7 +250,11 @@ export async function selectMarkets(client: SelectionClient, spec: SelectionSpec
 }
 
 /** The markets of this shard, the ones skipped and why; CONFIG error for an entry that resolves to nothing. */
-export async function selectMarketsDetailed(client: SelectionClient, spec: SelectionSpec, options: SelectOptions = {}): Promise<SelectionResult> {
+export async function selectMarketsDetailed(
+  client: SelectionClient,
+  spec: SelectionSpec,
+  options: SelectOptions = {},
+): Promise<SelectionResult> {
   checkSpec(spec);
   const call: CallOptions = { signal: options.signal };
   const maxPages = options.maxPages ?? 20;
@@ -262,7 +267,13 @@ export async function selectMarketsDetailed(client: SelectionClient, spec: Selec
   const consider = (c: Candidate, entry: SelectionEntry): boolean => {
     const prior = taken.get(c.conditionId);
     if (prior !== undefined) {
-      if (prior !== entry) skipped.push({ conditionId: c.conditionId, slug: c.slug, entry, reason: `duplicate of ${prior === 'selector' ? 'selector' : `markets[${prior}]`}` });
+      if (prior !== entry)
+        skipped.push({
+          conditionId: c.conditionId,
+          slug: c.slug,
+          entry,
+          reason: `duplicate of ${prior === 'selector' ? 'selector' : `markets[${prior}]`}`,
+        });
       return false;
     }
     const verdict = check(c);
@@ -290,7 +301,8 @@ export async function selectMarketsDetailed(client: SelectionClient, spec: Selec
     { selected: selected.length, total: all.length, skipped: skipped.length, shard: `${spec.shard.index}/${spec.shard.count}` },
     'markets selected',
   );
-  for (const s of skipped) options.logger?.warn({ market: s.conditionId, slug: s.slug, entry: s.entry, reason: s.reason }, 'market skipped');
+  for (const s of skipped)
+    options.logger?.warn({ market: s.conditionId, slug: s.slug, entry: s.entry, reason: s.reason }, 'market skipped');
   return { selected, skipped, total: all.length };
 }
 
@@ -307,7 +319,8 @@ async function resolveEntry(
     try {
       return [candidateOf(await client.getMarket({ condition_id: text }, call))];
     } catch (err) {
-      if (isMakerdError(err, ErrorCode.NOT_FOUND)) throw configError(field, `${shown}: no market with this condition id (GET /markets/{condition_id} answered 404)`);
+      if (isMakerdError(err, ErrorCode.NOT_FOUND))
+        throw configError(field, `${shown}: no market with this condition id (GET /markets/{condition_id} answered 404)`);
       throw err;
     }
   }
@@ -347,7 +360,10 @@ async function selectTop(
     if ('reason' in check(c)) continue;
     if (tag !== '') {
       if (lookups >= maxLookups) {
-        options.logger?.warn({ tag, lookups, found: picked.length, wanted: selector.top }, 'selector tag filter stopped at its lookup bound');
+        options.logger?.warn(
+          { tag, lookups, found: picked.length, wanted: selector.top },
+          'selector tag filter stopped at its lookup bound',
+        );
         break;
       }
       lookups++;
@@ -365,7 +381,10 @@ async function selectTop(
     picked.push(c);
   }
   if (picked.length < selector.top) {
-    options.logger?.info({ wanted: selector.top, found: picked.length, tag, searched: sampling.describe('GET /sampling-simplified-markets') }, 'selector found fewer markets than asked');
+    options.logger?.info(
+      { wanted: selector.top, found: picked.length, tag, searched: sampling.describe('GET /sampling-simplified-markets') },
+      'selector found fewer markets than asked',
+    );
   }
   return picked;
 }

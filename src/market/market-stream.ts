@@ -151,7 +151,14 @@ export class MarketStream {
   readonly #socket: ReconnectingSocket;
   #tokens = new Set<string>();
   readonly #hashes = new Map<string, string>();
-  readonly #counters: MarketStreamCounters = { book: 0, price_change: 0, tick_size_change: 0, invalidEvents: 0, errorEvents: 0, ignoredEvents: 0 };
+  readonly #counters: MarketStreamCounters = {
+    book: 0,
+    price_change: 0,
+    tick_size_change: 0,
+    invalidEvents: 0,
+    errorEvents: 0,
+    ignoredEvents: 0,
+  };
 
   constructor(options: MarketStreamOptions) {
     this.#o = options;

@@ -90,7 +90,8 @@ export class MetadataCache {
     const refreshAhead = options.refreshAhead ?? 0.8;
     if (!(refreshAhead > 0 && refreshAhead <= 1)) throw new RangeError(`metadata refreshAhead must be in (0, 1] (got ${refreshAhead})`);
     const concurrency = options.concurrency ?? 4;
-    if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new RangeError(`metadata concurrency must be an integer >= 1 (got ${concurrency})`);
+    if (!Number.isSafeInteger(concurrency) || concurrency < 1)
+      throw new RangeError(`metadata concurrency must be an integer >= 1 (got ${concurrency})`);
     this.#o = {
       source: options.source,
       clock: options.clock,
@@ -141,7 +142,7 @@ export class MetadataCache {
   /** True while a tick change has put the rules in doubt and their re-read has not failed. */
   pendingTickChange(conditionId: string): boolean {
     const e = this.#entries.get(conditionId);
-    return e !== undefined && e.doubt && e.failing === undefined;
+    return e?.doubt === true && e.failing === undefined;
   }
 
   /** Tracked markets that `get` has no rules for (not quoted): for a gauge and the logs. */
@@ -211,7 +212,9 @@ export class MetadataCache {
     const pass = (): void => {
       this.#timer = undefined;
       this.#loop = this.refreshDue()
-        .catch((err: unknown) => this.#o.logger?.error({ err: err instanceof Error ? err.message : String(err) }, 'metadata refresh pass failed'))
+        .catch((err: unknown) =>
+          this.#o.logger?.error({ err: err instanceof Error ? err.message : String(err) }, 'metadata refresh pass failed'),
+        )
         .finally(() => {
           this.#loop = undefined;
           if (this.#running) this.#timer = this.#o.clock.setTimer(pass, intervalMs);
@@ -321,7 +324,9 @@ export class MetadataCache {
     const quoted = this.get(conditionId) !== undefined;
     this.#o.logger?.warn(
       { market: conditionId, reason, err: err instanceof Error ? err.message : String(err), quoting: quoted },
-      quoted ? 'market metadata refresh failed; keeping the cached rules until they expire' : 'market metadata unavailable; market not quoted',
+      quoted
+        ? 'market metadata refresh failed; keeping the cached rules until they expire'
+        : 'market metadata unavailable; market not quoted',
     );
   }
 }

@@ -67,7 +67,14 @@ const MIDPOINTS_ROUTE = 'POST /midpoints';
 
 export class BookPoller {
   readonly #o: PollerOptions;
-  readonly #stats: PollerStats = { ticks: 0, failedRequests: {}, unusableBooks: {}, lastTickMs: undefined, lastUsableMs: undefined, failedTicks: 0 };
+  readonly #stats: PollerStats = {
+    ticks: 0,
+    failedRequests: {},
+    unusableBooks: {},
+    lastTickMs: undefined,
+    lastUsableMs: undefined,
+    failedTicks: 0,
+  };
   #tokens: readonly string[];
   /** Per token: why its book is not usable, since how many polls. */
   readonly #bookHealth = new ProblemTracker<BookProblem | 'missing'>();
@@ -120,17 +127,19 @@ export class BookPoller {
 
   #schedule(delayMs: number): void {
     this.#timer = this.#o.clock.setTimer(() => {
-      this.#inFlight = this.tick().then(
-        () => undefined,
-        (err: unknown) => {
-          // Never silent: a listener that throws every tick would otherwise look like a quiet market.
-          this.#stats.failedTicks++;
-          this.#o.logger?.error({ err: err instanceof Error ? err.message : String(err) }, 'poll tick failed');
-        },
-      ).finally(() => {
-        this.#inFlight = undefined;
-        if (this.#running) this.#schedule(this.#o.intervalMs);
-      });
+      this.#inFlight = this.tick()
+        .then(
+          () => undefined,
+          (err: unknown) => {
+            // Never silent: a listener that throws every tick would otherwise look like a quiet market.
+            this.#stats.failedTicks++;
+            this.#o.logger?.error({ err: err instanceof Error ? err.message : String(err) }, 'poll tick failed');
+          },
+        )
+        .finally(() => {
+          this.#inFlight = undefined;
+          if (this.#running) this.#schedule(this.#o.intervalMs);
+        });
     }, delayMs);
   }
 
@@ -237,7 +246,10 @@ export class BookPoller {
     if (signal.aborted) return;
     const change = this.#routeHealth.observe(route, code);
     if (change !== undefined) {
-      this.#o.logger?.warn({ route, code, previous: change.from, err: err instanceof Error ? err.message : String(err) }, 'poll request failed');
+      this.#o.logger?.warn(
+        { route, code, previous: change.from, err: err instanceof Error ? err.message : String(err) },
+        'poll request failed',
+      );
     }
   }
 }

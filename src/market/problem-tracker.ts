@@ -30,7 +30,8 @@ export class ProblemTracker<P extends string> {
       this.#open.set(key, { problem, polls: 1 });
       return { key, from: undefined, to: problem, polls: 0 };
     }
-    const change: ProblemChange<P> | undefined = open.problem === problem ? undefined : { key, from: open.problem, to: problem, polls: open.polls };
+    const change: ProblemChange<P> | undefined =
+      open.problem === problem ? undefined : { key, from: open.problem, to: problem, polls: open.polls };
     open.problem = problem;
     open.polls++;
     return change;

@@ -90,7 +90,15 @@ export class ReconnectingSocket {
   readonly #random: () => number;
   readonly #pingMs: number;
   readonly #stableMs: number;
-  readonly #counters: SocketCounters = { opens: 0, reconnects: 0, frames: 0, events: 0, malformedFrames: 0, deadConnections: 0, handlerErrors: 0 };
+  readonly #counters: SocketCounters = {
+    opens: 0,
+    reconnects: 0,
+    frames: 0,
+    events: 0,
+    malformedFrames: 0,
+    deadConnections: 0,
+    handlerErrors: 0,
+  };
   #state: SocketState = 'closed';
   #ws: WebSocket | undefined;
   #started = false;
@@ -115,7 +123,8 @@ export class ReconnectingSocket {
     } catch {
       throw new RangeError(`websocket url must be an absolute ws(s) URL (got ${JSON.stringify(options.url)})`);
     }
-    if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new RangeError(`websocket url must be ws:// or wss:// (got ${options.url})`);
+    if (url.protocol !== 'ws:' && url.protocol !== 'wss:')
+      throw new RangeError(`websocket url must be ws:// or wss:// (got ${options.url})`);
     for (const k of ['reconnectBaseMs', 'reconnectMaxMs'] as const) {
       if (!Number.isFinite(options[k]) || options[k] <= 0) throw new RangeError(`${k} must be > 0 (got ${options[k]})`);
     }
@@ -216,7 +225,10 @@ export class ReconnectingSocket {
       for (const m of this.#o.subscribe()) ws.send(typeof m === 'string' ? m : JSON.stringify(m));
     } catch (err) {
       this.#counters.handlerErrors++;
-      this.#o.logger?.error({ url: this.#o.url, err: err instanceof Error ? err.message : String(err) }, 'websocket subscription could not be built');
+      this.#o.logger?.error(
+        { url: this.#o.url, err: err instanceof Error ? err.message : String(err) },
+        'websocket subscription could not be built',
+      );
       ws.terminate();
       return;
     }
@@ -323,7 +335,11 @@ export class ReconnectingSocket {
     const opened = this.#openedAtMs;
     this.#openedAtMs = undefined;
     if (opened !== undefined && this.#o.clock.now() - opened >= this.#stableMs) this.#attempt = 0;
-    const retryInMs = backoffDelayMs(this.#attempt, { baseMs: this.#o.reconnectBaseMs, maxMs: this.#o.reconnectMaxMs, maxRetries: Infinity }, this.#random);
+    const retryInMs = backoffDelayMs(
+      this.#attempt,
+      { baseMs: this.#o.reconnectBaseMs, maxMs: this.#o.reconnectMaxMs, maxRetries: Infinity },
+      this.#random,
+    );
     this.#attempt = Math.min(this.#attempt + 1, 60);
     this.#state = 'connecting';
     this.#o.logger?.info({ url: this.#o.url, code, reason, retryInMs: Math.round(retryInMs) }, 'websocket closed; reconnecting');

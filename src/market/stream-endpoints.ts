@@ -18,4 +18,3 @@ export function wsOrigin(target: StreamTarget): string {
 export function streamOn(mode: StreamMode, config: Pick<MakerdConfig, 'venue'>): boolean {
   return mode === 'on' || (mode === 'auto' && config.venue.mode === 'sim');
 }
-

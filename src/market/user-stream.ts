@@ -181,7 +181,10 @@ export class UserStream {
       case 'error': {
         const code = typeof raw.code === 'string' && /^[A-Z_]{1,40}$/.test(raw.code) ? raw.code : 'UNKNOWN';
         this.#counters.errors[code] = (this.#counters.errors[code] ?? 0) + 1;
-        this.#o.logger?.warn({ code, error: typeof raw.error === 'string' ? this.#credentials.redact(raw.error) : undefined }, 'user stream error event');
+        this.#o.logger?.warn(
+          { code, error: typeof raw.error === 'string' ? this.#credentials.redact(raw.error) : undefined },
+          'user stream error event',
+        );
         return;
       }
       default:

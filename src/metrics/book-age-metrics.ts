@@ -15,7 +15,11 @@ export interface BookAgeSource {
 }
 
 /** Seconds since the older of the market's tokens' books; +Inf when one has none. */
-export function marketBookAgeSeconds(tokens: readonly string[], bookTimeMs: (tokenId: string) => number | undefined, nowMs: number): number {
+export function marketBookAgeSeconds(
+  tokens: readonly string[],
+  bookTimeMs: (tokenId: string) => number | undefined,
+  nowMs: number,
+): number {
   let oldest = Infinity;
   for (const t of tokens) oldest = Math.min(oldest, bookTimeMs(t) ?? -Infinity);
   return oldest === -Infinity ? Infinity : Math.max(0, nowMs - oldest) / 1000;

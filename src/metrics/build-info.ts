@@ -20,5 +20,10 @@ export function makerdVersion(): string {
 }
 
 export function registerBuildInfo(registry: Registry, version: string = makerdVersion(), node: string = process.version): void {
-  new Gauge({ name: 'makerd_build_info', help: 'Always 1; the labels say which makerd version runs on which Node.js', labelNames: ['version', 'node'], registers: [registry] }).set({ version, node }, 1);
+  new Gauge({
+    name: 'makerd_build_info',
+    help: 'Always 1; the labels say which makerd version runs on which Node.js',
+    labelNames: ['version', 'node'],
+    registers: [registry],
+  }).set({ version, node }, 1);
 }

@@ -12,7 +12,10 @@ import type { Clock } from '../clock/clock.js';
 
 export interface HeartbeatLimitInputs {
   readonly poller: { readonly intervalMs: number };
-  readonly venue: { readonly timeouts: { readonly requestMs: number }; readonly retry: { readonly maxAttempts: number; readonly maxMs: number } };
+  readonly venue: {
+    readonly timeouts: { readonly requestMs: number };
+    readonly retry: { readonly maxAttempts: number; readonly maxMs: number };
+  };
 }
 
 export function heartbeatLimitMs(c: HeartbeatLimitInputs): number {

@@ -39,11 +39,36 @@ export function registerLimiterMetrics(registry: Registry, snapshot: () => Limit
   const addAdmitted = cumulative(admitted);
   const addRejected = cumulative(rejected);
   const gauges = {
-    capacity: new Gauge({ name: 'makerd_rate_limit_capacity', help: 'Effective capacity of each window (venue capacity x share x safety)', labelNames: ['scope', 'window'], registers: [registry] }),
-    used: new Gauge({ name: 'makerd_rate_limit_used', help: 'Admissions counting in each trailing window now', labelNames: ['scope', 'window'], registers: [registry] }),
-    headroom: new Gauge({ name: 'makerd_rate_limit_headroom_ratio', help: 'Free share of each window, 0..1', labelNames: ['scope', 'window'], registers: [registry] }),
-    paused: new Gauge({ name: 'makerd_rate_limit_paused_seconds', help: 'Remaining pause of each scope after a 429/425', labelNames: ['scope', 'window'], registers: [registry] }),
-    queued: new Gauge({ name: 'makerd_rate_limit_queue_depth', help: 'Requests waiting in the limiter, by priority class', labelNames: ['class'], registers: [registry] }),
+    capacity: new Gauge({
+      name: 'makerd_rate_limit_capacity',
+      help: 'Effective capacity of each window (venue capacity x share x safety)',
+      labelNames: ['scope', 'window'],
+      registers: [registry],
+    }),
+    used: new Gauge({
+      name: 'makerd_rate_limit_used',
+      help: 'Admissions counting in each trailing window now',
+      labelNames: ['scope', 'window'],
+      registers: [registry],
+    }),
+    headroom: new Gauge({
+      name: 'makerd_rate_limit_headroom_ratio',
+      help: 'Free share of each window, 0..1',
+      labelNames: ['scope', 'window'],
+      registers: [registry],
+    }),
+    paused: new Gauge({
+      name: 'makerd_rate_limit_paused_seconds',
+      help: 'Remaining pause of each scope after a 429/425',
+      labelNames: ['scope', 'window'],
+      registers: [registry],
+    }),
+    queued: new Gauge({
+      name: 'makerd_rate_limit_queue_depth',
+      help: 'Requests waiting in the limiter, by priority class',
+      labelNames: ['class'],
+      registers: [registry],
+    }),
     inFlight: new Gauge({ name: 'makerd_rate_limit_in_flight', help: 'Requests in flight for this API key', registers: [registry] }),
   };
   refresh = (s) => {

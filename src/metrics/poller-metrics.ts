@@ -18,9 +18,15 @@ export function registerPollerMetrics(registry: Registry, stats: () => Readonly<
       this.set(s.lastTickMs === undefined ? Number.NaN : (now() - s.lastTickMs) / 1000);
     },
   });
-  const addTicks = cumulative(new Counter({ name: 'makerd_poll_ticks_total', help: 'Completed polls of books and midpoints', registers: [registry] }));
+  const addTicks = cumulative(
+    new Counter({ name: 'makerd_poll_ticks_total', help: 'Completed polls of books and midpoints', registers: [registry] }),
+  );
   const addFailedTicks = cumulative(
-    new Counter({ name: 'makerd_poll_ticks_failed_total', help: 'Polls that threw (a listener error or a bug); logged at error level', registers: [registry] }),
+    new Counter({
+      name: 'makerd_poll_ticks_failed_total',
+      help: 'Polls that threw (a listener error or a bug); logged at error level',
+      registers: [registry],
+    }),
   );
   const addUnusable = cumulative(
     new Counter({

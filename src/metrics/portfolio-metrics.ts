@@ -101,29 +101,87 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
       refresh();
     },
   });
-  const position = new Gauge({ name: 'makerd_position_shares', help: 'Signed position in shares by market and outcome (negative: short)', labelNames: ['market', 'outcome'], registers: [registry] });
-  const exposure = new Gauge({ name: 'makerd_net_exposure_shares', help: 'Net exposure by market: position of outcome 0 - position of outcome 1, shares', labelNames: ['market'], registers: [registry] });
-  const peak = new Gauge({ name: 'makerd_equity_peak_usdc', help: 'Highest total PnL seen since start-up (>= 0), USDC', registers: [registry] });
-  const drawdown = new Gauge({ name: 'makerd_drawdown_usdc', help: 'Peak total PnL - total PnL (>= 0), USDC; risk.maxDrawdown applies to it', registers: [registry] });
-  const daily = new Gauge({ name: 'makerd_daily_pnl_usdc', help: 'Total PnL change since the trading day began (risk.dayResetHourUtc), USDC; risk.maxDailyLoss applies to it', registers: [registry] });
-  const engaged = new Gauge({ name: 'makerd_loss_limit_engaged', help: '1 while a loss limit (daily_loss, drawdown) holds every market in risk.lossAction', labelNames: ['limit'], registers: [registry] });
+  const position = new Gauge({
+    name: 'makerd_position_shares',
+    help: 'Signed position in shares by market and outcome (negative: short)',
+    labelNames: ['market', 'outcome'],
+    registers: [registry],
+  });
+  const exposure = new Gauge({
+    name: 'makerd_net_exposure_shares',
+    help: 'Net exposure by market: position of outcome 0 - position of outcome 1, shares',
+    labelNames: ['market'],
+    registers: [registry],
+  });
+  const peak = new Gauge({
+    name: 'makerd_equity_peak_usdc',
+    help: 'Highest total PnL seen since start-up (>= 0), USDC',
+    registers: [registry],
+  });
+  const drawdown = new Gauge({
+    name: 'makerd_drawdown_usdc',
+    help: 'Peak total PnL - total PnL (>= 0), USDC; risk.maxDrawdown applies to it',
+    registers: [registry],
+  });
+  const daily = new Gauge({
+    name: 'makerd_daily_pnl_usdc',
+    help: 'Total PnL change since the trading day began (risk.dayResetHourUtc), USDC; risk.maxDailyLoss applies to it',
+    registers: [registry],
+  });
+  const engaged = new Gauge({
+    name: 'makerd_loss_limit_engaged',
+    help: '1 while a loss limit (daily_loss, drawdown) holds every market in risk.lossAction',
+    labelNames: ['limit'],
+    registers: [registry],
+  });
   const limitValue = new Gauge({
     name: 'makerd_loss_limit_usdc',
     help: 'Configured loss limits in USDC (daily_loss: risk.maxDailyLoss, drawdown: risk.maxDrawdown); absent while a limit is off',
     labelNames: ['limit'],
     registers: [registry],
   });
-  const breachCounter = new Counter({ name: 'makerd_loss_limit_breaches_total', help: 'Times a loss limit (daily_loss, drawdown) was engaged', labelNames: ['limit'], registers: [registry] });
+  const breachCounter = new Counter({
+    name: 'makerd_loss_limit_breaches_total',
+    help: 'Times a loss limit (daily_loss, drawdown) was engaged',
+    labelNames: ['limit'],
+    registers: [registry],
+  });
   for (const limit of LOSS_LIMIT_NAMES) breachCounter.inc({ limit }, 0);
   const addBreaches = cumulative(breachCounter);
-  const addFills = cumulative(new Counter({ name: 'makerd_fills_total', help: "Fills of the account's orders by market and the account's side", labelNames: ['market', 'side'], registers: [registry] }));
-  const addFillShares = cumulative(
-    new Counter({ name: 'makerd_fill_volume_shares_total', help: "Shares filled by market and the account's side", labelNames: ['market', 'side'], registers: [registry] }),
+  const addFills = cumulative(
+    new Counter({
+      name: 'makerd_fills_total',
+      help: "Fills of the account's orders by market and the account's side",
+      labelNames: ['market', 'side'],
+      registers: [registry],
+    }),
   );
-  const addFees = cumulative(new Counter({ name: 'makerd_fees_paid_usdc_total', help: 'Fees paid, USDC, by market', labelNames: ['market'], registers: [registry] }));
-  const addRebates = cumulative(new Counter({ name: 'makerd_rebates_received_usdc_total', help: 'Maker rebates received, USDC, by market', labelNames: ['market'], registers: [registry] }));
+  const addFillShares = cumulative(
+    new Counter({
+      name: 'makerd_fill_volume_shares_total',
+      help: "Shares filled by market and the account's side",
+      labelNames: ['market', 'side'],
+      registers: [registry],
+    }),
+  );
+  const addFees = cumulative(
+    new Counter({ name: 'makerd_fees_paid_usdc_total', help: 'Fees paid, USDC, by market', labelNames: ['market'], registers: [registry] }),
+  );
+  const addRebates = cumulative(
+    new Counter({
+      name: 'makerd_rebates_received_usdc_total',
+      help: 'Maker rebates received, USDC, by market',
+      labelNames: ['market'],
+      registers: [registry],
+    }),
+  );
   const addMismatches = cumulative(
-    new Counter({ name: 'makerd_reconciliation_mismatches_total', help: "Differences reconciliation found between makerd's view and the venue's, by market", labelNames: ['market'], registers: [registry] }),
+    new Counter({
+      name: 'makerd_reconciliation_mismatches_total',
+      help: "Differences reconciliation found between makerd's view and the venue's, by market",
+      labelNames: ['market'],
+      registers: [registry],
+    }),
   );
   const journal = new Histogram({
     name: 'makerd_journal_write_seconds',
@@ -192,7 +250,10 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
 
     const limits = src.lossLimits();
     limitValue.reset();
-    const limitOf: Readonly<Record<LossLimitName, Decimal | undefined>> = { daily_loss: limits.limits?.maxDailyLoss, drawdown: limits.limits?.maxDrawdown };
+    const limitOf: Readonly<Record<LossLimitName, Decimal | undefined>> = {
+      daily_loss: limits.limits?.maxDailyLoss,
+      drawdown: limits.limits?.maxDrawdown,
+    };
     for (const limit of LOSS_LIMIT_NAMES) {
       const v = limitOf[limit];
       if (v !== undefined) limitValue.set({ limit }, num(v));
@@ -203,7 +264,8 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
     }
 
     const mismatches = new Map<string, number>();
-    for (const [market, n] of Object.entries(src.reconciliation().mismatches)) mismatches.set(label(market), (mismatches.get(label(market)) ?? 0) + n);
+    for (const [market, n] of Object.entries(src.reconciliation().mismatches))
+      mismatches.set(label(market), (mismatches.get(label(market)) ?? 0) + n);
     for (const [market, n] of mismatches) addMismatches({ market }, n);
   };
 

@@ -24,7 +24,11 @@ export function notReadyReason(
 }
 
 /** The trading-state rule: undefined unless the overall state is HALTED. */
-export function haltedReason(risk: { readonly overall: string; readonly killSwitch: boolean; readonly killSwitchSource: string | undefined }): string | undefined {
+export function haltedReason(risk: {
+  readonly overall: string;
+  readonly killSwitch: boolean;
+  readonly killSwitchSource: string | undefined;
+}): string | undefined {
   if (risk.killSwitch) return `HALTED: kill switch engaged${risk.killSwitchSource === undefined ? '' : ` (${risk.killSwitchSource})`}`;
   return risk.overall === 'HALTED' ? 'HALTED: trading state of every market' : undefined;
 }

@@ -16,7 +16,14 @@ export interface ProblemEvent {
   readonly message: string;
 }
 
-const LEVELS: Readonly<Record<string, ProblemEvent['level']>> = { warn: 'warn', error: 'error', fatal: 'fatal', '40': 'warn', '50': 'error', '60': 'fatal' };
+const LEVELS: Readonly<Record<string, ProblemEvent['level']>> = {
+  warn: 'warn',
+  error: 'error',
+  fatal: 'fatal',
+  '40': 'warn',
+  '50': 'error',
+  '60': 'fatal',
+};
 const PROBLEM_LINE = /"level":(?:"(?:warn|error|fatal)"|40|50|60)[,}]/;
 const MAX_MESSAGE = 500;
 const CENSOR = '[redacted]';
@@ -56,7 +63,8 @@ export class RecentProblems {
     if (level === undefined) return;
     const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
     const msg = text(rec.msg) ?? '';
-    const err = text(rec.err) ?? (typeof rec.err === 'object' && rec.err !== null ? text((rec.err as { message?: unknown }).message) : undefined);
+    const err =
+      text(rec.err) ?? (typeof rec.err === 'object' && rec.err !== null ? text((rec.err as { message?: unknown }).message) : undefined);
     const code = text(rec.code);
     const time = typeof rec.time === 'number' ? new Date(rec.time).toISOString() : (text(rec.time) ?? new Date().toISOString());
     this.#events.push({
@@ -84,9 +92,16 @@ export class RecentProblems {
 export function tapProblems(logger: Logger, problems: RecentProblems): Logger {
   const child = logger.child({});
   const key = pino.symbols.streamSym as unknown as keyof Logger;
-  const inner = (child as unknown as Record<PropertyKey, unknown>)[key as PropertyKey] as { write(s: string): unknown; flush?: (cb?: unknown) => unknown } | undefined;
+  const inner = (child as unknown as Record<PropertyKey, unknown>)[key as PropertyKey] as
+    | { write(s: string): unknown; flush?: (cb?: unknown) => unknown }
+    | undefined;
   // A stream that needs pino's per-line metadata (a multistream) is left alone.
-  if (inner === undefined || typeof inner.write !== 'function' || (inner as Record<PropertyKey, unknown>)[pino.symbols.needsMetadataGsym] === true) return child;
+  if (
+    inner === undefined ||
+    typeof inner.write !== 'function' ||
+    (inner as Record<PropertyKey, unknown>)[pino.symbols.needsMetadataGsym] === true
+  )
+    return child;
   const tee = {
     write(s: string): unknown {
       const r = inner.write(s);

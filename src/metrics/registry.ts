@@ -10,7 +10,11 @@
  */
 import { Registry, collectDefaultMetrics } from 'prom-client';
 
-export const DROPPED_DEFAULT_METRICS: readonly string[] = ['makerd_nodejs_active_handles_total', 'makerd_nodejs_active_requests_total', 'makerd_nodejs_active_resources_total'];
+export const DROPPED_DEFAULT_METRICS: readonly string[] = [
+  'makerd_nodejs_active_handles_total',
+  'makerd_nodejs_active_requests_total',
+  'makerd_nodejs_active_resources_total',
+];
 
 export function createRegistry(): Registry {
   const registry = new Registry();

@@ -23,9 +23,18 @@ export interface StatusSource {
   readonly markets: () => readonly string[];
   readonly bookAgeSeconds: (market: string) => number;
   readonly quotes: () => ReadonlyMap<string, { readonly bid: number; readonly ask: number }>;
-  readonly lossLimits: () => { readonly maxDailyLoss: { toFixed(): string } | undefined; readonly maxDrawdown: { toFixed(): string } | undefined; readonly engaged: Readonly<Record<string, boolean>> } | undefined;
+  readonly lossLimits: () =>
+    | {
+        readonly maxDailyLoss: { toFixed(): string } | undefined;
+        readonly maxDrawdown: { toFixed(): string } | undefined;
+        readonly engaged: Readonly<Record<string, boolean>>;
+      }
+    | undefined;
   /** Which streams are configured on, and their probes once started. */
-  readonly streams: () => { readonly enabled: Readonly<Record<StreamName, boolean>>; readonly probes: Readonly<Partial<Record<StreamName, StreamProbe>>> };
+  readonly streams: () => {
+    readonly enabled: Readonly<Record<StreamName, boolean>>;
+    readonly probes: Readonly<Partial<Record<StreamName, StreamProbe>>>;
+  };
   readonly lastErrors: () => readonly ProblemEvent[];
 }
 
@@ -52,9 +61,24 @@ export interface DaemonStatus {
   readonly ready: boolean;
   readonly reason: string | undefined;
   readonly markets: readonly MarketStatus[];
-  readonly pnl: PnlStrings & { readonly daily: string; readonly drawdown: string; readonly peak: string; readonly fees: string; readonly rebates: string };
-  readonly lossLimits: Readonly<Record<'daily_loss' | 'drawdown', { readonly limit: string | null; readonly engaged: boolean }>> | undefined;
-  readonly limits: readonly { readonly scope: string; readonly window: string; readonly capacity: number; readonly used: number; readonly headroom: number; readonly pausedSeconds: number }[];
+  readonly pnl: PnlStrings & {
+    readonly daily: string;
+    readonly drawdown: string;
+    readonly peak: string;
+    readonly fees: string;
+    readonly rebates: string;
+  };
+  readonly lossLimits:
+    | Readonly<Record<'daily_loss' | 'drawdown', { readonly limit: string | null; readonly engaged: boolean }>>
+    | undefined;
+  readonly limits: readonly {
+    readonly scope: string;
+    readonly window: string;
+    readonly capacity: number;
+    readonly used: number;
+    readonly headroom: number;
+    readonly pausedSeconds: number;
+  }[];
   readonly streams: Readonly<Record<StreamName, { readonly enabled: boolean; readonly connected: boolean; readonly reconnects: number }>>;
   readonly lastErrors: readonly ProblemEvent[];
   readonly version: string;
@@ -78,7 +102,14 @@ export function buildStatus(src: StatusSource): DaemonStatus {
       bookAgeSeconds: Number.isFinite(age) ? age : null,
       quotes: { bid: quotes.get(market)?.bid ?? 0, ask: quotes.get(market)?.ask ?? 0 },
       positions: { '0': (m?.positions[0] ?? ZERO_TEXT).toFixed(), '1': (m?.positions[1] ?? ZERO_TEXT).toFixed() },
-      pnl: m === undefined ? ZERO_PNL : { realized: m.realizedPnl.toFixed(), unrealized: m.unrealizedPnl.toFixed(), total: m.realizedPnl.add(m.unrealizedPnl).toFixed() },
+      pnl:
+        m === undefined
+          ? ZERO_PNL
+          : {
+              realized: m.realizedPnl.toFixed(),
+              unrealized: m.unrealizedPnl.toFixed(),
+              total: m.realizedPnl.add(m.unrealizedPnl).toFixed(),
+            },
     };
   });
   const t = snap.totals;
@@ -107,7 +138,14 @@ export function buildStatus(src: StatusSource): DaemonStatus {
             daily_loss: { limit: loss.maxDailyLoss?.toFixed() ?? null, engaged: loss.engaged.daily_loss === true },
             drawdown: { limit: loss.maxDrawdown?.toFixed() ?? null, engaged: loss.engaged.drawdown === true },
           },
-    limits: (src.limiter()?.windows ?? []).map((w) => ({ scope: w.scope, window: w.window, capacity: w.capacity, used: w.used, headroom: w.headroom, pausedSeconds: w.pausedForMs / 1000 })),
+    limits: (src.limiter()?.windows ?? []).map((w) => ({
+      scope: w.scope,
+      window: w.window,
+      capacity: w.capacity,
+      used: w.used,
+      headroom: w.headroom,
+      pausedSeconds: w.pausedForMs / 1000,
+    })),
     streams: Object.fromEntries(
       STREAMS.map((s) => {
         const p = streams.probes[s];

@@ -40,7 +40,12 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
     labelNames: ['market', 'state'],
     registers: [registry],
   });
-  const quotes = new Gauge({ name: 'makerd_quotes_live', help: 'Live orders per market and outcome-0 side (bid, ask)', labelNames: ['market', 'side'], registers: [registry] });
+  const quotes = new Gauge({
+    name: 'makerd_quotes_live',
+    help: 'Live orders per market and outcome-0 side (bid, ask)',
+    labelNames: ['market', 'side'],
+    registers: [registry],
+  });
   const orders = new Counter({
     name: 'makerd_orders_total',
     help: 'Executor actions (placed, cancelled, cancel_market requests, cancel_failed, kept, uncertain, adopted, vanished) by reason (new, reprice, resize, unwanted, risk, stale, within_tolerance, none)',
@@ -50,15 +55,32 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
   for (const [action, reasons] of Object.entries(ORDER_REASONS)) for (const reason of reasons) orders.inc({ action, reason }, 0);
   const addOrders = cumulative(orders);
   const addRejections = cumulative(
-    new Counter({ name: 'makerd_order_rejections_total', help: 'Order posts refused, by reason (venue refusal or error code)', labelNames: ['reason'], registers: [registry] }),
+    new Counter({
+      name: 'makerd_order_rejections_total',
+      help: 'Order posts refused, by reason (venue refusal or error code)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
   );
   const addRefusals = cumulative(
-    new Counter({ name: 'makerd_risk_refusals_total', help: 'Wanted orders the risk gate refused, by reason', labelNames: ['reason'], registers: [registry] }),
+    new Counter({
+      name: 'makerd_risk_refusals_total',
+      help: 'Wanted orders the risk gate refused, by reason',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
   );
   const addTwoSided = cumulative(
-    new Counter({ name: 'makerd_two_sided_seconds_total', help: 'Seconds a market was quoted on both sides (bid and ask live)', labelNames: ['market'], registers: [registry] }),
+    new Counter({
+      name: 'makerd_two_sided_seconds_total',
+      help: 'Seconds a market was quoted on both sides (bid and ask live)',
+      labelNames: ['market'],
+      registers: [registry],
+    }),
   );
-  const addEvaluations = cumulative(new Counter({ name: 'makerd_evaluations_total', help: 'Market evaluations (strategy, risk gate, executor)', registers: [registry] }));
+  const addEvaluations = cumulative(
+    new Counter({ name: 'makerd_evaluations_total', help: 'Market evaluations (strategy, risk gate, executor)', registers: [registry] }),
+  );
   const addSkipped = cumulative(
     new Counter({
       name: 'makerd_evaluations_skipped_total',
@@ -68,7 +90,12 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
     }),
   );
   const addIdle = cumulative(
-    new Counter({ name: 'makerd_strategy_idle_total', help: 'Evaluations where the strategy wanted no quotes, by its reason (no-midpoint, no-book, ...)', labelNames: ['reason'], registers: [registry] }),
+    new Counter({
+      name: 'makerd_strategy_idle_total',
+      help: 'Evaluations where the strategy wanted no quotes, by its reason (no-midpoint, no-book, ...)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
   );
   refresh = () => {
     const ex = src.executor();

@@ -64,7 +64,12 @@ function sizeOf(where: string, value: unknown, field: string): Decimal {
 
 const TOKEN_ID = /^(.+):([01])$/;
 
-function tokenOf(where: string, value: unknown, market: string, field: string): { tokenId: string; conditionId: string; outcomeIndex: OutcomeIndex } {
+function tokenOf(
+  where: string,
+  value: unknown,
+  market: string,
+  field: string,
+): { tokenId: string; conditionId: string; outcomeIndex: OutcomeIndex } {
   const m = typeof value === 'string' ? TOKEN_ID.exec(value) : null;
   if (m === null) throw badResponse(where, field, "must be a token id '<condition_id>:<0|1>'", value);
   const conditionId = m[1]!;

@@ -102,7 +102,8 @@ export class FillFeed {
     return this.#enqueue(async () => {
       const trades = await this.#fetch();
       const r = await this.#ingest(trades);
-      if (r.complete && r.newestMs !== undefined && (this.#fetchFromMs === undefined || r.newestMs > this.#fetchFromMs)) this.#fetchFromMs = r.newestMs;
+      if (r.complete && r.newestMs !== undefined && (this.#fetchFromMs === undefined || r.newestMs > this.#fetchFromMs))
+        this.#fetchFromMs = r.newestMs;
       return r.counted;
     });
   }
@@ -123,7 +124,11 @@ export class FillFeed {
     this.#timer = this.#o.clock.setTimer(() => {
       this.catchUp()
         .catch((err: unknown) => {
-          if (!this.#abort.signal.aborted) this.#o.logger?.warn({ code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message }, 'fill catch-up failed; retrying');
+          if (!this.#abort.signal.aborted)
+            this.#o.logger?.warn(
+              { code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message },
+              'fill catch-up failed; retrying',
+            );
         })
         .finally(() => this.#schedule());
     }, this.#o.pollIntervalMs);
@@ -135,7 +140,10 @@ export class FillFeed {
     let cursor: string | undefined;
     try {
       for (let page = 0; page < MAX_PAGES; page++) {
-        const p = await this.#o.venue.getAccountTrades({ ...(after === undefined ? {} : { after }), ...(cursor === undefined ? {} : { next_cursor: cursor }) }, { signal: this.#abort.signal });
+        const p = await this.#o.venue.getAccountTrades(
+          { ...(after === undefined ? {} : { after }), ...(cursor === undefined ? {} : { next_cursor: cursor }) },
+          { signal: this.#abort.signal },
+        );
         out.push(...p.data);
         if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) break;
         cursor = p.next_cursor;
@@ -173,7 +181,10 @@ export class FillFeed {
         if (verdict === 'duplicate' || ids.has(f.tradeId)) this.stats.duplicates++;
         else if (verdict === 'stale') {
           this.stats.stale++;
-          this.#o.logger?.error({ fill: f.tradeId, market: f.conditionId }, 'fill older than the deduplication horizon: not counted; check the journal by hand');
+          this.#o.logger?.error(
+            { fill: f.tradeId, market: f.conditionId },
+            'fill older than the deduplication horizon: not counted; check the journal by hand',
+          );
         } else {
           ids.add(f.tradeId);
           fresh.push(f);
@@ -185,7 +196,10 @@ export class FillFeed {
       await this.#o.journal.append(fresh);
     } catch (err) {
       this.stats.failures++;
-      this.#o.logger?.error({ err: (err as Error).message, fills: fresh.length }, 'journal write failed: fills not counted (fetched again later)');
+      this.#o.logger?.error(
+        { err: (err as Error).message, fills: fresh.length },
+        'journal write failed: fills not counted (fetched again later)',
+      );
       this.#journalHealthy = false;
       this.#o.onJournalHealth?.(false, err);
       throw err;

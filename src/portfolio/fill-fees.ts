@@ -28,7 +28,10 @@ const MICRO = 1_000_000;
 /** The taker fee in integer micro-USDC (a Decimal integer). */
 function takerFeeMicro(fees: FeeTerms, price: Decimal, shares: Decimal): Decimal {
   if (fees.rate.isZero()) return ZERO;
-  const perShareMicro = fees.rate.mul(1).mul(price.mul(Decimal.sub(1, price)).pow(fees.exponent)).mul(MICRO);
+  const perShareMicro = fees.rate
+    .mul(1)
+    .mul(price.mul(Decimal.sub(1, price)).pow(fees.exponent))
+    .mul(MICRO);
   return perShareMicro.mul(shares).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
 }
 

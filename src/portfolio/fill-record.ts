@@ -67,13 +67,15 @@ function str(o: Record<string, unknown>, key: string): string {
 function dec(o: Record<string, unknown>, key: string, rule: (d: Decimal) => boolean, ruleText: string): Decimal {
   const v = o[key];
   const d = typeof v === 'string' ? parseDecimal(v) : undefined;
-  if (d === undefined || !rule(d)) throw new FillRecordError(`field '${key}' must be a decimal string ${ruleText} (got ${JSON.stringify(v)})`);
+  if (d === undefined || !rule(d))
+    throw new FillRecordError(`field '${key}' must be a decimal string ${ruleText} (got ${JSON.stringify(v)})`);
   return d;
 }
 
 function int(o: Record<string, unknown>, key: string): number {
   const v = o[key];
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new FillRecordError(`field '${key}' must be a non-negative integer (got ${JSON.stringify(v)})`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+    throw new FillRecordError(`field '${key}' must be a non-negative integer (got ${JSON.stringify(v)})`);
   return v;
 }
 
@@ -87,13 +89,16 @@ export function decodeFill(line: string): { fill: Fill; journaledAtMs: number } 
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new FillRecordError('not a JSON object');
   const o = raw as Record<string, unknown>;
-  if (o.v !== FILL_RECORD_VERSION) throw new FillRecordError(`unknown record version ${JSON.stringify(o.v)} (this makerd reads version ${FILL_RECORD_VERSION})`);
+  if (o.v !== FILL_RECORD_VERSION)
+    throw new FillRecordError(`unknown record version ${JSON.stringify(o.v)} (this makerd reads version ${FILL_RECORD_VERSION})`);
   const side = o.side;
   if (side !== 'BUY' && side !== 'SELL') throw new FillRecordError(`field 'side' must be 'BUY' or 'SELL' (got ${JSON.stringify(side)})`);
   const role = o.role;
-  if (role !== 'taker' && role !== 'maker') throw new FillRecordError(`field 'role' must be 'taker' or 'maker' (got ${JSON.stringify(role)})`);
+  if (role !== 'taker' && role !== 'maker')
+    throw new FillRecordError(`field 'role' must be 'taker' or 'maker' (got ${JSON.stringify(role)})`);
   const outcomeIndex = o.outcomeIndex;
-  if (outcomeIndex !== 0 && outcomeIndex !== 1) throw new FillRecordError(`field 'outcomeIndex' must be 0 or 1 (got ${JSON.stringify(outcomeIndex)})`);
+  if (outcomeIndex !== 0 && outcomeIndex !== 1)
+    throw new FillRecordError(`field 'outcomeIndex' must be 0 or 1 (got ${JSON.stringify(outcomeIndex)})`);
   const matchTime = str(o, 'matchTime');
   const fill: Fill = {
     tradeId: str(o, 'tradeId'),

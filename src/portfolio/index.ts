@@ -1,5 +1,16 @@
 /** The portfolio's public surface: what main.ts, the trading loop, metrics, risk and the CLI may use. */
-export { DEFAULT_DEDUP_HORIZON_MS, FillDeduper, fillNotional, signedSize, type DedupVerdict, type Fill, type FillDeduperOptions, type FillRole, type FillSide, type OutcomeIndex } from './fill.js';
+export {
+  DEFAULT_DEDUP_HORIZON_MS,
+  FillDeduper,
+  fillNotional,
+  signedSize,
+  type DedupVerdict,
+  type Fill,
+  type FillDeduperOptions,
+  type FillRole,
+  type FillSide,
+  type OutcomeIndex,
+} from './fill.js';
 export { FEE_DECIMALS, makerFeeAndRebate, takerFee, type FeeTerms } from './fill-fees.js';
 export { fillsFromAccountTrade, isTakerView, type AccountIdentity } from './fill-attribution.js';
 export { decodeFill, encodeFill, FILL_RECORD_VERSION, FillRecordError, type FillRecordV1 } from './fill-record.js';
@@ -15,5 +26,13 @@ export {
   type TokenSnapshot,
 } from './portfolio.js';
 export { dayStartMs, utcDate } from './trading-day.js';
-export { FillJournal, JOURNAL_DIR, JOURNAL_ERROR_CODE, journalDir, journalFileName, type FillJournalOptions, type JournalBatch } from './journal.js';
+export {
+  FillJournal,
+  JOURNAL_DIR,
+  JOURNAL_ERROR_CODE,
+  journalDir,
+  journalFileName,
+  type FillJournalOptions,
+  type JournalBatch,
+} from './journal.js';
 export { replayJournal, tradesAfterSeconds, type JournalWarning, type ReplayOptions, type ReplayResult } from './journal-replay.js';

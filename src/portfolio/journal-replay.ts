@@ -53,11 +53,15 @@ export interface ReplayResult {
 }
 
 function corrupt(file: string, line: number, reason: string, cause?: unknown): MakerdError {
-  return new MakerdError(JOURNAL_ERROR_CODE, `journal ${file} line ${line}: ${reason}; the journal must be repaired by hand (or the file moved away) before makerd starts`, {
-    where: 'journal',
-    field: `${file}:${line}`,
-    ...(cause === undefined ? {} : { cause }),
-  });
+  return new MakerdError(
+    JOURNAL_ERROR_CODE,
+    `journal ${file} line ${line}: ${reason}; the journal must be repaired by hand (or the file moved away) before makerd starts`,
+    {
+      where: 'journal',
+      field: `${file}:${line}`,
+      ...(cause === undefined ? {} : { cause }),
+    },
+  );
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -122,7 +126,10 @@ export async function replayJournal(options: ReplayOptions): Promise<ReplayResul
     try {
       buf = await readFile(path);
     } catch (err) {
-      throw new MakerdError(JOURNAL_ERROR_CODE, `journal: cannot read ${path}: ${(err as Error).message}`, { where: 'journal', cause: err });
+      throw new MakerdError(JOURNAL_ERROR_CODE, `journal: cannot read ${path}: ${(err as Error).message}`, {
+        where: 'journal',
+        cause: err,
+      });
     }
     // Everything up to the last newline is complete lines; what follows is an unterminated tail.
     const end = buf.lastIndexOf(0x0a) + 1;
@@ -149,7 +156,11 @@ export async function replayJournal(options: ReplayOptions): Promise<ReplayResul
     }
     if (fill !== undefined) {
       take(fill);
-      warnings.push({ file: path, line: tailLine, message: `last line had no newline (a write cut short after the record); kept${repair ? ', newline added' : ''}` });
+      warnings.push({
+        file: path,
+        line: tailLine,
+        message: `last line had no newline (a write cut short after the record); kept${repair ? ', newline added' : ''}`,
+      });
       if (repair) await appendNewline(path);
     } else if (fi === names.length - 1) {
       warnings.push({

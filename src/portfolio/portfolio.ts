@@ -140,7 +140,17 @@ function sumFigures(parts: readonly PnlFigures[]): PnlFigures {
     volumeNotional = volumeNotional.add(p.volumeNotional);
     fills += p.fills;
   }
-  return { realizedPnl, unrealizedPnl, totalPnl: realizedPnl.add(unrealizedPnl), tradingPnl, feesPaid, rebatesReceived, volumeShares, volumeNotional, fills };
+  return {
+    realizedPnl,
+    unrealizedPnl,
+    totalPnl: realizedPnl.add(unrealizedPnl),
+    tradingPnl,
+    feesPaid,
+    rebatesReceived,
+    volumeShares,
+    volumeNotional,
+    fills,
+  };
 }
 
 export class Portfolio {
@@ -272,11 +282,21 @@ export class Portfolio {
         this.#markets.set(fill.conditionId, m);
       }
       if (m.tokens[fill.outcomeIndex] !== undefined) {
-        throw badParameter('portfolio.apply', 'tokenId', `names outcome ${fill.outcomeIndex} of ${fill.conditionId}, which is already ${m.tokens[fill.outcomeIndex]!.tokenId}`, fill.tokenId);
+        throw badParameter(
+          'portfolio.apply',
+          'tokenId',
+          `names outcome ${fill.outcomeIndex} of ${fill.conditionId}, which is already ${m.tokens[fill.outcomeIndex]!.tokenId}`,
+          fill.tokenId,
+        );
       }
       m.tokens[fill.outcomeIndex] = pos;
     } else if (pos.conditionId !== fill.conditionId || pos.outcomeIndex !== fill.outcomeIndex) {
-      throw badParameter('portfolio.apply', 'conditionId', `of token ${fill.tokenId} was ${pos.conditionId} outcome ${pos.outcomeIndex}`, `${fill.conditionId} outcome ${fill.outcomeIndex}`);
+      throw badParameter(
+        'portfolio.apply',
+        'conditionId',
+        `of token ${fill.tokenId} was ${pos.conditionId} outcome ${pos.outcomeIndex}`,
+        `${fill.conditionId} outcome ${fill.outcomeIndex}`,
+      );
     }
     return pos;
   }

@@ -12,5 +12,21 @@ export {
   type RiskSnapshot,
   type StateChangeListener,
 } from './risk-gate.js';
-export { DEFAULT_KILL_SWITCH_FILE, KillSwitch, type KillSwitchLogger, type KillSwitchOptions, type KillSwitchTarget } from './kill-switch.js';
-export { DEFAULT_LOSS_LIMITS, LOSS_ACTIONS, LOSS_LIMIT_KEYS, LOSS_LIMIT_NAMES, LOSS_LIMIT_SOURCES, LossLimitGuard, validateLossLimits, type LossLimitName, type LossLimits } from './loss-limits.js';
+export {
+  DEFAULT_KILL_SWITCH_FILE,
+  KillSwitch,
+  type KillSwitchLogger,
+  type KillSwitchOptions,
+  type KillSwitchTarget,
+} from './kill-switch.js';
+export {
+  DEFAULT_LOSS_LIMITS,
+  LOSS_ACTIONS,
+  LOSS_LIMIT_KEYS,
+  LOSS_LIMIT_NAMES,
+  LOSS_LIMIT_SOURCES,
+  LossLimitGuard,
+  validateLossLimits,
+  type LossLimitName,
+  type LossLimits,
+} from './loss-limits.js';

@@ -48,11 +48,22 @@ export class KillSwitch {
 
   constructor(o: KillSwitchOptions) {
     const fileName = o.fileName ?? DEFAULT_KILL_SWITCH_FILE;
-    if (fileName === '' || fileName === '.' || fileName === '..' || basename(fileName) !== fileName || fileName.includes('/') || fileName.includes('\\')) {
-      throw new MakerdError(ErrorCode.CONFIG, `risk.killSwitchFile must be a plain file name inside data.dir (got ${JSON.stringify(fileName)})`, {
-        where: 'config',
-        field: 'risk.killSwitchFile',
-      });
+    if (
+      fileName === '' ||
+      fileName === '.' ||
+      fileName === '..' ||
+      basename(fileName) !== fileName ||
+      fileName.includes('/') ||
+      fileName.includes('\\')
+    ) {
+      throw new MakerdError(
+        ErrorCode.CONFIG,
+        `risk.killSwitchFile must be a plain file name inside data.dir (got ${JSON.stringify(fileName)})`,
+        {
+          where: 'config',
+          field: 'risk.killSwitchFile',
+        },
+      );
     }
     this.path = join(o.dataDir, fileName);
     this.#gate = o.gate;
@@ -86,7 +97,8 @@ export class KillSwitch {
       ? [this.#flag ? 'config risk.killSwitch' : '', file ? `file ${this.path}` : ''].filter((s) => s !== '').join(' and ')
       : `file ${this.path} absent and risk.killSwitch off`;
     this.#gate.setKillSwitch(engaged, source);
-    if (engaged) this.#logger?.warn({ source, file: this.path, flag: this.#flag }, 'kill switch engaged: every market halted, every order cancelled');
+    if (engaged)
+      this.#logger?.warn({ source, file: this.path, flag: this.#flag }, 'kill switch engaged: every market halted, every order cancelled');
     else if (!first) this.#logger?.info({ file: this.path }, 'kill switch released: trading resumes');
     return engaged;
   }

@@ -35,7 +35,10 @@ export const LOSS_LIMIT_NAMES = ['daily_loss', 'drawdown'] as const;
 export type LossLimitName = (typeof LOSS_LIMIT_NAMES)[number];
 
 /** The risk gate override source of each limit. */
-export const LOSS_LIMIT_SOURCES: Readonly<Record<LossLimitName, string>> = Object.freeze({ daily_loss: 'portfolio.dailyLoss', drawdown: 'portfolio.drawdown' });
+export const LOSS_LIMIT_SOURCES: Readonly<Record<LossLimitName, string>> = Object.freeze({
+  daily_loss: 'portfolio.dailyLoss',
+  drawdown: 'portfolio.drawdown',
+});
 
 export interface LossLimits {
   /** USDC; undefined = off (config "0"). */
@@ -48,13 +51,19 @@ export interface LossLimits {
   readonly dayResetHourUtc: number;
 }
 
-export const DEFAULT_LOSS_LIMITS: LossLimits = Object.freeze({ maxDailyLoss: undefined, maxDrawdown: undefined, action: 'HALTED', dayResetHourUtc: 0 });
+export const DEFAULT_LOSS_LIMITS: LossLimits = Object.freeze({
+  maxDailyLoss: undefined,
+  maxDrawdown: undefined,
+  action: 'HALTED',
+  dayResetHourUtc: 0,
+});
 
 /** The config keys (`risk.*`) validateLossLimits reads. */
 export const LOSS_LIMIT_KEYS: readonly string[] = ['maxDailyLoss', 'maxDrawdown', 'lossAction', 'dayResetHourUtc'];
 
 function configError(where: string, key: string, rule: string, value: unknown): MakerdError {
-  const shown = typeof value === 'object' && value !== null && Decimal.isDecimal(value) ? JSON.stringify(value.toFixed()) : JSON.stringify(value);
+  const shown =
+    typeof value === 'object' && value !== null && Decimal.isDecimal(value) ? JSON.stringify(value.toFixed()) : JSON.stringify(value);
   return new MakerdError(ErrorCode.CONFIG, `risk.${key} ${rule} (got ${shown ?? String(value)})`, { where, field: `risk.${key}` });
 }
 
@@ -76,16 +85,20 @@ function usdcLimit(where: string, key: string, value: unknown): Decimal | undefi
  * MakerdError(CONFIG) naming the key, the value and the rule; `where` is recorded on the error.
  */
 export function validateLossLimits(
-  raw: { readonly maxDailyLoss?: unknown; readonly maxDrawdown?: unknown; readonly lossAction?: unknown; readonly dayResetHourUtc?: unknown } | undefined,
+  raw:
+    | { readonly maxDailyLoss?: unknown; readonly maxDrawdown?: unknown; readonly lossAction?: unknown; readonly dayResetHourUtc?: unknown }
+    | undefined,
   where = 'config',
 ): LossLimits {
   const r = raw ?? {};
   const maxDailyLoss = usdcLimit(where, 'maxDailyLoss', r.maxDailyLoss);
   const maxDrawdown = usdcLimit(where, 'maxDrawdown', r.maxDrawdown);
   const action = r.lossAction === undefined ? DEFAULT_LOSS_LIMITS.action : r.lossAction;
-  if (action !== 'REDUCING' && action !== 'HALTED') throw configError(where, 'lossAction', `must be one of ${LOSS_ACTIONS.join(', ')}`, r.lossAction);
+  if (action !== 'REDUCING' && action !== 'HALTED')
+    throw configError(where, 'lossAction', `must be one of ${LOSS_ACTIONS.join(', ')}`, r.lossAction);
   const hour = r.dayResetHourUtc === undefined ? DEFAULT_LOSS_LIMITS.dayResetHourUtc : r.dayResetHourUtc;
-  if (typeof hour !== 'number' || !Number.isInteger(hour) || hour < 0 || hour > 23) throw configError(where, 'dayResetHourUtc', 'must be an integer hour in [0, 23]', r.dayResetHourUtc);
+  if (typeof hour !== 'number' || !Number.isInteger(hour) || hour < 0 || hour > 23)
+    throw configError(where, 'dayResetHourUtc', 'must be an integer hour in [0, 23]', r.dayResetHourUtc);
   return Object.freeze({ maxDailyLoss, maxDrawdown, action, dayResetHourUtc: hour });
 }
 
@@ -160,7 +173,8 @@ export class LossLimitGuard {
     if (dailyChanged) this.#latchedDay = undefined;
     const changes: LossLimitChange[] = [];
     // Before the first check nothing is engaged, and there is nothing to judge.
-    if (this.#lastDaily !== undefined && this.#lastEquity !== undefined) this.#judge(this.#lastDaily, this.#lastEquity, changes, 'limits reloaded: ');
+    if (this.#lastDaily !== undefined && this.#lastEquity !== undefined)
+      this.#judge(this.#lastDaily, this.#lastEquity, changes, 'limits reloaded: ');
     this.#apply(changes, 'limits reloaded: ');
     return this.#result(changes);
   }
@@ -196,18 +210,38 @@ export class LossLimitGuard {
       this.#set('daily_loss', false, `${prefix}risk.maxDailyLoss is off`, changes);
     } else if (daily.pnl.lte(maxDailyLoss.neg())) {
       this.#latchedDay = daily.dayStartMs;
-      this.#set('daily_loss', true, `${prefix}daily PnL ${daily.pnl.toFixed()} is at or below -${maxDailyLoss.toFixed()} (risk.maxDailyLoss)`, changes);
+      this.#set(
+        'daily_loss',
+        true,
+        `${prefix}daily PnL ${daily.pnl.toFixed()} is at or below -${maxDailyLoss.toFixed()} (risk.maxDailyLoss)`,
+        changes,
+      );
     } else if (this.#latchedDay !== daily.dayStartMs) {
       // Within the limit and not latched for this day: a new day, or a changed limit.
       const why = this.#latchedDay === undefined ? '' : ' (new trading day)';
-      this.#set('daily_loss', false, `${prefix}daily PnL ${daily.pnl.toFixed()} is within risk.maxDailyLoss ${maxDailyLoss.toFixed()}${why}`, changes);
+      this.#set(
+        'daily_loss',
+        false,
+        `${prefix}daily PnL ${daily.pnl.toFixed()} is within risk.maxDailyLoss ${maxDailyLoss.toFixed()}${why}`,
+        changes,
+      );
     }
     if (maxDrawdown === undefined) {
       this.#set('drawdown', false, `${prefix}risk.maxDrawdown is off`, changes);
     } else if (equity.drawdown.gte(maxDrawdown)) {
-      this.#set('drawdown', true, `${prefix}drawdown ${equity.drawdown.toFixed()} is at or above risk.maxDrawdown ${maxDrawdown.toFixed()}`, changes);
+      this.#set(
+        'drawdown',
+        true,
+        `${prefix}drawdown ${equity.drawdown.toFixed()} is at or above risk.maxDrawdown ${maxDrawdown.toFixed()}`,
+        changes,
+      );
     } else {
-      this.#set('drawdown', false, `${prefix}drawdown ${equity.drawdown.toFixed()} back under risk.maxDrawdown ${maxDrawdown.toFixed()}`, changes);
+      this.#set(
+        'drawdown',
+        false,
+        `${prefix}drawdown ${equity.drawdown.toFixed()} back under risk.maxDrawdown ${maxDrawdown.toFixed()}`,
+        changes,
+      );
     }
   }
 
@@ -226,7 +260,8 @@ export class LossLimitGuard {
       const want = this.#engaged[limit] ? this.#limits.action : undefined;
       if (want === this.#applied[limit]) continue;
       // An engaged limit whose action changed (reload): list it too.
-      if (!changes.some((c) => c.limit === limit)) changes.push({ limit, engaged: true, state: want, reason: `${prefix}risk.lossAction is now ${String(want)}` });
+      if (!changes.some((c) => c.limit === limit))
+        changes.push({ limit, engaged: true, state: want, reason: `${prefix}risk.lossAction is now ${String(want)}` });
       this.#gate.setOverride(ALL_MARKETS, LOSS_LIMIT_SOURCES[limit], want);
       this.#applied[limit] = want;
     }

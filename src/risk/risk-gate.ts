@@ -127,11 +127,13 @@ export function emptyRefusals(): Record<RefusalReason, number> {
 /** Why a market is over its position or exposure limits (so REDUCING by itself), or undefined. */
 export function limitBreach(position: MarketPosition, limits: RiskLimits): string | undefined {
   const q = netExposure(position);
-  if (q.abs().gt(limits.maxNetExposure)) return `net exposure ${q.toFixed()} is beyond risk.maxNetExposure ${limits.maxNetExposure.toFixed()}`;
+  if (q.abs().gt(limits.maxNetExposure))
+    return `net exposure ${q.toFixed()} is beyond risk.maxNetExposure ${limits.maxNetExposure.toFixed()}`;
   const outcomes = [position.outcome0, position.outcome1];
   for (let i = 0; i < 2; i++) {
     const held = outcomes[i]!;
-    if (held.gt(limits.maxPositionPerToken)) return `outcome ${i} position ${held.toFixed()} is above risk.maxPositionPerToken ${limits.maxPositionPerToken.toFixed()}`;
+    if (held.gt(limits.maxPositionPerToken))
+      return `outcome ${i} position ${held.toFixed()} is above risk.maxPositionPerToken ${limits.maxPositionPerToken.toFixed()}`;
   }
   return undefined;
 }
@@ -246,7 +248,11 @@ export class RiskGate {
 
   /** The state every market is in at least: configured '*', overrides on '*', the kill switch. */
   overallState(): TradingState {
-    return worstState(this.#configured.get(ALL_MARKETS), ...(this.#overrides.get(ALL_MARKETS)?.values() ?? []), this.#killSwitch ? 'HALTED' : undefined);
+    return worstState(
+      this.#configured.get(ALL_MARKETS),
+      ...(this.#overrides.get(ALL_MARKETS)?.values() ?? []),
+      this.#killSwitch ? 'HALTED' : undefined,
+    );
   }
 
   /** A market's effective state (the back-off and stale books pull quotes without a state). */
@@ -483,7 +489,7 @@ export function checkIntents(view: MarketView, intents: readonly OrderIntent[], 
       }
     }
     // A limit that trims: cut `size` to the room left on the size grid, or refuse under `reason`.
-    const fit = (room: Decimal, reason: RefusalReason): boolean => {
+    const fits = (room: Decimal, reason: RefusalReason): boolean => {
       const allowed = onGrid(room);
       if (allowed.lt(minSize)) {
         refuse(reason);
@@ -498,11 +504,11 @@ export function checkIntents(view: MarketView, intents: readonly OrderIntent[], 
         refuse('reducing');
         continue;
       }
-      if (!fit(q.abs().minus(isBid ? bids : asks), 'reducing')) continue;
+      if (!fits(q.abs().minus(isBid ? bids : asks), 'reducing')) continue;
     }
-    if (intent.side === 'BUY' && !fit(limits.maxPositionPerToken.minus(held[outcome]!).minus(buys[outcome]!), 'position-limit')) continue;
+    if (intent.side === 'BUY' && !fits(limits.maxPositionPerToken.minus(held[outcome]!).minus(buys[outcome]!), 'position-limit')) continue;
     const exposureRoom = isBid ? limits.maxNetExposure.minus(q).minus(bids) : limits.maxNetExposure.plus(q).minus(asks);
-    if (!fit(exposureRoom, 'exposure-limit')) continue;
+    if (!fits(exposureRoom, 'exposure-limit')) continue;
     if (approved.length >= limits.maxOrdersPerMarket) {
       refuse('market-orders');
       continue;

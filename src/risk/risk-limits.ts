@@ -62,7 +62,15 @@ export const DEFAULT_RISK_LIMITS: RiskLimits = Object.freeze({
 
 /** Keys of the `risk` section that are not limits; validateRiskLimits skips them. */
 /** Keys of the `risk` section checked elsewhere: states, the kill switch, the loss limits (loss-limits.ts). */
-export const RISK_CONTROL_KEYS: readonly string[] = ['state', 'killSwitch', 'killSwitchFile', 'maxDailyLoss', 'maxDrawdown', 'lossAction', 'dayResetHourUtc'];
+export const RISK_CONTROL_KEYS: readonly string[] = [
+  'state',
+  'killSwitch',
+  'killSwitchFile',
+  'maxDailyLoss',
+  'maxDrawdown',
+  'lossAction',
+  'dayResetHourUtc',
+];
 
 const LIMIT_KEYS: readonly (keyof RiskLimits)[] = [
   'maxPositionPerToken',
@@ -78,7 +86,8 @@ const LIMIT_KEYS: readonly (keyof RiskLimits)[] = [
 const BURST_KEYS: readonly (keyof ErrorBurstLimits)[] = ['count', 'windowMs', 'backoffMs'];
 
 function configError(where: string, key: string, rule: string, value: unknown): MakerdError {
-  const shown = typeof value === 'object' && value !== null && Decimal.isDecimal(value) ? JSON.stringify(value.toFixed()) : JSON.stringify(value);
+  const shown =
+    typeof value === 'object' && value !== null && Decimal.isDecimal(value) ? JSON.stringify(value.toFixed()) : JSON.stringify(value);
   return new MakerdError(ErrorCode.CONFIG, `risk.${key} ${rule} (got ${shown ?? String(value)})`, { where, field: `risk.${key}` });
 }
 
@@ -97,7 +106,8 @@ function positiveDecimal(where: string, key: string, value: unknown): Decimal {
 }
 
 function integer(where: string, key: string, value: unknown, min: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) throw configError(where, key, `must be an integer >= ${min}`, value);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min)
+    throw configError(where, key, `must be an integer >= ${min}`, value);
   return value;
 }
 
@@ -132,7 +142,8 @@ export function validateRiskLimits(raw: unknown, where = 'config'): RiskLimits {
 
   const minRaw = pick('minPrice');
   const minPrice = decimalOf(minRaw);
-  if (minPrice === undefined || !minPrice.gt(0) || !minPrice.lt(1)) throw configError(where, 'minPrice', 'must be a decimal in (0, 1)', minRaw);
+  if (minPrice === undefined || !minPrice.gt(0) || !minPrice.lt(1))
+    throw configError(where, 'minPrice', 'must be a decimal in (0, 1)', minRaw);
   const maxRaw = pick('maxPrice');
   const maxPrice = decimalOf(maxRaw);
   if (maxPrice === undefined || !maxPrice.gt(minPrice) || !maxPrice.lt(1)) {

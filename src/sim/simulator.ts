@@ -85,7 +85,14 @@ export interface SimBanner {
 
 export function toBanner(running: Pick<RunningSimulator, 'baseUrl' | 'wsUrl' | 'credentials'>): SimBanner {
   const c = running.credentials;
-  return { baseUrl: running.baseUrl, wsUrl: running.wsUrl, address: c.address, apiKey: c.apiKey, passphrase: c.passphrase, secret: c.secret };
+  return {
+    baseUrl: running.baseUrl,
+    wsUrl: running.wsUrl,
+    address: c.address,
+    apiKey: c.apiKey,
+    passphrase: c.passphrase,
+    secret: c.secret,
+  };
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {

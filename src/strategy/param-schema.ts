@@ -78,7 +78,12 @@ export function describeParams(schema: ParamSchema, prefix = ''): ParamRow[] {
   return rows;
 }
 
-function withBounds(base: string, min: number | string | undefined, max: number | string | undefined, exclusiveMin: boolean | undefined): string {
+function withBounds(
+  base: string,
+  min: number | string | undefined,
+  max: number | string | undefined,
+  exclusiveMin: boolean | undefined,
+): string {
   const bounds: string[] = [];
   if (min !== undefined) bounds.push(`${exclusiveMin === true ? '>' : '>='} ${min}`);
   if (max !== undefined) bounds.push(`<= ${max}`);

@@ -57,9 +57,14 @@ export function resolveStrategy(registry: ReadonlyMap<string, Strategy>, name: s
 export function strategyFiles(dir: string): string[] {
   const abs = resolve(dir);
   if (!existsSync(abs) || !statSync(abs).isDirectory()) {
-    throw new MakerdError(ErrorCode.CONFIG, `strategy directory ${abs} does not exist or is not a directory`, { where: 'strategy', field: 'strategy.dir' });
+    throw new MakerdError(ErrorCode.CONFIG, `strategy directory ${abs} does not exist or is not a directory`, {
+      where: 'strategy',
+      field: 'strategy.dir',
+    });
   }
-  const names = readdirSync(abs).filter((n) => statSync(join(abs, n)).isFile()).sort();
+  const names = readdirSync(abs)
+    .filter((n) => statSync(join(abs, n)).isFile())
+    .sort();
   const pick = (ext: string) => names.filter((n) => n.endsWith(ext) && !n.endsWith(`.test${ext}`) && !n.endsWith(`.d${ext}`));
   const js = pick('.js');
   return (js.length > 0 ? js : pick('.ts')).map((n) => join(abs, n));
@@ -81,12 +86,14 @@ function checkStrategy(mod: unknown, file: string): Strategy {
   if (typeof s !== 'object' || s === null) throw configError(file, 'has no default export of a Strategy object');
   const o = s as Record<string, unknown>;
   if (typeof o.name !== 'string') throw configError(file, 'default export has no string `name`');
-  if (o.name !== expected) throw configError(file, `default export is named ${JSON.stringify(o.name)}; it must equal the file name ${JSON.stringify(expected)}`);
+  if (o.name !== expected)
+    throw configError(file, `default export is named ${JSON.stringify(o.name)}; it must equal the file name ${JSON.stringify(expected)}`);
   if (typeof o.description !== 'string') throw configError(file, 'default export has no string `description`');
   for (const fn of ['parse', 'initialState', 'quote']) {
     if (typeof o[fn] !== 'function') throw configError(file, `default export has no function \`${fn}\``);
   }
-  if (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params)) throw configError(file, 'default export has no `params` schema object');
+  if (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params))
+    throw configError(file, 'default export has no `params` schema object');
   checkSchema(o.params as Record<string, unknown>, file, 'params');
   return s as Strategy;
 }

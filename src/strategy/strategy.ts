@@ -34,11 +34,34 @@ export interface StrategyOutput<S> {
 
 /** One parameter's rule; validation errors name market, parameter, value and rule. */
 export type ParamRule =
-  | { readonly type: 'number'; readonly min?: number; readonly max?: number; readonly exclusiveMin?: boolean; readonly integer?: boolean; readonly default?: number; readonly doc: string; readonly unit?: string }
-  | { readonly type: 'decimal'; readonly min?: string; readonly max?: string; readonly exclusiveMin?: boolean; readonly default?: string; readonly doc: string; readonly unit?: string }
+  | {
+      readonly type: 'number';
+      readonly min?: number;
+      readonly max?: number;
+      readonly exclusiveMin?: boolean;
+      readonly integer?: boolean;
+      readonly default?: number;
+      readonly doc: string;
+      readonly unit?: string;
+    }
+  | {
+      readonly type: 'decimal';
+      readonly min?: string;
+      readonly max?: string;
+      readonly exclusiveMin?: boolean;
+      readonly default?: string;
+      readonly doc: string;
+      readonly unit?: string;
+    }
   | { readonly type: 'boolean'; readonly default?: boolean; readonly doc: string }
   | { readonly type: 'enum'; readonly values: readonly string[]; readonly default?: string; readonly doc: string }
-  | { readonly type: 'list'; readonly item: Readonly<Record<string, ParamRule>>; readonly minItems?: number; readonly default?: readonly unknown[]; readonly doc: string };
+  | {
+      readonly type: 'list';
+      readonly item: Readonly<Record<string, ParamRule>>;
+      readonly minItems?: number;
+      readonly default?: readonly unknown[];
+      readonly doc: string;
+    };
 
 export type ParamSchema = Readonly<Record<string, ParamRule>>;
 

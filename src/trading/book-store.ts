@@ -11,7 +11,7 @@
  */
 import type { BookLevel, BookView } from '../market/book-view.js';
 import type { StreamBook, StreamPriceChange } from '../market/market-stream.js';
-import { Decimal, isValidPrice, parseDecimal } from '../money.js';
+import { type Decimal, isValidPrice, parseDecimal } from '../money.js';
 
 export interface StoredBook {
   readonly book: BookView;
@@ -51,7 +51,7 @@ export class BookStore {
     const bids = toLevels(e.bids, true);
     const asks = toLevels(e.asks, false);
     if (bids === undefined || asks === undefined) return false;
-    const tick = e.tick_size === undefined ? prev.book.tickSize : parseDecimal(e.tick_size) ?? prev.book.tickSize;
+    const tick = e.tick_size === undefined ? prev.book.tickSize : (parseDecimal(e.tick_size) ?? prev.book.tickSize);
     this.#replace(prev, bids, asks, e.timestamp, e.hash, tick);
     return true;
   }

@@ -38,7 +38,9 @@ export function reloadConfiguration(load: () => MakerdConfig, t: ReloadTargets, 
     for (const m of loop.markets) loop.markDirty(m.conditionId);
     logger.info({ markets: changed }, 'configuration reloaded: strategy parameters and risk limits');
   } catch (err) {
-    logger.error({ code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message }, 'configuration reload refused; the previous values stay');
+    logger.error(
+      { code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message },
+      'configuration reload refused; the previous values stay',
+    );
   }
 }
-

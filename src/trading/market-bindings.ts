@@ -33,7 +33,11 @@ export interface ResolvedBinding {
 }
 
 /** Resolves every market's strategy and parameters; throws the first CONFIG error. */
-export function resolveBindings(selected: readonly SelectedForBinding[], config: StrategyConfig, registry: ReadonlyMap<string, Strategy>): ResolvedBinding[] {
+export function resolveBindings(
+  selected: readonly SelectedForBinding[],
+  config: StrategyConfig,
+  registry: ReadonlyMap<string, Strategy>,
+): ResolvedBinding[] {
   return selected.map((s) => {
     const entry = s.entry === 'selector' ? undefined : config.markets[s.entry];
     const name = entry?.strategy ?? config.strategy.name;
@@ -41,7 +45,13 @@ export function resolveBindings(selected: readonly SelectedForBinding[], config:
     const strategy = resolveStrategy(registry, name, where);
     // A market's own params replace the defaults; the defaults apply only to the default strategy.
     const raw = entry?.params ?? (name === config.strategy.name ? config.strategy.params : {});
-    return { conditionId: s.conditionId, tokens: s.tokens, strategy, params: parseStrategyParams(strategy, raw, where), state: entry?.state };
+    return {
+      conditionId: s.conditionId,
+      tokens: s.tokens,
+      strategy,
+      params: parseStrategyParams(strategy, raw, where),
+      state: entry?.state,
+    };
   });
 }
 

@@ -94,7 +94,10 @@ export class PositionPoller {
       }
     } catch (err) {
       this.failures++;
-      this.#logger?.warn({ code: isMakerdError(err) ? err.code : 'unknown', err: (err as Error).message }, 'could not read positions; keeping the last known');
+      this.#logger?.warn(
+        { code: isMakerdError(err) ? err.code : 'unknown', err: (err as Error).message },
+        'could not read positions; keeping the last known',
+      );
       return;
     }
     const changed = new Set<string>();

@@ -16,7 +16,7 @@ import type { MarketSnapshot } from '../market/poller.js';
 import { ONE, type Decimal } from '../money.js';
 import type { RiskGate } from '../risk/index.js';
 import { toOrderIntents } from '../strategy/legs.js';
-import type { Strategy } from '../strategy/strategy.js';
+import type { Quote, Strategy } from '../strategy/strategy.js';
 import type { DispatchTrace } from '../execution/dispatch-trace.js';
 import type { Executor } from '../execution/executor.js';
 import type { PullReason } from '../execution/order-reasons.js';
@@ -138,7 +138,8 @@ export class TradingLoop {
         logger?.warn({ market: conditionId }, 'no market metadata: not quoting this market');
       }
       // Not quoted: pull whatever rests there (the tick is irrelevant to an empty wish).
-      if (this.#o.trade && executor.tracker.ordersOf(conditionId).length > 0) executor.submit(conditionId, ONE, [], { pull: 'unwanted', trace });
+      if (this.#o.trade && executor.tracker.ordersOf(conditionId).length > 0)
+        executor.submit(conditionId, ONE, [], { pull: 'unwanted', trace });
       return false;
     }
     if (this.#noMeta.delete(conditionId)) logger?.info({ market: conditionId }, 'market metadata available: quoting');
@@ -150,9 +151,19 @@ export class TradingLoop {
         return false;
       }
     }
-    const liveOrders = executor.tracker.ordersOf(conditionId).map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+    const liveOrders = executor.tracker
+      .ordersOf(conditionId)
+      .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
     const own = executor.tracker.footprints(conditionId, nowMs);
-    const view = buildMarketView({ meta, stored, positions: this.#o.positions(), liveOrders, own, nowMs, staleAfterMs: this.#o.staleAfterMs });
+    const view = buildMarketView({
+      meta,
+      stored,
+      positions: this.#o.positions(),
+      liveOrders,
+      own,
+      nowMs,
+      staleAfterMs: this.#o.staleAfterMs,
+    });
     // Same books (by hash) and still usable, the same risk state, nothing changed on our side:
     // nothing to do. A book going stale, the kill switch or an error back-off change the key too.
     const risk = this.#o.risk;
@@ -164,7 +175,7 @@ export class TradingLoop {
     this.#dirty.delete(conditionId);
     this.#lastHashes.set(conditionId, key);
 
-    let quotes;
+    let quotes: readonly Quote[];
     try {
       const out = m.strategy.quote(view, m.params, m.state);
       m.state = out.state;
@@ -179,7 +190,17 @@ export class TradingLoop {
     this.stats.evaluations++;
     const intents = toOrderIntents(view, quotes);
     const decision = this.#o.risk.evaluate(view, intents, nowMs);
-    logger?.debug({ market: conditionId, mid: view.mid?.toFixed(), own: own.length, quotes: quotes.length, approved: decision.approved.length, state: decision.state }, 'market evaluated');
+    logger?.debug(
+      {
+        market: conditionId,
+        mid: view.mid?.toFixed(),
+        own: own.length,
+        quotes: quotes.length,
+        approved: decision.approved.length,
+        state: decision.state,
+      },
+      'market evaluated',
+    );
     this.stats.wanted.set(conditionId, intents.length);
     this.stats.approved.set(conditionId, decision.approved.length);
     if (this.#o.trade) executor.submit(conditionId, meta.tickSize, decision.approved, { pull: pullReason(decision, view.books), trace });

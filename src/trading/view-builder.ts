@@ -43,7 +43,9 @@ function bestOther(levels: readonly Level[], own: ReadonlyMap<string, Decimal> |
 }
 
 function marketMid(book: BookView, stored: StoredBook, footprints: readonly OwnOrderFootprint[]): Decimal | undefined {
-  const mine = footprints.filter((o) => o.tokenId === book.tokenId && (o.goneAtMs === undefined || o.goneAtMs > book.timestampMs - CLOCK_SLACK_MS));
+  const mine = footprints.filter(
+    (o) => o.tokenId === book.tokenId && (o.goneAtMs === undefined || o.goneAtMs > book.timestampMs - CLOCK_SLACK_MS),
+  );
   if (mine.length === 0) return stored.mid;
   const own = { BUY: new Map<string, Decimal>(), SELL: new Map<string, Decimal>() };
   for (const o of mine) {

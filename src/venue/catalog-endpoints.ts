@@ -31,7 +31,13 @@ export function catalogEndpoints(r: VenueRequester) {
       walkPages('GET /markets', (next_cursor) => getMarkets({ ...params, next_cursor }, options), params.next_cursor),
     /** 4.11 GET /markets/{condition_id} */
     getMarket: (params: P.ConditionIdParams, options?: CallOptions): Promise<T.Market> =>
-      callChecked(r, 'getMarket', () => q('getMarket', params), (route, raw) => validateMarket(route, raw), options),
+      callChecked(
+        r,
+        'getMarket',
+        () => q('getMarket', params),
+        (route, raw) => validateMarket(route, raw),
+        options,
+      ),
     /** 4.13 GET /public-search */
     publicSearch: (params: P.PublicSearchParams, options?: CallOptions): Promise<T.SearchResult> =>
       callChecked(r, 'publicSearch', () => q('publicSearch', params), validateSearchResult, options),

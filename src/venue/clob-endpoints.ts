@@ -21,7 +21,12 @@ function tokenBatches(id: 'postBooks' | 'postMidpoints', tokenIds: readonly stri
   if (!Array.isArray(tokenIds) || tokenIds.length === 0) return [checkTokenBatch(id, tokenIds)];
   const batches: { token_id: string }[][] = [];
   for (let i = 0; i < tokenIds.length; i += MAX_BATCH_TOKENS) {
-    batches.push(checkTokenBatch(id, tokenIds.slice(i, i + MAX_BATCH_TOKENS).map((token_id) => ({ token_id }))));
+    batches.push(
+      checkTokenBatch(
+        id,
+        tokenIds.slice(i, i + MAX_BATCH_TOKENS).map((token_id) => ({ token_id })),
+      ),
+    );
   }
   return batches;
 }
@@ -30,7 +35,13 @@ export function clobEndpoints(r: VenueRequester) {
   const getSimplifiedMarkets = (params: P.CursorParams = {}, options?: CallOptions): Promise<T.Paged<T.SimplifiedMarket>> =>
     callChecked(r, 'getSimplifiedMarkets', () => q('getSimplifiedMarkets', params), pagedOf(validateSimplifiedMarket), options);
   const getSamplingSimplifiedMarkets = (params: P.CursorParams = {}, options?: CallOptions): Promise<T.Paged<T.SimplifiedMarket>> =>
-    callChecked(r, 'getSamplingSimplifiedMarkets', () => q('getSamplingSimplifiedMarkets', params), pagedOf(validateSimplifiedMarket), options);
+    callChecked(
+      r,
+      'getSamplingSimplifiedMarkets',
+      () => q('getSamplingSimplifiedMarkets', params),
+      pagedOf(validateSimplifiedMarket),
+      options,
+    );
 
   return {
     /** 4.1 GET /trades */
@@ -52,7 +63,11 @@ export function clobEndpoints(r: VenueRequester) {
     /** 4.9 GET /sampling-simplified-markets, one page */
     getSamplingSimplifiedMarkets,
     iterateSamplingSimplifiedMarkets: (params: P.CursorParams = {}, options?: CallOptions) =>
-      walkPages('GET /sampling-simplified-markets', (next_cursor) => getSamplingSimplifiedMarkets({ ...params, next_cursor }, options), params.next_cursor),
+      walkPages(
+        'GET /sampling-simplified-markets',
+        (next_cursor) => getSamplingSimplifiedMarkets({ ...params, next_cursor }, options),
+        params.next_cursor,
+      ),
 
     /** 4.10 GET /simplified-markets, one page */
     getSimplifiedMarkets,
@@ -65,7 +80,13 @@ export function clobEndpoints(r: VenueRequester) {
 
     /** 4.14 GET /book: checked as each book of POST /books. */
     getBook: (params: P.GetBookParams, options?: CallOptions): Promise<CheckedBook> =>
-      callChecked(r, 'getBook', () => q('getBook', params), (route, raw) => validateBook(route, raw), options),
+      callChecked(
+        r,
+        'getBook',
+        () => q('getBook', params),
+        (route, raw) => validateBook(route, raw),
+        options,
+      ),
 
     /** 4.16 GET /fee-rate */
     getFeeRate: (params: P.GetFeeRateParams = {}, options?: CallOptions): Promise<T.FeeRate> =>

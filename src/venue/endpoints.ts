@@ -36,10 +36,7 @@ const matchers: CompiledMatcher[] = Object.values(ENDPOINTS)
   .sort((a, b) => a.names.length - b.names.length);
 
 /** Finds the endpoint a request addresses; path parameters are URL-decoded. */
-export function matchEndpoint(
-  method: string,
-  pathname: string,
-): { def: EndpointDef; pathParams: Record<string, string> } | undefined {
+export function matchEndpoint(method: string, pathname: string): { def: EndpointDef; pathParams: Record<string, string> } | undefined {
   for (const m of matchers) {
     if (m.def.method !== method) continue;
     const hit = m.re.exec(pathname);

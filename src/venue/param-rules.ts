@@ -229,11 +229,7 @@ export interface CheckQueryOptions {
  * Checks query parameters of one endpoint. Accepts wire strings (`"10"`, `"true"`, `"a,b"`) or
  * typed values (10, true, ["a","b"]); `undefined` means absent. Returns typed values.
  */
-export function checkQuery(
-  id: EndpointId,
-  input: Readonly<Record<string, unknown>>,
-  options: CheckQueryOptions = {},
-): ParsedQuery {
+export function checkQuery(id: EndpointId, input: Readonly<Record<string, unknown>>, options: CheckQueryOptions = {}): ParsedQuery {
   const where = ENDPOINTS[id].route;
   const spec = QUERY_RULES[id];
   const out: ParsedQuery = {};
@@ -371,18 +367,22 @@ export function checkOrderBody(body: unknown): CheckedOrderBody {
     throw badParameter(where, 'order.price', 'must be strictly between 0 and 1', price);
   }
   const size = str(order, 'size', 'order.size');
-  if (!DECIMAL_RE.test(size) || !new Decimal(size).gt(0)) throw badParameter(where, 'order.size', 'must be a positive decimal string', size);
+  if (!DECIMAL_RE.test(size) || !new Decimal(size).gt(0))
+    throw badParameter(where, 'order.size', 'must be a positive decimal string', size);
   const expiration = order.expiration === undefined ? '0' : str(order, 'expiration', 'order.expiration');
   if (!/^\d{1,12}$/.test(expiration)) throw badParameter(where, 'order.expiration', 'must be "0" or Unix seconds', expiration);
   const clientOrderId = order.client_order_id === undefined ? '' : str(order, 'client_order_id', 'order.client_order_id', true);
-  if (clientOrderId.length > 64) throw badParameter(where, 'order.client_order_id', 'must be at most 64 characters long', clientOrderId.length);
+  if (clientOrderId.length > 64)
+    throw badParameter(where, 'order.client_order_id', 'must be at most 64 characters long', clientOrderId.length);
   const owner = str(body, 'owner', 'owner');
   const orderType = body.orderType;
   if (orderType !== 'GTC' && orderType !== 'GTD' && orderType !== 'FOK' && orderType !== 'FAK') {
     throw badParameter(where, 'orderType', 'must be one of GTC, GTD, FOK, FAK', orderType);
   }
-  if (orderType === 'GTD' && expiration === '0') throw badParameter(where, 'order.expiration', 'must be set (Unix seconds) for GTD orders', expiration);
-  if (orderType !== 'GTD' && expiration !== '0') throw badParameter(where, 'order.expiration', 'must be "0" unless orderType is GTD', expiration);
+  if (orderType === 'GTD' && expiration === '0')
+    throw badParameter(where, 'order.expiration', 'must be set (Unix seconds) for GTD orders', expiration);
+  if (orderType !== 'GTD' && expiration !== '0')
+    throw badParameter(where, 'order.expiration', 'must be "0" unless orderType is GTD', expiration);
   const postOnly = body.postOnly === undefined ? false : body.postOnly;
   if (typeof postOnly !== 'boolean') throw badParameter(where, 'postOnly', 'must be true or false', postOnly);
   if (postOnly && (orderType === 'FOK' || orderType === 'FAK')) {

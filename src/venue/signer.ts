@@ -9,6 +9,8 @@
  * key handling per signature.
  */
 import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
+/** The incremental SHA-256 the HMAC keys: the type parameter noble's _HMAC needs. */
+type Sha256 = ReturnType<typeof sha256.create>;
 import { sha256 } from '@noble/hashes/sha2.js';
 
 const B64_RE = /^[A-Za-z0-9+/_-]+={0,2}$/;
@@ -44,8 +46,8 @@ export interface SignInput {
 }
 
 export class RequestSigner {
-  readonly #keyed: _HMAC<any>;
-  #scratch: _HMAC<any> | undefined;
+  readonly #keyed: _HMAC<Sha256>;
+  #scratch: _HMAC<Sha256> | undefined;
   readonly #out = new Uint8Array(32);
   /** Reused UTF-8 buffer for the message; grows when a message does not fit. */
   #text = Buffer.allocUnsafe(1024);

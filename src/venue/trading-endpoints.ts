@@ -45,7 +45,13 @@ export function tradingEndpoints(r: VenueRequester) {
 
     /** design 3 GET /data/order/{id} */
     getOrder: (params: P.GetOrderParams, options?: CallOptions): Promise<T.OpenOrder> =>
-      callChecked(r, 'getOrder', () => q('getOrder', params), (route, raw) => validateOpenOrder(route, raw), options),
+      callChecked(
+        r,
+        'getOrder',
+        () => q('getOrder', params),
+        (route, raw) => validateOpenOrder(route, raw),
+        options,
+      ),
 
     /** 4.15 DELETE /order */
     cancelOrder: (params: P.CancelOrderParams, options?: CallOptions): Promise<T.CancelResult> =>

@@ -4,7 +4,7 @@
  * a literal specifier) and checks the rules below on whatever files exist, so it keeps holding as
  * new stages land.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -55,7 +55,7 @@ const RULES: readonly Rule[] = [
     exceptions: {
       'src/portfolio/journal.ts': { 'node:fs': 'the journal is a file', 'node:fs/promises': 'appends and fsyncs' },
       'src/portfolio/journal-replay.ts': { 'node:fs/promises': 'reads the journal at start-up' },
-      'src/portfolio/sim-journal.ts': { 'node:fs': 'moves the embedded simulator\'s old journal aside' },
+      'src/portfolio/sim-journal.ts': { 'node:fs': "moves the embedded simulator's old journal aside" },
     },
   },
   {
@@ -69,7 +69,7 @@ const RULES: readonly Rule[] = [
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (abs: string): void => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(abs, { withFileTypes: true });
     } catch {
@@ -78,7 +78,8 @@ function sourceFiles(dir: string): string[] {
     for (const e of entries) {
       const p = join(abs, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') && !e.name.endsWith('.test.ts')) out.push(relative(ROOT, p).split(sep).join('/'));
+      else if (e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') && !e.name.endsWith('.test.ts'))
+        out.push(relative(ROOT, p).split(sep).join('/'));
     }
   };
   walk(join(ROOT, dir));
@@ -104,7 +105,8 @@ function importGraph(files: readonly string[]): ImportGraph {
   return graph;
 }
 
-const matches = (t: string, forbidden: string): boolean => (forbidden.endsWith('/') ? t.startsWith(forbidden) : t === forbidden || t.startsWith(`${forbidden}/`));
+const matches = (t: string, forbidden: string): boolean =>
+  forbidden.endsWith('/') ? t.startsWith(forbidden) : t === forbidden || t.startsWith(`${forbidden}/`);
 
 /** `file -> target` for every import that breaks `rule`, exceptions left out. */
 function violations(graph: ImportGraph, rule: Rule): string[] {
@@ -155,7 +157,11 @@ describe('dependencies point one way', () => {
       for (const [file, allowed] of Object.entries(rule.exceptions ?? {})) {
         const targets = graph.get(file);
         if (targets === undefined) continue; // not written yet, or gone: nothing to excuse
-        for (const a of Object.keys(allowed)) expect(targets.some((t) => matches(t, a)), `${file} -> ${a}`).toBe(true);
+        for (const a of Object.keys(allowed))
+          expect(
+            targets.some((t) => matches(t, a)),
+            `${file} -> ${a}`,
+          ).toBe(true);
       }
     }
   });

@@ -54,7 +54,10 @@ const fixedQuotes: Strategy<null, null> = {
   },
 };
 
-type Action = (place: (who: 'maker' | 'taker', token: 0 | 1, side: 'BUY' | 'SELL', price: string, size: number) => void, requote: (x: [string, string], y: [string, string]) => void) => void;
+type Action = (
+  place: (who: 'maker' | 'taker', token: 0 | 1, side: 'BUY' | 'SELL', price: string, size: number) => void,
+  requote: (x: [string, string], y: [string, string]) => void,
+) => void;
 
 const SCRIPT: readonly (readonly [number, Action])[] = [
   [0, (_p, requote) => requote(['0.45', '0.55'], ['0.45', '0.55'])],
@@ -111,7 +114,12 @@ const settings: BacktestSettings = {
 };
 
 describe('backtest accounting on a scripted flow', () => {
-  const r = runBacktest({ seed: '2', strategy: { label: 'fixed', strategy: fixedQuotes as Strategy, params: null }, settings, flow: scripted });
+  const r = runBacktest({
+    seed: '2',
+    strategy: { label: 'fixed', strategy: fixedQuotes as Strategy, params: null },
+    settings,
+    flow: scripted,
+  });
 
   it('books the two fills with their fees and rebates exactly', () => {
     expect(r.fills).toBe(2);

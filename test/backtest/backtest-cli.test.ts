@@ -15,7 +15,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 type Json = Record<string, any>;
 
 describe('makerd backtest --compare', () => {
-  const compare = cli(['backtest', '--compare', 'bands,avellaneda', '--params', 'avellaneda=config/avellaneda-tuned.json', '--hours', '0.1', '--seeds', '3', '--seed-start', '5', '--json', '--flow-digest']);
+  const compare = cli([
+    'backtest',
+    '--compare',
+    'bands,avellaneda',
+    '--params',
+    'avellaneda=config/avellaneda-tuned.json',
+    '--hours',
+    '0.1',
+    '--seeds',
+    '3',
+    '--seed-start',
+    '5',
+    '--json',
+    '--flow-digest',
+  ]);
 
   it('prints the summary JSON on stdout and progress lines on stderr only', async () => {
     const run = await compare;
@@ -26,8 +40,20 @@ describe('makerd backtest --compare', () => {
     expect(out.settings.flow).toEqual({ A: 0.5, k: 60, sigma: 0.01, jumpRatePerHour: 12, jumpSize: 0.4, informedShare: 0.3 });
     expect(out.strategies.map((s: Json) => s.label)).toEqual(['bands', 'avellaneda']);
     for (const s of out.strategies) {
-      expect(Object.keys(s.summary)).toEqual(['totalPnl', 'realizedPnl', 'unrealizedPnl', 'fills', 'volumeNotional', 'fees', 'rebates', 'maxInventory', 'twoSidedShare', 'markout']);
-      for (const stat of Object.values(s.summary) as Json[]) expect(Object.keys(stat)).toEqual(['mean', 'sd', 'se', 'p5', 'p50', 'p95', 'min', 'max', 'n']);
+      expect(Object.keys(s.summary)).toEqual([
+        'totalPnl',
+        'realizedPnl',
+        'unrealizedPnl',
+        'fills',
+        'volumeNotional',
+        'fees',
+        'rebates',
+        'maxInventory',
+        'twoSidedShare',
+        'markout',
+      ]);
+      for (const stat of Object.values(s.summary) as Json[])
+        expect(Object.keys(stat)).toEqual(['mean', 'sd', 'se', 'p5', 'p50', 'p95', 'min', 'max', 'n']);
       expect(s.perRun).toHaveLength(3);
       for (const r of s.perRun) {
         expect(r.totalPnl).toMatch(/^-?\d+\.\d{6}$/);

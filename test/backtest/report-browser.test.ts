@@ -21,7 +21,15 @@ const required = process.env.CI === 'true';
 const update = process.env.UPDATE_SCREENSHOT === '1';
 const ROOT = resolve(import.meta.dirname, '../..');
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface PageCheck {
   charts: string | undefined;
@@ -93,12 +101,29 @@ describe.skipIf(!available && !required)('backtest report in headless chromium',
     expect(statSync(shot).size).toBeGreaterThan(10_000);
   });
 
-  it.runIf(update)('writes docs/backtest-report.png from a real report (UPDATE_SCREENSHOT=1)', async () => {
-    const file = join(dir, 'docs-report.html');
-    const run = await cli(['backtest', '--compare', 'bands,avellaneda', '--params', 'avellaneda=config/avellaneda-tuned.json', '--hours', '6', '--seeds', '20', '--out', file, '--no-progress']);
-    expect(run.code).toBe(0);
-    const check = await openReport(browser, file, join(ROOT, 'docs', 'backtest-report.png'));
-    expect(check.errors).toEqual([]);
-    expect(check.charts).toBe('4');
-  }, 600_000);
+  it.runIf(update)(
+    'writes docs/backtest-report.png from a real report (UPDATE_SCREENSHOT=1)',
+    async () => {
+      const file = join(dir, 'docs-report.html');
+      const run = await cli([
+        'backtest',
+        '--compare',
+        'bands,avellaneda',
+        '--params',
+        'avellaneda=config/avellaneda-tuned.json',
+        '--hours',
+        '6',
+        '--seeds',
+        '20',
+        '--out',
+        file,
+        '--no-progress',
+      ]);
+      expect(run.code).toBe(0);
+      const check = await openReport(browser, file, join(ROOT, 'docs', 'backtest-report.png'));
+      expect(check.errors).toEqual([]);
+      expect(check.charts).toBe('4');
+    },
+    600_000,
+  );
 });

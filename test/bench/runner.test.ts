@@ -28,10 +28,22 @@ function bench(args: string[]): Run {
 }
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir, '--sourceMap', 'false'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(root, 'tsconfig.build.json'),
+      '--outDir',
+      outDir,
+      '--sourceMap',
+      'false',
+    ],
+    {
+      cwd: root,
+      stdio: 'pipe',
+    },
+  );
 }, 120_000);
 
 afterAll(() => {
@@ -46,7 +58,11 @@ describe('npm run bench (bench/run.ts)', () => {
     expect(pkg.scripts.bench).toBe('node dist/bench/run.js');
     // prebench builds when dist/ is stale, printing only on stderr (bench/build-if-stale.mjs).
     expect(pkg.scripts.prebench).toBe('node bench/build-if-stale.mjs');
-    const r = spawnSync(process.execPath, [join(root, 'bench', 'build-if-stale.mjs')], { cwd: root, encoding: 'utf8', env: { ...process.env, MAKERD_BENCH_BUILD_DRY_RUN: '1' } });
+    const r = spawnSync(process.execPath, [join(root, 'bench', 'build-if-stale.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, MAKERD_BENCH_BUILD_DRY_RUN: '1' },
+    });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^\[bench\] (dist\/ is up to date|would build)/);
@@ -58,13 +74,19 @@ describe('npm run bench (bench/run.ts)', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.startsWith('{')).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe(r.stdout);
-    const report = JSON.parse(r.stdout) as Record<string, unknown> & { details: Record<string, unknown>; machine: Record<string, unknown>; failed: string[]; quick: boolean };
+    const report = JSON.parse(r.stdout) as Record<string, unknown> & {
+      details: Record<string, unknown>;
+      machine: Record<string, unknown>;
+      failed: string[];
+      quick: boolean;
+    };
     for (const key of ['sign_us', 'sign_node_crypto_us', 'limiter_admit_us', 'books_budget_utilization']) {
       expect(typeof report[key], key).toBe('number');
       expect(Number.isFinite(report[key])).toBe(true);
     }
     // Only the benches run are reported.
-    for (const key of ['rss_mb_500', 'cancel_all_ms_500', 'tick_to_dispatch_p99_ms_500', 'backtest_24h_s']) expect(report).not.toHaveProperty(key);
+    for (const key of ['rss_mb_500', 'cancel_all_ms_500', 'tick_to_dispatch_p99_ms_500', 'backtest_24h_s'])
+      expect(report).not.toHaveProperty(key);
     expect(Object.keys(report.details).sort()).toEqual(['limiter', 'signer']);
     expect(report.failed).toEqual([]);
     expect(report.quick).toBe(true);

@@ -56,10 +56,22 @@ async function closedPort(): Promise<number> {
 }
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir, '--sourceMap', 'false'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(root, 'tsconfig.build.json'),
+      '--outDir',
+      outDir,
+      '--sourceMap',
+      'false',
+    ],
+    {
+      cwd: root,
+      stdio: 'pipe',
+    },
+  );
 }, 120_000);
 
 afterAll(() => {
@@ -93,7 +105,13 @@ describe('the makerd executable', () => {
     let sent = false;
     const r = await makerd(
       ['run'],
-      { MAKERD_SIM_MARKETS: '2', MAKERD_SIM_FLOW: 'false', MAKERD_METRICS_PORT: '0', MAKERD_POLLER_INTERVAL_MS: '50', MAKERD_DATA_DIR: dataDir },
+      {
+        MAKERD_SIM_MARKETS: '2',
+        MAKERD_SIM_FLOW: 'false',
+        MAKERD_METRICS_PORT: '0',
+        MAKERD_POLLER_INTERVAL_MS: '50',
+        MAKERD_DATA_DIR: dataDir,
+      },
       (out, kill) => {
         if (!sent && out.includes('"msg":"market snapshot"')) {
           sent = true;
@@ -103,8 +121,16 @@ describe('the makerd executable', () => {
     );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l).msg as string);
-    expect(msgs.slice(-4)).toEqual(['stopping: no new orders; cancelling open orders', 'open orders cancelled', 'journal flushed', 'stopped']);
+    const msgs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).msg as string);
+    expect(msgs.slice(-4)).toEqual([
+      'stopping: no new orders; cancelling open orders',
+      'open orders cancelled',
+      'journal flushed',
+      'stopped',
+    ]);
   });
 
   it('installs its signal handlers before it loads the command modules', () => {
@@ -112,22 +138,29 @@ describe('the makerd executable', () => {
     // evaluated first: a handler after them left the loading time (~0.15 s) to the default 143.
     const source = readFileSync(join(root, 'src', 'cli', 'bin.ts'), 'utf8');
     expect(source).not.toMatch(/^import .*from '\.\/cli\.js'/m);
-    expect(source.indexOf("process.on(sig")).toBeLessThan(source.indexOf("await import('./cli.js')"));
+    expect(source.indexOf('process.on(sig')).toBeLessThan(source.indexOf("await import('./cli.js')"));
   });
 
   it('makerd run: a SIGTERM during start-up is an orderly stop (exit 0, logged)', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-bin-')), 'data');
     let sent = false;
-    const r = await makerd(['run'], { MAKERD_SIM_MARKETS: '2', MAKERD_SIM_FLOW: 'false', MAKERD_METRICS_PORT: '0', MAKERD_DATA_DIR: dataDir }, (out, kill) => {
-      // The first line comes before the venue, the markets and the reconciliation.
-      if (!sent && out.includes('\n')) {
-        sent = true;
-        kill('SIGTERM');
-      }
-    });
+    const r = await makerd(
+      ['run'],
+      { MAKERD_SIM_MARKETS: '2', MAKERD_SIM_FLOW: 'false', MAKERD_METRICS_PORT: '0', MAKERD_DATA_DIR: dataDir },
+      (out, kill) => {
+        // The first line comes before the venue, the markets and the reconciliation.
+        if (!sent && out.includes('\n')) {
+          sent = true;
+          kill('SIGTERM');
+        }
+      },
+    );
     expect(r.signal).toBe(null);
     expect(r.code).toBe(0);
-    const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l).msg as string);
+    const msgs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).msg as string);
     expect(msgs).not.toContain('quoting markets');
     expect(msgs).toContain('stopping during start-up; cancelling open orders');
     expect(msgs.at(-1)).toBe('stopped');
@@ -136,13 +169,23 @@ describe('the makerd executable', () => {
   it('makerd run: a second signal exits at once with 130 and says so', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-bin-')), 'data');
     let sent = false;
-    const r = await makerd(['run'], { MAKERD_SIM_MARKETS: '2', MAKERD_SIM_FLOW: 'false', MAKERD_METRICS_PORT: '0', MAKERD_POLLER_INTERVAL_MS: '50', MAKERD_DATA_DIR: dataDir }, (out, kill) => {
-      if (!sent && out.includes('"msg":"market snapshot"')) {
-        sent = true;
-        kill('SIGTERM');
-        kill('SIGINT');
-      }
-    });
+    const r = await makerd(
+      ['run'],
+      {
+        MAKERD_SIM_MARKETS: '2',
+        MAKERD_SIM_FLOW: 'false',
+        MAKERD_METRICS_PORT: '0',
+        MAKERD_POLLER_INTERVAL_MS: '50',
+        MAKERD_DATA_DIR: dataDir,
+      },
+      (out, kill) => {
+        if (!sent && out.includes('"msg":"market snapshot"')) {
+          sent = true;
+          kill('SIGTERM');
+          kill('SIGINT');
+        }
+      },
+    );
     expect(r.code).toBe(130);
     const last = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
     expect(last).toMatchObject({ level: 'fatal', msg: 'second stop signal: exiting at once; open orders may be left' });
@@ -155,7 +198,13 @@ describe('the makerd executable', () => {
       const market = h.sim.world.lookup.tokens()[0]!.conditionId;
       let sent = false;
       let t0 = 0;
-      const env = liveEnvFor(h, { MAKERD_MARKETS: market, MAKERD_METRICS_PORT: '0', MAKERD_DATA_DIR: dataDir, MAKERD_SHUTDOWN_DEADLINE_MS: '2000', MAKERD_VENUE_RETRY_MAX_ATTEMPTS: '1' });
+      const env = liveEnvFor(h, {
+        MAKERD_MARKETS: market,
+        MAKERD_METRICS_PORT: '0',
+        MAKERD_DATA_DIR: dataDir,
+        MAKERD_SHUTDOWN_DEADLINE_MS: '2000',
+        MAKERD_VENUE_RETRY_MAX_ATTEMPTS: '1',
+      });
       const r = await makerd(['run'], env, (out, kill) => {
         if (!sent && out.includes('"msg":"quoting markets"')) {
           sent = true;

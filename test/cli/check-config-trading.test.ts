@@ -23,11 +23,22 @@ describe('check-config: trading settings', () => {
   it('accepts both strategies with per-market parameters and says what will be quoted', async () => {
     const r = await checkConfig({
       strategy: { name: 'avellaneda', params: { gamma: 0.1, levels: 3 } },
-      markets: [{ market: 'some-slug' }, { market: 'other-slug', strategy: 'bands', params: { bands: [{ minMargin: '0.01', avgMargin: '0.02', maxMargin: '0.03', minAmount: '5', avgAmount: '10', maxAmount: '15' }] } }],
+      markets: [
+        { market: 'some-slug' },
+        {
+          market: 'other-slug',
+          strategy: 'bands',
+          params: {
+            bands: [{ minMargin: '0.01', avgMargin: '0.02', maxMargin: '0.03', minAmount: '5', avgAmount: '10', maxAmount: '15' }],
+          },
+        },
+      ],
       shard: { index: 1, count: 2 },
     });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('configuration valid: mode=sim, credentials from the embedded simulator, strategy avellaneda (known: avellaneda, bands), markets 2 listed, shard 1/2\n');
+    expect(r.stderr).toBe(
+      'configuration valid: mode=sim, credentials from the embedded simulator, strategy avellaneda (known: avellaneda, bands), markets 2 listed, shard 1/2\n',
+    );
   });
 
   it('names the market entry, the parameter, the value and the rule of a bad parameter', async () => {

@@ -78,7 +78,9 @@ describe('makerd CLI', () => {
     expect(JSON.parse(r.stdout).map((b: { asset_id: string }) => b.asset_id)).toEqual([token0, token1]);
     const m = await cli(['query', 'midpoints', '--token-id', `${token0},${token1}`], env);
     expect(m.code).toBe(0);
-    expect(JSON.parse(m.stdout)).toEqual((await h.request('POST', '/midpoints', { body: [{ token_id: token0 }, { token_id: token1 }] })).body);
+    expect(JSON.parse(m.stdout)).toEqual(
+      (await h.request('POST', '/midpoints', { body: [{ token_id: token0 }, { token_id: token1 }] })).body,
+    );
   });
 
   it('query markets --all walks every page', async () => {

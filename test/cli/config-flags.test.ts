@@ -11,7 +11,10 @@ import { cli } from './run-cli.js';
 
 describe('flags', () => {
   it('a configuration flag without its value is a usage error (exit 2)', async () => {
-    for (const argv of [['check-config', '--config'], ['check-config', '--log-level', '--venue-mode', 'live']]) {
+    for (const argv of [
+      ['check-config', '--config'],
+      ['check-config', '--log-level', '--venue-mode', 'live'],
+    ]) {
       const r = await cli(argv);
       expect(r.code).toBe(2);
       oneLine(r.stderr);

@@ -7,6 +7,8 @@ describe('fatal errors that escape a command', () => {
   it('are one line, with the secret of the loaded configuration scrubbed', async () => {
     const { fatalLine } = await import('../../src/cli/cli.js');
     await cli(['check-config'], { MAKERD_VENUE_SECRET: SECRET });
-    expect(fatalLine(new Error(`socket hang up\n  while sending ${SECRET}`))).toBe('makerd: fatal: socket hang up; while sending [redacted]\n');
+    expect(fatalLine(new Error(`socket hang up\n  while sending ${SECRET}`))).toBe(
+      'makerd: fatal: socket hang up; while sending [redacted]\n',
+    );
   });
 });

@@ -42,7 +42,11 @@ describe('npm start', () => {
       npm.stdout.on('data', (d: Buffer) => {
         out += d.toString();
         if (daemonPid === undefined && out.includes('"msg":"quoting markets"')) {
-          daemonPid = Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(npm.pid)], { encoding: 'utf8' }).trim().split(/\s+/)[0]);
+          daemonPid = Number(
+            execFileSync('ps', ['-o', 'pid=', '--ppid', String(npm.pid)], { encoding: 'utf8' })
+              .trim()
+              .split(/\s+/)[0],
+          );
           resolve();
         }
       });
@@ -53,7 +57,10 @@ describe('npm start', () => {
     npm.kill('SIGTERM');
     expect(await closed).toBe(0);
     expect(alive(daemonPid!)).toBe(false);
-    const msgs = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l).msg as string);
+    const msgs = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l).msg as string);
     expect(msgs.slice(-2)).toEqual(['journal flushed', 'stopped']);
   }, 60_000);
 
@@ -62,7 +69,8 @@ describe('npm start', () => {
     // tests run; node_modules is shared.
     const pkg = mkdtempSync(join(tmpdir(), 'makerd-npm-pkg-'));
     try {
-      for (const f of ['package.json', 'package-lock.json', '.npmrc', 'tsconfig.json', 'tsconfig.build.json']) copyFileSync(join(root, f), join(pkg, f));
+      for (const f of ['package.json', 'package-lock.json', '.npmrc', 'tsconfig.json', 'tsconfig.build.json'])
+        copyFileSync(join(root, f), join(pkg, f));
       const compiled = (JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')) as { include: string[] }).include;
       for (const d of [...compiled, 'config']) cpSync(join(root, d), join(pkg, d), { recursive: true });
       symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'), 'dir');

@@ -65,10 +65,40 @@ describe('makerd pnl', () => {
     expect(r.stderr).toBe('');
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^journal .*journal: 1 file\(s\), 4 fills, last fill 2026-01-01T12:00:\d\d\.000Z$/);
-    const cells = (prefix: string) => lines.find((l) => l.startsWith(prefix))!.trim().split(/\s+/);
-    expect(cells('MARKET')).toEqual(['MARKET', 'POS0', 'AVG0', 'POS1', 'AVG1', 'NET', 'REALIZED', 'FEES', 'REBATES', 'VOLUME', 'NOTIONAL', 'UNREAL@LAST']);
+    const cells = (prefix: string) =>
+      lines
+        .find((l) => l.startsWith(prefix))!
+        .trim()
+        .split(/\s+/);
+    expect(cells('MARKET')).toEqual([
+      'MARKET',
+      'POS0',
+      'AVG0',
+      'POS1',
+      'AVG1',
+      'NET',
+      'REALIZED',
+      'FEES',
+      'REBATES',
+      'VOLUME',
+      'NOTIONAL',
+      'UNREAL@LAST',
+    ]);
     // A: realized 4 x 0.15 - 0.144 + 0.012 = 0.468; unrealized at the last fills: 6 x (0.55 - 0.40) + 0
-    expect(cells('0xaaaa')).toEqual(['0xaaaa', '6', '0.4', '2', '0.5', '4', '0.468000', '0.144000', '0.012000', '16', '7.200000', '0.900000']);
+    expect(cells('0xaaaa')).toEqual([
+      '0xaaaa',
+      '6',
+      '0.4',
+      '2',
+      '0.5',
+      '4',
+      '0.468000',
+      '0.144000',
+      '0.012000',
+      '16',
+      '7.200000',
+      '0.900000',
+    ]);
     // B: short 5 at 0.3, marked at its own price
     expect(cells('0xbbbb')).toEqual(['0xbbbb', '-5', '0.3', '0', '-5', '0.000000', '0.000000', '0.000000', '5', '1.500000', '0.000000']);
     expect(cells('TOTAL')).toEqual(['TOTAL', '0.468000', '0.144000', '0.012000', '21', '8.700000', '0.900000']);
@@ -93,7 +123,15 @@ describe('makerd pnl', () => {
       fills: 3,
       unrealizedAtLastFill: '0.9',
       outcomes: [
-        expect.objectContaining({ outcomeIndex: 0, tokenId: '0xaaaa:0', size: '6', avgPrice: '0.4', realizedPnl: '0.468', lastFillPrice: '0.55', unrealizedAtLastFill: '0.9' }),
+        expect.objectContaining({
+          outcomeIndex: 0,
+          tokenId: '0xaaaa:0',
+          size: '6',
+          avgPrice: '0.4',
+          realizedPnl: '0.468',
+          lastFillPrice: '0.55',
+          unrealizedAtLastFill: '0.9',
+        }),
         expect.objectContaining({ outcomeIndex: 1, tokenId: '0xaaaa:1', size: '2', avgPrice: '0.5', realizedPnl: '0' }),
       ],
     });

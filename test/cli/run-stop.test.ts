@@ -14,8 +14,16 @@ describe('makerd run stops with exit 0', () => {
     });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    const msgs = r.stdout.trim().split('\n').map((l) => JSON.parse(l).msg as string);
-    expect(msgs.slice(-4)).toEqual(['stopping: no new orders; cancelling open orders', 'open orders cancelled', 'journal flushed', 'stopped']);
+    const msgs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).msg as string);
+    expect(msgs.slice(-4)).toEqual([
+      'stopping: no new orders; cancelling open orders',
+      'open orders cancelled',
+      'journal flushed',
+      'stopped',
+    ]);
   });
 
   it('on a stop signal that arrives during start-up', async () => {

@@ -42,7 +42,13 @@ describe('makerd sim', () => {
       let resolve: (s: string) => void = () => {};
       const line = new Promise<string>((r) => (resolve = r));
       const done = runCli(['sim', '--seed', 'same', '--markets', '2', '--log-level', 'silent'], {
-        stdout: { write: (s: string) => ((out += s), out.includes('\n') && resolve(out.split('\n')[0]!)) },
+        stdout: {
+          write: (s: string) => {
+            out += s;
+            if (out.includes('\n')) resolve(out.split('\n')[0]!);
+            return true;
+          },
+        },
         stderr: { write: () => true },
         env: { MAKERD_SIM_FLOW: 'false' },
         stopSignal: stop.signal,

@@ -40,7 +40,9 @@ describe('ports already in use', () => {
     const r = await cli(['run'], runEnv({ MAKERD_SIM_PORT: String(busyPort) }));
     expect(r.code).toBe(1);
     oneLine(r.stderr);
-    expect(r.stderr).toMatch(/the venue simulator cannot listen on 127\.0\.0\.1:\d+: the port is already in use \(EADDRINUSE\); change sim\.port or sim\.host/);
+    expect(r.stderr).toMatch(
+      /the venue simulator cannot listen on 127\.0\.0\.1:\d+: the port is already in use \(EADDRINUSE\); change sim\.port or sim\.host/,
+    );
     const metricsUrl = JSON.parse(r.stdout.split('\n')[0]!).url as string;
     await expect(fetch(`${metricsUrl}/healthz`)).rejects.toThrow();
   });

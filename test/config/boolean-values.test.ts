@@ -30,7 +30,9 @@ describe('booleans from the environment and flags', () => {
 
   it('rejects a string boolean in a JSON file only when it is not a boolean word', () => {
     const file = tmpFile('c.json', JSON.stringify({ sim: { edgeLimits: { enabled: 'maybe' } } }));
-    expect(configErrorOf(() => loadConfig({ env: {}, configFile: file })).message).toMatch(/sim\.edgeLimits\.enabled: must be a boolean.*value was "maybe"/);
+    expect(configErrorOf(() => loadConfig({ env: {}, configFile: file })).message).toMatch(
+      /sim\.edgeLimits\.enabled: must be a boolean.*value was "maybe"/,
+    );
     const ok = tmpFile('c.json', JSON.stringify({ sim: { edgeLimits: { enabled: false } } }));
     expect(loadConfig({ env: {}, configFile: ok }).config.sim.edgeLimits.enabled).toBe(false);
   });

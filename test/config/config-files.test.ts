@@ -14,7 +14,7 @@ describe('configuration files', () => {
   it('names a --config file that is not valid JSON', () => {
     const file = tmpFile('broken.json', '{ "log": { "level": "debug" ');
     const err = configErrorOf(() => loadConfig({ env: {}, configFile: file }));
-    expect(err.message).toMatch(new RegExp(`^--config: file ".*broken\\.json" is not valid JSON \\(.+\\)$`));
+    expect(err.message).toMatch(/^--config: file ".*broken\.json" is not valid JSON \(.+\)$/);
   });
 
   it('never quotes the text of a broken file (it may hold the secret)', () => {
@@ -27,7 +27,9 @@ describe('configuration files', () => {
 
   it('names a --config path that cannot be read', () => {
     const dir = mkdtempSync(join(tmpdir(), 'makerd-config-dir-'));
-    expect(configErrorOf(() => loadConfig({ env: {}, configFile: dir })).message).toBe(`--config: file ${JSON.stringify(dir)} cannot be read (EISDIR)`);
+    expect(configErrorOf(() => loadConfig({ env: {}, configFile: dir })).message).toBe(
+      `--config: file ${JSON.stringify(dir)} cannot be read (EISDIR)`,
+    );
   });
 });
 

@@ -18,8 +18,12 @@ describe('warnings for valid but unintended settings', () => {
 
   it('names the missing credentials in live mode, never a value', () => {
     const secret = 'c2VjcmV0LWZvci13YXJuaW5ncw==';
-    const { warnings } = loadConfig({ env: { MAKERD_VENUE_MODE: 'live', MAKERD_VENUE_BASE_URL: 'https://venue.example', MAKERD_VENUE_SECRET: secret } });
-    expect(warnings).toEqual(['credentials incomplete, missing venue.address, venue.apiKey, venue.passphrase: signed requests (orders, cancels, /data/*) will fail']);
+    const { warnings } = loadConfig({
+      env: { MAKERD_VENUE_MODE: 'live', MAKERD_VENUE_BASE_URL: 'https://venue.example', MAKERD_VENUE_SECRET: secret },
+    });
+    expect(warnings).toEqual([
+      'credentials incomplete, missing venue.address, venue.apiKey, venue.passphrase: signed requests (orders, cancels, /data/*) will fail',
+    ]);
   });
 
   it('has nothing to say about the defaults', () => {

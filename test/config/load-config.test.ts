@@ -3,9 +3,7 @@ import { configErrorOf, tmpFile } from '../support/config-helpers.js';
 import { loadConfig } from '../../src/config/load.js';
 
 const SECRET = 'c2VydmljZS1zZWNyZXQtZm9yLXRlc3RzLTAwMDE_-w==';
-const PASSPHRASE = 'a'.repeat(60) + 'beef';
-
-
+const PASSPHRASE = `${'a'.repeat(60)}beef`;
 
 describe('loadConfig', () => {
   it('starts from config/default.json: the embedded simulator, nothing to edit', () => {

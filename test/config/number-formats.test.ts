@@ -57,7 +57,9 @@ describe('flags', () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       const value = flag.split('=')[1]!;
-      expect(r.stderr).toBe(`makerd: MAKERD_ERR_CONFIG: invalid configuration: poller.intervalMs: ${INTERVAL_RULE}: value was "${value}"\n`);
+      expect(r.stderr).toBe(
+        `makerd: MAKERD_ERR_CONFIG: invalid configuration: poller.intervalMs: ${INTERVAL_RULE}: value was "${value}"\n`,
+      );
     }
     const ok = await cli(['check-config', '--poll-interval-ms', '250']);
     expect(ok.code).toBe(0);
@@ -74,7 +76,9 @@ describe('configuration files', () => {
   });
 
   it('strings go through the same rule as variables and flags', () => {
-    expect(loadConfig({ env: {}, configFile: tmpFile('c.json', JSON.stringify({ poller: { intervalMs: '500' } })) }).config.poller.intervalMs).toBe(500);
+    expect(
+      loadConfig({ env: {}, configFile: tmpFile('c.json', JSON.stringify({ poller: { intervalMs: '500' } })) }).config.poller.intervalMs,
+    ).toBe(500);
     for (const text of ['0x10', '1e3']) {
       const file = tmpFile('c.json', JSON.stringify({ poller: { intervalMs: text } }));
       expect(configErrorOf(() => loadConfig({ env: {}, configFile: file })).message).toBe(

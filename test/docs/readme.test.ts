@@ -36,7 +36,12 @@ describe('README', () => {
 
   it('.ci/run runs exactly the README test command', () => {
     const ci = readFileSync(join(root, '.ci/run'), 'utf8');
-    expect(ci.split('\n').filter((l) => !l.startsWith('#')).join('\n')).toContain('npm ci && npm test');
+    expect(
+      ci
+        .split('\n')
+        .filter((l) => !l.startsWith('#'))
+        .join('\n'),
+    ).toContain('npm ci && npm test');
   });
 
   it('documents every configuration key as the schema defines it', () => {
@@ -58,11 +63,21 @@ describe('README', () => {
     const limiter = new RateLimiter({ clock: new FakeClock() });
     venueRequestMetrics(registry);
     registerLimiterMetrics(registry, () => limiter.snapshot());
-    registerPollerMetrics(registry, () => undefined, () => 0);
+    registerPollerMetrics(
+      registry,
+      () => undefined,
+      () => 0,
+    );
     registerTradingMetrics(registry, {
       executor: () => new ExecutorStats(),
       risk: () => new RiskGate(DEFAULT_RISK_LIMITS).snapshot(),
-      loop: () => ({ evaluations: 0, skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0 }, idle: {}, wanted: new Map(), approved: new Map() }),
+      loop: () => ({
+        evaluations: 0,
+        skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0 },
+        idle: {},
+        wanted: new Map(),
+        approved: new Map(),
+      }),
       quotes: () => new Map(),
       twoSidedSeconds: () => new Map(),
     });
@@ -82,7 +97,8 @@ describe('README', () => {
     const own = names.filter((n) => !/^makerd_(process|nodejs)_/.test(n));
     expect(names.some((n) => n.startsWith('makerd_process_'))).toBe(true);
     // The table abbreviates siblings: `makerd_rate_limit_capacity` / `_used` / `_headroom_ratio`.
-    for (const n of own) expect(readme.includes(`\`${n}\``) || readme.includes(`\`_${n.replace(/^makerd_rate_limit_/, '')}\``), n).toBe(true);
+    for (const n of own)
+      expect(readme.includes(`\`${n}\``) || readme.includes(`\`_${n.replace(/^makerd_rate_limit_/, '')}\``), n).toBe(true);
     const documented = [...readme.matchAll(/`(makerd_[a-z_]+)`/g)].map((m) => m[1]!).filter((n) => !n.endsWith('_'));
     for (const n of documented) expect(names, n).toContain(n);
   });

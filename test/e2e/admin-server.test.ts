@@ -28,7 +28,14 @@ let market: string;
 let t0: string;
 let t1: string;
 
-const band = (min: string, avg: string, max: string) => ({ minMargin: min, avgMargin: avg, maxMargin: max, minAmount: '10', avgAmount: '20', maxAmount: '30' });
+const band = (min: string, avg: string, max: string) => ({
+  minMargin: min,
+  avgMargin: avg,
+  maxMargin: max,
+  minAmount: '10',
+  avgAmount: '20',
+  maxAmount: '30',
+});
 
 beforeAll(async () => {
   h = await startSimHarness({ markets: 3, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
@@ -107,7 +114,12 @@ describe('admin server of a running daemon', () => {
       expect(early).toEqual({ status: 503, text: 'starting: selecting markets and reconciling open orders\n' });
       expect((await get('/healthz')).status).toBe(200);
       const earlyStatus = JSON.parse((await get('/status')).text) as Record<string, unknown>;
-      expect(earlyStatus).toMatchObject({ state: 'STARTING', ready: false, reason: 'starting: selecting markets and reconciling open orders', markets: [] });
+      expect(earlyStatus).toMatchObject({
+        state: 'STARTING',
+        ready: false,
+        reason: 'starting: selecting markets and reconciling open orders',
+        markets: [],
+      });
       expect(value((await get('/metrics')).text, 'makerd_ready')).toBe(0);
 
       await h.setFaults({ latencyMs: 0 });
@@ -117,7 +129,10 @@ describe('admin server of a running daemon', () => {
 
       // Quotes out, then a taker sells 5 of outcome 0 into the bid at 0.48.
       await vi.waitFor(() => expect(records.some((r) => r.msg === 'quoting markets')).toBe(true), { timeout: 10_000, interval: 20 });
-      await vi.waitFor(async () => expect(value((await get('/metrics')).text, `makerd_quotes_live{market="${market}",side="bid"}`)).toBe(1), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(
+        async () => expect(value((await get('/metrics')).text, `makerd_quotes_live{market="${market}",side="bid"}`)).toBe(1),
+        { timeout: 10_000, interval: 20 },
+      );
       const taker = synthetic(h, 1);
       const r = h.sim.world.exchange.placeOrder(taker, {
         order: { asset_id: t0, side: 'SELL', price: '0.47', size: '5', expiration: '0', client_order_id: '' },
@@ -126,14 +141,24 @@ describe('admin server of a running daemon', () => {
         postOnly: false,
       });
       expect(r.success).toBe(true);
-      await vi.waitFor(async () => expect(value((await get('/metrics')).text, `makerd_position_shares{market="${market}",outcome="0"}`)).toBe(5), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(
+        async () => expect(value((await get('/metrics')).text, `makerd_position_shares{market="${market}",outcome="0"}`)).toBe(5),
+        { timeout: 10_000, interval: 20 },
+      );
 
       // /status: the portfolio's figures (as /metrics shows them), money as strings.
       const metrics = (await get('/metrics')).text;
       const status = JSON.parse((await get('/status')).text) as {
         state: string;
         ready: boolean;
-        markets: { market: string; state: string; bookAgeSeconds: number | null; quotes: { bid: number; ask: number }; positions: Record<string, string>; pnl: Record<string, string> }[];
+        markets: {
+          market: string;
+          state: string;
+          bookAgeSeconds: number | null;
+          quotes: { bid: number; ask: number };
+          positions: Record<string, string>;
+          pnl: Record<string, string>;
+        }[];
         pnl: Record<string, string>;
         lossLimits: Record<string, { limit: string | null; engaged: boolean }>;
         limits: { scope: string; window: string; headroom: number }[];
@@ -180,7 +205,10 @@ describe('admin server of a running daemon', () => {
       expect(value(metrics, 'makerd_orders_total{action="placed",reason="new"}')).toBeGreaterThanOrEqual(2);
       expect(value(metrics, 'makerd_loss_limit_usdc{limit="daily_loss"}')).toBe(250);
       expect(value(metrics, 'makerd_loss_limit_usdc{limit="drawdown"}')).toBeUndefined();
-      await vi.waitFor(async () => expect(value((await get('/metrics')).text, 'makerd_ws_connected{stream="market"}')).toBe(1), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect(value((await get('/metrics')).text, 'makerd_ws_connected{stream="market"}')).toBe(1), {
+        timeout: 10_000,
+        interval: 20,
+      });
       expect(value(metrics, `makerd_build_info{version="${status.version}",node="${process.version}"}`)).toBe(1);
 
       // Never a secret, whatever endpoint.
@@ -199,7 +227,11 @@ describe('admin server of a running daemon', () => {
 
       // The kill switch file: HALTED, not ready; removed: ready again.
       writeFileSync(join(dataDir, 'KILL'), '');
-      await vi.waitFor(async () => expect(await get('/readyz')).toEqual({ status: 503, text: `HALTED: kill switch engaged (file ${join(dataDir, 'KILL')})\n` }), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(
+        async () =>
+          expect(await get('/readyz')).toEqual({ status: 503, text: `HALTED: kill switch engaged (file ${join(dataDir, 'KILL')})\n` }),
+        { timeout: 10_000, interval: 20 },
+      );
       expect(value((await get('/metrics')).text, 'makerd_ready')).toBe(0);
       expect(JSON.parse((await get('/status')).text)).toMatchObject({ state: 'HALTED', killSwitch: true, ready: false });
       rmSync(join(dataDir, 'KILL'));
@@ -207,11 +239,14 @@ describe('admin server of a running daemon', () => {
 
       // Frozen books go stale: not ready, the book age grows; thawed: ready again.
       await h.setFaults({ frozenBooks: true });
-      await vi.waitFor(async () => {
-        const ready = await get('/readyz');
-        expect(ready.status).toBe(503);
-        expect(ready.text).toMatch(/^last usable market snapshot is \d+ ms old\n$/);
-      }, { timeout: 15_000, interval: 20 });
+      await vi.waitFor(
+        async () => {
+          const ready = await get('/readyz');
+          expect(ready.status).toBe(503);
+          expect(ready.text).toMatch(/^last usable market snapshot is \d+ ms old\n$/);
+        },
+        { timeout: 15_000, interval: 20 },
+      );
       expect(value((await get('/metrics')).text, `makerd_book_age_seconds{market="${market}"}`)).toBeGreaterThan(2);
       await h.setFaults({ frozenBooks: false });
       await vi.waitFor(async () => expect((await get('/readyz')).status).toBe(200), { timeout: 15_000, interval: 20 });
@@ -219,12 +254,15 @@ describe('admin server of a running daemon', () => {
       // The loop stops turning (every poll hangs on a slow venue) while time goes on: /healthz 503.
       clockPump.off();
       await h.setFaults({ latencyMs: 1_500 });
-      await vi.waitFor(async () => {
-        h.clock.advance(60_000);
-        const health = await get('/healthz');
-        expect(health.status).toBe(503);
-        expect(health.text).toMatch(/^main loop stalled: no poll tick for \d+ ms \(limit \d+ ms\)\n$/);
-      }, { timeout: 15_000, interval: 50 });
+      await vi.waitFor(
+        async () => {
+          h.clock.advance(60_000);
+          const health = await get('/healthz');
+          expect(health.status).toBe(503);
+          expect(health.text).toMatch(/^main loop stalled: no poll tick for \d+ ms \(limit \d+ ms\)\n$/);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
       await h.setFaults({ latencyMs: 0 });
       clockPump.on();
       await vi.waitFor(async () => expect(await get('/healthz')).toEqual({ status: 200, text: 'ok\n' }), { timeout: 15_000, interval: 20 });

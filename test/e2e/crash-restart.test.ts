@@ -85,7 +85,13 @@ function startMakerd(env: NodeJS.ProcessEnv): Makerd {
       if (seen !== undefined) return Promise.resolve(seen);
       return new Promise<LogLine>((resolve, reject) => {
         waiters.push({ match, resolve });
-        void exited.then(({ code, signal }) => reject(new Error(`makerd ended (code ${code}, signal ${signal}) before the awaited line; stderr: ${stderr}\nstdout:\n${lines.map((x) => JSON.stringify(x)).join('\n')}`)));
+        void exited.then(({ code, signal }) =>
+          reject(
+            new Error(
+              `makerd ended (code ${code}, signal ${signal}) before the awaited line; stderr: ${stderr}\nstdout:\n${lines.map((x) => JSON.stringify(x)).join('\n')}`,
+            ),
+          ),
+        );
       });
     },
   };
@@ -103,10 +109,22 @@ beforeAll(async () => {
     // The executable signs with the wall clock; the harness's clock moves only when told to.
     authWindowMs: 600_000,
   });
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir, '--sourceMap', 'false'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(root, 'tsconfig.build.json'),
+      '--outDir',
+      outDir,
+      '--sourceMap',
+      'false',
+    ],
+    {
+      cwd: root,
+      stdio: 'pipe',
+    },
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -133,7 +151,9 @@ describe('makerd run: SIGKILL, then restart on the same data directory', () => {
     const env = liveEnvFor(h, {
       MAKERD_MARKETS: `${a.conditionId},${b.conditionId}`,
       MAKERD_STRATEGY: 'bands',
-      MAKERD_STRATEGY_PARAMS: JSON.stringify({ bands: [{ minMargin: '0.01', avgMargin: '0.02', maxMargin: '0.03', minAmount: '10', avgAmount: '20', maxAmount: '30' }] }),
+      MAKERD_STRATEGY_PARAMS: JSON.stringify({
+        bands: [{ minMargin: '0.01', avgMargin: '0.02', maxMargin: '0.03', minAmount: '10', avgAmount: '20', maxAmount: '30' }],
+      }),
       MAKERD_STREAM_USER: 'on',
       // One POST /books per poll, inside the venue's 80 per 10 s.
       MAKERD_POLLER_INTERVAL_MS: '200',
@@ -155,7 +175,10 @@ describe('makerd run: SIGKILL, then restart on the same data directory', () => {
 
       // A fill the daemon journals (counted before the crash: the restart must not count it again).
       await takeOperatorQuote(h, taker, { market: a.conditionId, quote: 'bid', size: '10' });
-      await vi.waitFor(async () => expect((await replayJournal({ dataDir, repair: false })).fills.length).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
+      await vi.waitFor(async () => expect((await replayJournal({ dataDir, repair: false })).fills.length).toBeGreaterThanOrEqual(1), {
+        timeout: 20_000,
+        interval: 20,
+      });
       // Two more, a second later, and SIGKILL at once: they are not journaled yet.
       h.clock.advance(1_000);
       await takeOperatorQuote(h, taker, { market: b.conditionId, quote: 'ask', size: '20' });
@@ -180,7 +203,12 @@ describe('makerd run: SIGKILL, then restart on the same data directory', () => {
       const unsubscribe = h.sim.world.exchange.subscribe((e: ExchangeEvent) => {
         if (e.type !== 'order' || e.address !== op.address) return;
         // At a placement: which other orders of the account are open at that moment.
-        const othersOpen = e.event === 'PLACEMENT' ? openOfOperator().filter((o) => o.id !== e.order.id).map((o) => o.id) : [];
+        const othersOpen =
+          e.event === 'PLACEMENT'
+            ? openOfOperator()
+                .filter((o) => o.id !== e.order.id)
+                .map((o) => o.id)
+            : [];
         events.push({ event: e.event, id: e.order.id, othersOpen });
       });
       let run2: Makerd;
@@ -201,7 +229,9 @@ describe('makerd run: SIGKILL, then restart on the same data directory', () => {
       expect(lines[index('start-up: cancelled the open orders an earlier run left')]).toMatchObject({ cancelled: orphans.length });
       expect(lines[index('start-up: fills since the last journaled one counted')]).toMatchObject({ fills: onVenue - journaled });
       expect(index('journal replayed')).toBeLessThan(index('start-up: cancelled the open orders an earlier run left'));
-      expect(index('start-up: cancelled the open orders an earlier run left')).toBeLessThan(index('start-up: fills since the last journaled one counted'));
+      expect(index('start-up: cancelled the open orders an earlier run left')).toBeLessThan(
+        index('start-up: fills since the last journaled one counted'),
+      );
       expect(index('start-up: fills since the last journaled one counted')).toBeLessThan(index('quoting markets'));
       expect(lines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('position mismatch'))).toEqual([]);
 

@@ -36,7 +36,13 @@ afterAll(async () => {
 function startDaemon(extraEnv: NodeJS.ProcessEnv = {}) {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-live-')), 'data');
   const { config } = loadConfig({
-    env: liveEnvFor(h, { MAKERD_MARKETS: marketIds.join(','), MAKERD_POLLER_INTERVAL_MS: '20', MAKERD_DATA_DIR: dataDir, MAKERD_METRICS_PORT: '0', ...extraEnv }),
+    env: liveEnvFor(h, {
+      MAKERD_MARKETS: marketIds.join(','),
+      MAKERD_POLLER_INTERVAL_MS: '20',
+      MAKERD_DATA_DIR: dataDir,
+      MAKERD_METRICS_PORT: '0',
+      ...extraEnv,
+    }),
   });
   const records: Record<string, unknown>[] = [];
   const waiters: { msg: string; resolve: (r: Record<string, unknown>) => void }[] = [];
@@ -67,7 +73,14 @@ describe('makerd run against a venue (live mode)', () => {
     for (const m of markets) {
       for (const price of ['0.02', '0.03']) {
         const r = await client.postOrder({
-          order: { asset_id: m.tokens[0]!.token_id, side: 'BUY', price, size: '20', expiration: '0', client_order_id: `live-${ids.length}` },
+          order: {
+            asset_id: m.tokens[0]!.token_id,
+            side: 'BUY',
+            price,
+            size: '20',
+            expiration: '0',
+            client_order_id: `live-${ids.length}`,
+          },
           orderType: 'GTC',
         });
         ids.push(r.orderID);
@@ -84,7 +97,10 @@ describe('makerd run against a venue (live mode)', () => {
 
     expect((await h.stats()).open_orders).toBe(0);
     const msgs = d.records.map((r) => r.msg);
-    expect(d.records.find((r) => r.msg === 'start-up: cancelled the open orders an earlier run left')).toMatchObject({ cancelled: 4, rounds: 1 });
+    expect(d.records.find((r) => r.msg === 'start-up: cancelled the open orders an earlier run left')).toMatchObject({
+      cancelled: 4,
+      rounds: 1,
+    });
     // Recovery comes before trading: nothing is quoted until the orphans are gone.
     expect(msgs.indexOf('start-up: cancelled the open orders an earlier run left')).toBeLessThan(msgs.indexOf('quoting markets'));
     expect(d.records.find((r) => r.msg === 'open orders cancelled')).toMatchObject({ failed: 0 });
@@ -115,9 +131,14 @@ describe('makerd run against a venue (live mode)', () => {
 
   it('stops at start-up with a clear error when the venue refuses the credentials', async () => {
     const wrong = startDaemon({ MAKERD_VENUE_SECRET: Buffer.from('not the secret at all, 32 bytes!').toString('base64') });
-    const err = await wrong.running.then(() => undefined, (e: unknown) => e as Error & { code?: string });
+    const err = await wrong.running.then(
+      () => undefined,
+      (e: unknown) => e as Error & { code?: string },
+    );
     expect(err?.code).toBe('MAKERD_ERR_AUTH');
-    expect(err?.message).toMatch(/^the venue refused the credentials \(venue\.address, venue\.apiKey, venue\.passphrase, venue\.secret\) on the first signed request: could not list open orders: MAKERD_ERR_AUTH/);
+    expect(err?.message).toMatch(
+      /^the venue refused the credentials \(venue\.address, venue\.apiKey, venue\.passphrase, venue\.secret\) on the first signed request: could not list open orders: MAKERD_ERR_AUTH/,
+    );
     expect(wrong.records.some((r) => r.msg === 'quoting markets')).toBe(false);
     expect(JSON.stringify(wrong.records) + err?.message).not.toContain(h.credentials.secret);
   });

@@ -16,7 +16,13 @@ describe('runDaemon (sim mode)', () => {
   it('polls every token of the embedded simulator, then stops cleanly on signal', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-run-')), 'data');
     const { config } = loadConfig({
-      env: { MAKERD_SIM_MARKETS: '3', MAKERD_SIM_FLOW: 'false', MAKERD_POLLER_INTERVAL_MS: '20', MAKERD_DATA_DIR: dataDir, MAKERD_METRICS_PORT: '0' },
+      env: {
+        MAKERD_SIM_MARKETS: '3',
+        MAKERD_SIM_FLOW: 'false',
+        MAKERD_POLLER_INTERVAL_MS: '20',
+        MAKERD_DATA_DIR: dataDir,
+        MAKERD_METRICS_PORT: '0',
+      },
     });
     const records: Record<string, unknown>[] = [];
     const stop = new AbortController();
@@ -56,7 +62,12 @@ describe('runDaemon (sim mode)', () => {
     // Books from the simulator with no flow are empty on both sides but fresh: all usable, and
     // with no midpoint nothing is quoted.
     expect(snap).toMatchObject({ tick: 1, usable: 6, unusable: 0, openOrders: 0 });
-    expect(msgs.slice(-4)).toEqual(['stopping: no new orders; cancelling open orders', 'open orders cancelled', 'journal flushed', 'stopped']);
+    expect(msgs.slice(-4)).toEqual([
+      'stopping: no new orders; cancelling open orders',
+      'open orders cancelled',
+      'journal flushed',
+      'stopped',
+    ]);
     expect(records.find((r) => r.msg === 'open orders cancelled')).toMatchObject({ canceled: 0, failed: 0 });
   });
 });

@@ -25,7 +25,14 @@ let market: string;
 let t0: string;
 let t1: string;
 
-const band = (min: string, avg: string, max: string) => ({ minMargin: min, avgMargin: avg, maxMargin: max, minAmount: '10', avgAmount: '20', maxAmount: '30' });
+const band = (min: string, avg: string, max: string) => ({
+  minMargin: min,
+  avgMargin: avg,
+  maxMargin: max,
+  minAmount: '10',
+  avgAmount: '20',
+  maxAmount: '30',
+});
 
 beforeAll(async () => {
   h = await startSimHarness({ markets: 3, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
@@ -48,13 +55,23 @@ afterAll(async () => {
 
 async function ours(): Promise<string[]> {
   const page = await client.getOpenOrders({ market });
-  return page.data.map((o: OpenOrder) => `${o.asset_id === t0 ? 't0' : 't1'} ${o.side} ${o.price} ${Number(o.original_size) - Number(o.size_matched)}`).sort();
+  return page.data
+    .map((o: OpenOrder) => `${o.asset_id === t0 ? 't0' : 't1'} ${o.side} ${o.price} ${Number(o.original_size) - Number(o.size_matched)}`)
+    .sort();
 }
 
 function startDaemon(configFile: string, dataDir: string) {
   // The simulator's clock stands still (its books keep their first timestamp): books must not go
   // stale however slowly a loaded machine runs this test.
-  const env = liveEnvFor(h, { MAKERD_POLLER_STALE_AFTER_MS: '3600000', MAKERD_MARKETS: market, MAKERD_POLLER_INTERVAL_MS: '150', MAKERD_DATA_DIR: dataDir, MAKERD_METRICS_PORT: '0', MAKERD_STREAM_USER: 'on', MAKERD_EXECUTOR_POSITIONS_INTERVAL_MS: '50' });
+  const env = liveEnvFor(h, {
+    MAKERD_POLLER_STALE_AFTER_MS: '3600000',
+    MAKERD_MARKETS: market,
+    MAKERD_POLLER_INTERVAL_MS: '150',
+    MAKERD_DATA_DIR: dataDir,
+    MAKERD_METRICS_PORT: '0',
+    MAKERD_STREAM_USER: 'on',
+    MAKERD_EXECUTOR_POSITIONS_INTERVAL_MS: '50',
+  });
   const { config } = loadConfig({ env, configFile });
   const records: Record<string, unknown>[] = [];
   const destination = new Writable({
@@ -96,7 +113,17 @@ describe('makerd trades (live mode against the simulator)', () => {
         postOnly: false,
       });
       expect(r.success).toBe(true);
-      await vi.waitFor(() => expect(d.records.find((x) => x.msg === 'order filled')).toMatchObject({ market, token: t0, side: 'BUY', price: '0.48', shares: '5' }), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(
+        () =>
+          expect(d.records.find((x) => x.msg === 'order filled')).toMatchObject({
+            market,
+            token: t0,
+            side: 'BUY',
+            price: '0.48',
+            shares: '5',
+          }),
+        { timeout: 10_000, interval: 20 },
+      );
       // Holding 5 of outcome 0 now: the band keeps 15 left of the bid and tops nothing up (>= min 10).
       await vi.waitFor(async () => expect(await ours()).toContain('t0 BUY 0.48 15'), { timeout: 10_000, interval: 20 });
 

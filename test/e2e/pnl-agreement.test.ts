@@ -129,7 +129,10 @@ async function runAndCompare(run: Run): Promise<void> {
     // The fills reach the journal while the daemon runs (user stream and the poll of /data/trades).
     const onVenue = (await venueFills(harness)).length;
     expect(onVenue).toBeGreaterThanOrEqual(run.steps.length * markets.length);
-    await vi.waitFor(async () => expect((await replayJournal({ dataDir, repair: false })).records).toBe(onVenue), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(async () => expect((await replayJournal({ dataDir, repair: false })).records).toBe(onVenue), {
+      timeout: 15_000,
+      interval: 20,
+    });
     stop.abort();
     stopped = true;
     expect(await running).toBe(0);
@@ -155,11 +158,18 @@ async function runAndCompare(run: Run): Promise<void> {
   const portfolio = new Portfolio({ clock: { now: () => Date.now() } });
   portfolio.applyAll(replay.fills);
   const ours: TokenSnapshot[] = portfolio.snapshot().markets.flatMap((m) => m.tokens);
-  const res = await harness.request<Position[]>('GET', '/positions', { query: { user: harness.credentials.address, sizeThreshold: 0, limit: 500 } });
+  const res = await harness.request<Position[]>('GET', '/positions', {
+    query: { user: harness.credentials.address, sizeThreshold: 0, limit: 500 },
+  });
   expect(res.status).toBe(200);
   const positions = res.body;
   // The venue lists every token with a position or some realized PnL: all of ours.
-  expect(positions.map((p) => p.asset).sort()).toEqual(ours.filter((t) => !t.size.isZero() || !t.realizedPnl.isZero()).map((t) => t.tokenId).sort());
+  expect(positions.map((p) => p.asset).sort()).toEqual(
+    ours
+      .filter((t) => !t.size.isZero() || !t.realizedPnl.isZero())
+      .map((t) => t.tokenId)
+      .sort(),
+  );
   for (const p of positions) {
     const t = ours.find((x) => x.tokenId === p.asset)!;
     expectFigure(p.asset, 'size', t.size, p.size);
@@ -196,7 +206,7 @@ async function runAndCompare(run: Run): Promise<void> {
   expect(totals.realizedPnl.eq(totals.tradingPnl.minus(totals.feesPaid).plus(totals.rebatesReceived))).toBe(true);
 }
 
-describe('makerd\'s positions, PnL and journal equal the simulator\'s (live mode over HTTP)', () => {
+describe("makerd's positions, PnL and journal equal the simulator's (live mode over HTTP)", () => {
   it('bands on three markets, maker rebates (takerOnly schedule)', async () => {
     await runAndCompare({
       strategy: 'bands',

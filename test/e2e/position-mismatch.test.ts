@@ -61,7 +61,14 @@ afterAll(async () => {
 });
 
 function start(extra: NodeJS.ProcessEnv) {
-  const env = liveEnvFor(h, { MAKERD_MARKETS: market, MAKERD_POLLER_INTERVAL_MS: '150', MAKERD_POLLER_STALE_AFTER_MS: '3600000', MAKERD_METRICS_PORT: '0', MAKERD_DATA_DIR: dataDir, ...extra });
+  const env = liveEnvFor(h, {
+    MAKERD_MARKETS: market,
+    MAKERD_POLLER_INTERVAL_MS: '150',
+    MAKERD_POLLER_STALE_AFTER_MS: '3600000',
+    MAKERD_METRICS_PORT: '0',
+    MAKERD_DATA_DIR: dataDir,
+    ...extra,
+  });
   const records: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk, _e, cb) {
@@ -82,13 +89,22 @@ describe('journal vs venue positions at start-up', () => {
     const d = start({});
     try {
       await vi.waitFor(() => expect(d.records.some((r) => r.msg === 'quoting markets')).toBe(true), { timeout: 10_000, interval: 10 });
-      expect(d.records.find((r) => r.msg === 'position mismatch between the journal and the venue: market REDUCING until restarted with --accept-position-mismatch')).toMatchObject({
+      expect(
+        d.records.find(
+          (r) =>
+            r.msg ===
+            'position mismatch between the journal and the venue: market REDUCING until restarted with --accept-position-mismatch',
+        ),
+      ).toMatchObject({
         market,
         token: t0,
         journal: '10',
         venue: '0',
       });
-      await vi.waitFor(async () => expect(await metricsOf(d.records)).toMatch(/makerd_poll_ticks_total ([5-9]|\d{2,})\n/), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect(await metricsOf(d.records)).toMatch(/makerd_poll_ticks_total ([5-9]|\d{2,})\n/), {
+        timeout: 10_000,
+        interval: 20,
+      });
       const scrape = await metricsOf(d.records);
       expect(scrape).toContain(`makerd_reconciliation_mismatches_total{market="${market}"} 1`);
       expect(scrape).toContain(`makerd_trading_state{market="${market}",state="REDUCING"} 1`);
@@ -103,8 +119,13 @@ describe('journal vs venue positions at start-up', () => {
   it('restarted with --accept-position-mismatch it logs the mismatch and quotes', async () => {
     const d = start({ MAKERD_ACCEPT_POSITION_MISMATCH: 'true' });
     try {
-      await vi.waitFor(() => expect((h.sim.stats() as { open_orders: number }).open_orders).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
-      expect(d.records.find((r) => r.msg === 'position mismatch between the journal and the venue: accepted (lifecycle.acceptPositionMismatch)')).toMatchObject({ market, journal: '10', venue: '0' });
+      await vi.waitFor(() => expect((h.sim.stats() as { open_orders: number }).open_orders).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      expect(
+        d.records.find((r) => r.msg === 'position mismatch between the journal and the venue: accepted (lifecycle.acceptPositionMismatch)'),
+      ).toMatchObject({ market, journal: '10', venue: '0' });
     } finally {
       d.stop.abort();
       expect(await d.running).toBe(0);

@@ -74,7 +74,9 @@ describe('shutdown', () => {
     await d.harness.close();
     d.stop.abort();
     expect(await d.running).toBe(1);
-    expect(d.records.find((r) => r.msg === 'open orders may be left at shutdown: cancels not verified')!.reason).toMatch(/MAKERD_ERR_NETWORK/);
+    expect(d.records.find((r) => r.msg === 'open orders may be left at shutdown: cancels not verified')!.reason).toMatch(
+      /MAKERD_ERR_NETWORK/,
+    );
   });
 
   it('a venue answering after 20 s: the deadline bounds every request, non-zero exit', async () => {

@@ -12,7 +12,14 @@ import type { OrderIntent } from '../../src/strategy/strategy.js';
 
 const M = '0xc';
 const tick = new Decimal('0.01');
-const bid = (price: string, size = '10'): OrderIntent => ({ conditionId: M, tokenId: `${M}:0`, side: 'BUY', price: new Decimal(price), size: new Decimal(size), quoteSide: 'bid' });
+const bid = (price: string, size = '10'): OrderIntent => ({
+  conditionId: M,
+  tokenId: `${M}:0`,
+  side: 'BUY',
+  price: new Decimal(price),
+  size: new Decimal(size),
+  quoteSide: 'bid',
+});
 
 /** A venue whose cancels fail while `failCancels` is set; it records every post. */
 function flakyVenue() {
@@ -37,7 +44,12 @@ function flakyVenue() {
 }
 
 function makeExecutor(venue: ExecutionVenue) {
-  return new Executor({ venue, clock: new FakeClock(), settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 0.5 }, setOpenOrders: () => {} });
+  return new Executor({
+    venue,
+    clock: new FakeClock(),
+    settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 0.5 },
+    setOpenOrders: () => {},
+  });
 }
 
 describe('Executor: a failed cancel', () => {
@@ -52,13 +64,23 @@ describe('Executor: a failed cancel', () => {
     await ex.idle();
     // 0.03 could not be cancelled: placing 0.02 too would rest 4 orders (40 shares) where the gate approved 3 (30).
     expect(v.state.posts).toEqual([]);
-    expect(ex.tracker.liveOf(M).map((o) => o.price.toFixed()).sort()).toEqual(['0.03', '0.04', '0.05']);
+    expect(
+      ex.tracker
+        .liveOf(M)
+        .map((o) => o.price.toFixed())
+        .sort(),
+    ).toEqual(['0.03', '0.04', '0.05']);
     // Once cancels go through again, the same wish completes.
     v.state.failCancels = false;
     ex.submit(M, tick, [bid('0.05'), bid('0.04'), bid('0.02')]);
     await ex.idle();
     expect(v.state.posts).toEqual(['BUY 0.02 x 10']);
-    expect(ex.tracker.liveOf(M).map((o) => o.price.toFixed()).sort()).toEqual(['0.02', '0.04', '0.05']);
+    expect(
+      ex.tracker
+        .liveOf(M)
+        .map((o) => o.price.toFixed())
+        .sort(),
+    ).toEqual(['0.02', '0.04', '0.05']);
   });
 
   it('by market: nothing is placed on top of the orders the failed cancel-market left', async () => {

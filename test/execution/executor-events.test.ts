@@ -45,10 +45,17 @@ const event = (type: string, clientOrderId: string, sizeMatched: string): OpenOr
 describe('Executor: order events before the POST reply', () => {
   it('a fill reported before the reply counts once and leaves the right size', async () => {
     const v = heldVenue();
-    const ex = new Executor({ venue: v.venue, clock: new FakeClock(), settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 0.5 }, setOpenOrders: () => {} });
+    const ex = new Executor({
+      venue: v.venue,
+      clock: new FakeClock(),
+      settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 0.5 },
+      setOpenOrders: () => {},
+    });
     const fills: string[] = [];
     ex.tracker.onFill((_o, shares) => fills.push(shares.toFixed()));
-    ex.submit('0xc', new Decimal('0.01'), [{ conditionId: '0xc', tokenId: '0xc:0', side: 'BUY', price: new Decimal('0.4'), size: new Decimal('10'), quoteSide: 'bid' }]);
+    ex.submit('0xc', new Decimal('0.01'), [
+      { conditionId: '0xc', tokenId: '0xc:0', side: 'BUY', price: new Decimal('0.4'), size: new Decimal('10'), quoteSide: 'bid' },
+    ]);
     await Promise.resolve();
     ex.applyOrderEvent(event('UPDATE', v.posted().client_order_id, '8'));
     v.release({ success: true, errorMsg: '', orderID: 'ord-1', status: 'live', makingAmount: '0', takingAmount: '0' });
@@ -59,8 +66,15 @@ describe('Executor: order events before the POST reply', () => {
 
   it('a cancellation reported before the reply leaves nothing tracked', async () => {
     const v = heldVenue();
-    const ex = new Executor({ venue: v.venue, clock: new FakeClock(), settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 0.5 }, setOpenOrders: () => {} });
-    ex.submit('0xc', new Decimal('0.01'), [{ conditionId: '0xc', tokenId: '0xc:0', side: 'BUY', price: new Decimal('0.4'), size: new Decimal('10'), quoteSide: 'bid' }]);
+    const ex = new Executor({
+      venue: v.venue,
+      clock: new FakeClock(),
+      settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 0.5 },
+      setOpenOrders: () => {},
+    });
+    ex.submit('0xc', new Decimal('0.01'), [
+      { conditionId: '0xc', tokenId: '0xc:0', side: 'BUY', price: new Decimal('0.4'), size: new Decimal('10'), quoteSide: 'bid' },
+    ]);
     await Promise.resolve();
     ex.applyOrderEvent(event('CANCELLATION', v.posted().client_order_id, '0'));
     v.release({ success: true, errorMsg: '', orderID: 'ord-1', status: 'live', makingAmount: '0', takingAmount: '0' });

@@ -24,16 +24,35 @@ let t1: string;
 const tick = new Decimal('0.01');
 
 function intent(tokenId: string, side: 'BUY' | 'SELL', price: string, size: string): OrderIntent {
-  return { conditionId: market, tokenId, side, price: new Decimal(price), size: new Decimal(size), quoteSide: (tokenId === t0) === (side === 'BUY') ? 'bid' : 'ask' };
+  return {
+    conditionId: market,
+    tokenId,
+    side,
+    price: new Decimal(price),
+    size: new Decimal(size),
+    quoteSide: (tokenId === t0) === (side === 'BUY') ? 'bid' : 'ask',
+  };
 }
 
 async function venueOrders(): Promise<string[]> {
   const page = await client.getOpenOrders({ market });
-  return page.data.map((o) => `${o.asset_id === t0 ? 't0' : 't1'} ${o.side} ${o.price} ${Number(o.original_size) - Number(o.size_matched)}`).sort();
+  return page.data
+    .map((o) => `${o.asset_id === t0 ? 't0' : 't1'} ${o.side} ${o.price} ${Number(o.original_size) - Number(o.size_matched)}`)
+    .sort();
 }
 
 function makeExecutor(timeoutMs?: number): Executor {
-  const c = timeoutMs === undefined ? client : createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock, gate: limiter, timeouts: { requestMs: timeoutMs }, retry: { maxAttempts: 1 } });
+  const c =
+    timeoutMs === undefined
+      ? client
+      : createVenueClient({
+          baseUrl: h.baseUrl,
+          credentials: h.credentials,
+          clock: h.clock,
+          gate: limiter,
+          timeouts: { requestMs: timeoutMs },
+          retry: { maxAttempts: 1 },
+        });
   return new Executor({
     venue: c,
     clock: h.clock,
@@ -89,20 +108,32 @@ describe('Executor', () => {
     expect(await venueOrders()).toEqual(['t0 BUY 0.02 10', 't0 BUY 0.04 10', 't0 BUY 0.05 10']);
     expect(executor.stats.actions).toMatchObject({ placed: 4, cancelled: 1, kept: 2, cancel_market: 0 });
     // By reason: three new, then 0.03 replaced by 0.02 (a re-price on both sides), two kept.
-    expect(executor.stats.orders).toMatchObject({ placed: { new: 3, reprice: 1 }, cancelled: { reprice: 1 }, kept: { within_tolerance: 2 } });
+    expect(executor.stats.orders).toMatchObject({
+      placed: { new: 3, reprice: 1 },
+      cancelled: { reprice: 1 },
+      kept: { within_tolerance: 2 },
+    });
   });
 
   it('counts cancels without a replacement by the reason the wish gives, and traces the requests a tick caused', async () => {
     const done: number[] = [];
     let now = 0;
-    const trace = new DispatchTrace(0, () => (now += 1), (s) => done.push(s));
+    const trace = new DispatchTrace(
+      0,
+      () => (now += 1),
+      (s) => done.push(s),
+    );
     executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t1, 'BUY', '0.05', '10')], { trace });
     trace.close();
     expect(done).toEqual([]);
     await executor.idle();
     // Two posts stamped the trace (now = 1, 2): the last one counts.
     expect(done).toEqual([0.002]);
-    const idle = new DispatchTrace(0, () => 1, (s) => done.push(s));
+    const idle = new DispatchTrace(
+      0,
+      () => 1,
+      (s) => done.push(s),
+    );
     executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t1, 'BUY', '0.05', '10')], { trace: idle });
     idle.close();
     await executor.idle();
@@ -141,7 +172,12 @@ describe('Executor', () => {
 
   it('a refused post (post-only would cross) is counted and forgotten, never retried', async () => {
     await h.signed('POST', '/order', {
-      body: { order: { asset_id: t0, side: 'SELL', price: '0.5', size: '10', expiration: '0', client_order_id: 'other' }, owner: h.credentials.apiKey, orderType: 'GTC', postOnly: false },
+      body: {
+        order: { asset_id: t0, side: 'SELL', price: '0.5', size: '10', expiration: '0', client_order_id: 'other' },
+        owner: h.credentials.apiKey,
+        orderType: 'GTC',
+        postOnly: false,
+      },
     });
     admitted.length = 0;
     executor.submit(market, tick, [intent(t0, 'BUY', '0.5', '10')]);
@@ -173,7 +209,12 @@ describe('Executor', () => {
 
   it('adopts orders it did not place (an earlier run) and forgets orders the venue no longer lists', async () => {
     await h.signed('POST', '/order', {
-      body: { order: { asset_id: t1, side: 'BUY', price: '0.07', size: '9', expiration: '0', client_order_id: 'orphan' }, owner: h.credentials.apiKey, orderType: 'GTC', postOnly: true },
+      body: {
+        order: { asset_id: t1, side: 'BUY', price: '0.07', size: '9', expiration: '0', client_order_id: 'orphan' },
+        owner: h.credentials.apiKey,
+        orderType: 'GTC',
+        postOnly: true,
+      },
     });
     executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10')]);
     await executor.idle();

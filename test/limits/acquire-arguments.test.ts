@@ -8,7 +8,7 @@ import { rejectionOf } from '../support/catch-error.js';
 import { flush, T0 } from './support.js';
 
 describe('acquire arguments', () => {
-  it("without a class, a route takes its own: DELETE /order is a cancel, POST /order a place, the rest reads", async () => {
+  it('without a class, a route takes its own: DELETE /order is a cancel, POST /order a place, the rest reads', async () => {
     const clock = new FakeClock(T0);
     const limiter = new RateLimiter({ clock, maxInFlightPerKey: 1 });
     const first = await limiter.acquire('GET /book'); // holds the only slot

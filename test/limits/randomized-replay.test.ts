@@ -10,13 +10,36 @@ import { priorityOf, type PriorityClass } from '../../src/limits/request-gate.js
 import { flush, T0 } from './support.js';
 
 // ---- the seed's table (venue-api.md section 8), written out by hand ----
-const CATALOG_ROUTES = ['GET /events', 'GET /markets', 'GET /tags', 'GET /public-search', 'GET /markets/{condition_id}', 'GET /positions', 'GET /events/slug/{slug}'];
-const CLOB_ROUTES = [
-  'GET /', 'GET /book', 'POST /books', 'GET /price', 'POST /prices', 'GET /midpoint', 'GET /prices-history',
-  'POST /batch-prices-history', 'GET /data/trades', 'GET /fee-rate', 'POST /midpoints', 'GET /data/orders',
-  'POST /order', 'DELETE /order', 'DELETE /cancel-market-orders',
+const CATALOG_ROUTES = [
+  'GET /events',
+  'GET /markets',
+  'GET /tags',
+  'GET /public-search',
+  'GET /markets/{condition_id}',
+  'GET /positions',
+  'GET /events/slug/{slug}',
 ];
-const only = (...routes: string[]) => (r: string) => routes.includes(r);
+const CLOB_ROUTES = [
+  'GET /',
+  'GET /book',
+  'POST /books',
+  'GET /price',
+  'POST /prices',
+  'GET /midpoint',
+  'GET /prices-history',
+  'POST /batch-prices-history',
+  'GET /data/trades',
+  'GET /fee-rate',
+  'POST /midpoints',
+  'GET /data/orders',
+  'POST /order',
+  'DELETE /order',
+  'DELETE /cancel-market-orders',
+];
+const only =
+  (...routes: string[]) =>
+  (r: string) =>
+    routes.includes(r);
 const SEED: { name: string; counts: (route: string) => boolean; venueCap: number; windowMs: number }[] = [
   { name: 'All catalog routes', counts: (r) => CATALOG_ROUTES.includes(r), venueCap: 4000, windowMs: 10_000 },
   { name: 'GET /events', counts: only('GET /events'), venueCap: 500, windowMs: 10_000 },
@@ -82,7 +105,7 @@ class NaiveCounter {
 
 async function runScenario(seed: number) {
   const rnd = prng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const clock = new FakeClock(T0);
   const counter = new NaiveCounter();
   const log: { seq: number; route: string; cls: PriorityClass; at: number }[] = [];
@@ -119,11 +142,14 @@ async function runScenario(seed: number) {
           // Reads and places never take capacity the waiting cancels need (at most what one window lets them use).
           const needed = (s: (typeof SEED)[number]) =>
             (s.counts('DELETE /order') ? Math.min(waitingCancels['DELETE /order']!, DELETE_ORDER_MAX_PER_WINDOW) : 0) +
-            (s.counts('DELETE /cancel-market-orders') ? Math.min(waitingCancels['DELETE /cancel-market-orders']!, CANCEL_MARKET_MAX_PER_WINDOW) : 0);
+            (s.counts('DELETE /cancel-market-orders')
+              ? Math.min(waitingCancels['DELETE /cancel-market-orders']!, CANCEL_MARKET_MAX_PER_WINDOW)
+              : 0);
           for (const s of SEED) {
             if (!s.counts(r.route)) continue;
             const n = needed(s);
-            if (n > 0 && counter.countAt(s.name, at) + n > cap(s.venueCap)) violations.push(`${r.route} took ${s.name} needed by ${n} waiting cancels at ${at}`);
+            if (n > 0 && counter.countAt(s.name, at) + n > cap(s.venueCap))
+              violations.push(`${r.route} took ${s.name} needed by ${n} waiting cancels at ${at}`);
           }
           // The cancel reserve: every open order (and every order being placed) can still be cancelled.
           const guard = openOrders + placesInFlight + RESERVE;
@@ -197,19 +223,40 @@ async function runScenario(seed: number) {
       });
     } else if (u < 0.1) {
       // fills and expiries close some orders
-      events.push({ at, run: () => { openOrders = Math.max(0, openOrders - Math.ceil(rnd() * 20)); limiter.setOpenOrders(openOrders); } });
+      events.push({
+        at,
+        run: () => {
+          openOrders = Math.max(0, openOrders - Math.ceil(rnd() * 20));
+          limiter.setOpenOrders(openOrders);
+        },
+      });
     } else {
       const kind = rnd();
       const cancelAll = kind < 0.01; // a cancel-all storm, more than one burst window of DELETE /order
       const flood = kind >= 0.32 && kind < 0.35; // a big burst on a route with no row of its own: fills a surface window
-      const route = cancelAll ? 'DELETE /order'
-        : kind < 0.14 ? pick(['DELETE /order', 'DELETE /order', 'DELETE /cancel-market-orders'])
-        : kind < 0.32 ? 'POST /order'
-        : flood ? pick(['GET /fee-rate', 'POST /midpoints', 'GET /data/orders', 'GET /markets/{condition_id}'])
-        : pick(readRoutes);
+      const route = cancelAll
+        ? 'DELETE /order'
+        : kind < 0.14
+          ? pick(['DELETE /order', 'DELETE /order', 'DELETE /cancel-market-orders'])
+          : kind < 0.32
+            ? 'POST /order'
+            : flood
+              ? pick(['GET /fee-rate', 'POST /midpoints', 'GET /data/orders', 'GET /markets/{condition_id}'])
+              : pick(readRoutes);
       // mostly singles, some bursts
-      const burst = cancelAll ? 100 + Math.floor(rnd() * 150) : flood ? 100 + Math.floor(rnd() * 200) : rnd() < 0.1 ? 10 + Math.floor(rnd() * 40) : 1 + Math.floor(rnd() * 3);
-      events.push({ at, run: () => { for (let i = 0; i < burst; i++) acquire(route, priorityOf(route), at); } });
+      const burst = cancelAll
+        ? 100 + Math.floor(rnd() * 150)
+        : flood
+          ? 100 + Math.floor(rnd() * 200)
+          : rnd() < 0.1
+            ? 10 + Math.floor(rnd() * 40)
+            : 1 + Math.floor(rnd() * 3);
+      events.push({
+        at,
+        run: () => {
+          for (let i = 0; i < burst; i++) acquire(route, priorityOf(route), at);
+        },
+      });
     }
   }
   events.sort((a, b) => a.at - b.at);
@@ -224,7 +271,13 @@ async function runScenario(seed: number) {
       const q = limiter.snapshot().queued;
       if (q.cancel + q.place + q.read === 0) break;
       windDown++;
-      events.push({ at: clock.now() + 1_000, run: () => { openOrders = 0; limiter.setOpenOrders(0); } });
+      events.push({
+        at: clock.now() + 1_000,
+        run: () => {
+          openOrders = 0;
+          limiter.setOpenOrders(0);
+        },
+      });
       continue;
     }
     if (tl !== undefined && (te === undefined || tl <= te)) clock.runNext();
@@ -269,7 +322,10 @@ describe('randomized replay against the seed table', () => {
       // Rows that were actually saturated at some point (the check above was not vacuous).
       const reachedCap = new Set(windowsExceeded(r.counter, (c) => cap(c) - 1).map((b) => b.slice(0, b.indexOf(':'))));
       const saturated = SEED.filter((s) => reachedCap.has(s.name));
-      expect(saturated.map((s) => s.name), JSON.stringify(saturated.map((s) => s.name))).toEqual(expect.arrayContaining(['All CLOB routes', 'POST /books', 'DELETE /order burst', 'GET /']));
+      expect(
+        saturated.map((s) => s.name),
+        JSON.stringify(saturated.map((s) => s.name)),
+      ).toEqual(expect.arrayContaining(['All CLOB routes', 'POST /books', 'DELETE /order burst', 'GET /']));
 
       // Priority, reserve and stamp checks made at each admission.
       expect(r.violations).toEqual([]);

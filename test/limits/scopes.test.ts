@@ -29,7 +29,11 @@ describe('per-route scopes bind at their effective capacity', () => {
       expect(h.admittedCount(reqs)).toBe(effective);
       expect(usedOf(h.limiter, route)).toBe(effective);
       // a route of the same surface without a row of its own is not held back by this row
-      const other = h.request(route.startsWith('GET /e') || route.startsWith('GET /m') || route.startsWith('GET /t') || route.startsWith('GET /pu') ? 'GET /positions' : 'GET /fee-rate');
+      const other = h.request(
+        route.startsWith('GET /e') || route.startsWith('GET /m') || route.startsWith('GET /t') || route.startsWith('GET /pu')
+          ? 'GET /positions'
+          : 'GET /fee-rate',
+      );
       await flush();
       expect(other.ticket).toBeDefined();
       h.clock.advanceTo(T0 + 10_001);

@@ -5,7 +5,10 @@ import { flush, makeLimiter, T0 } from './support.js';
 
 function withLogger() {
   const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
-  const h = makeLimiter({ defaultRetryAfterMs: 1_500, logger: { warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg }) } });
+  const h = makeLimiter({
+    defaultRetryAfterMs: 1_500,
+    logger: { warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg }) },
+  });
   return { ...h, warnings };
 }
 

@@ -52,7 +52,12 @@ describe('window boundary', () => {
     h.clock.advanceTo(T0 + 60_000);
     await flush();
     expect(h.admittedCount(backlog)).toBe(100);
-    expect(maxInAnyWindow(h.log.map((e) => e.at), 10_000)).toBe(72);
+    expect(
+      maxInAnyWindow(
+        h.log.map((e) => e.at),
+        10_000,
+      ),
+    ).toBe(72);
   });
 
   it('a saturating reader over a minute never has more than 72 in any 10 s window', async () => {

@@ -29,7 +29,10 @@ describe('createLogger', () => {
 
   it('redacts auth headers by path, in any case', () => {
     const { logger, text } = memoryLogger();
-    logger.info({ headers: { SERVICE_PASSPHRASE: 'p-value-1', service_signature: 'sig-value-2', service_api_key: 'key-value-3', accept: 'json' } }, 'req');
+    logger.info(
+      { headers: { SERVICE_PASSPHRASE: 'p-value-1', service_signature: 'sig-value-2', service_api_key: 'key-value-3', accept: 'json' } },
+      'req',
+    );
     logger.info({ req: { headers: { service_passphrase: 'p-value-4' } } }, 'req');
     const out = text();
     for (const v of ['p-value-1', 'sig-value-2', 'key-value-3', 'p-value-4']) expect(out).not.toContain(v);

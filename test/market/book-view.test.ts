@@ -62,7 +62,14 @@ describe('toBookView', () => {
     const bids = [{ price: new Decimal('0.3'), size: new Decimal('2') }];
     const asks = [{ price: new Decimal('0.4'), size: new Decimal('1') }];
     const book = new CheckedBook({
-      snapshot: snap({ bids: [], asks: [], tick_size: 'not parsed', min_order_size: 'not parsed', last_trade_price: 'not parsed', timestamp: 'x' }),
+      snapshot: snap({
+        bids: [],
+        asks: [],
+        tick_size: 'not parsed',
+        min_order_size: 'not parsed',
+        last_trade_price: 'not parsed',
+        timestamp: 'x',
+      }),
       levels: { bids, asks },
       tickSize: new Decimal('0.01'),
       minOrderSize: new Decimal('5'),

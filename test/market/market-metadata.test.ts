@@ -23,7 +23,10 @@ beforeAll(async () => {
   client = createVenueClient({ baseUrl: h.baseUrl, clock: h.clock });
   // A market with a non-default tick and a non-trivial minimum size.
   cm = h.sim.world.catalog.markets.find((m) => m.tickSize === '0.001') ?? h.sim.world.catalog.markets[0]!;
-  [clob, market] = await Promise.all([client.getClobMarket({ condition_id: cm.conditionId }), client.getMarket({ condition_id: cm.conditionId })]);
+  [clob, market] = await Promise.all([
+    client.getClobMarket({ condition_id: cm.conditionId }),
+    client.getMarket({ condition_id: cm.conditionId }),
+  ]);
   fee = await client.getFeeRate({ token_id: cm.tokenIds[0] });
 });
 
@@ -101,13 +104,41 @@ describe('toMarketMeta', () => {
     ['settings of another market', () => toMarketMeta({ ...clob, c: `0x${'1'.repeat(64)}` }, market, fee, 0), 'c'],
     ['settings with other tokens', () => toMarketMeta({ ...clob, t: [clob.t[0]!, { ...clob.t[1]!, t: 'x:9' }] }, market, fee, 0), 't'],
     ['three tokens', () => toMarketMeta(clob, { ...market, tokens: [...market.tokens, market.tokens[0]!] }, fee, 0), 'tokens'],
-    ['token without an outcome index', () => toMarketMeta(clob, { ...market, tokens: [{ ...market.tokens[0]!, token_id: 'abc', outcome: '?' }, market.tokens[1]!] }, fee, 0), 'tokens[0].token_id'],
-    ['the same outcome twice', () => toMarketMeta(clob, { ...market, tokens: [market.tokens[0]!, market.tokens[0]!] }, fee, 0), 'tokens[1].token_id'],
-    ['negative fee rate', () => toMarketMeta(clob, market, { ...fee, fee_schedule: { ...fee.fee_schedule, rate: -0.1 } }, 0), 'fee_schedule.rate'],
-    ['fractional exponent', () => toMarketMeta(clob, market, { ...fee, fee_schedule: { ...fee.fee_schedule, exponent: 1.5 } }, 0), 'fee_schedule.exponent'],
-    ['takerOnly as text', () => toMarketMeta(clob, market, { ...fee, fee_schedule: { ...fee.fee_schedule, takerOnly: 'yes' as unknown as boolean } }, 0), 'fee_schedule.takerOnly'],
-    ['rebate above 1', () => toMarketMeta(clob, market, { ...fee, fee_schedule: { ...fee.fee_schedule, rebateRate: 2 } }, 0), 'fee_schedule.rebateRate'],
-    ['no fee schedule', () => toMarketMeta(clob, market, { ...fee, fee_schedule: undefined as unknown as FeeRate['fee_schedule'] }, 0), 'fee_schedule'],
+    [
+      'token without an outcome index',
+      () => toMarketMeta(clob, { ...market, tokens: [{ ...market.tokens[0]!, token_id: 'abc', outcome: '?' }, market.tokens[1]!] }, fee, 0),
+      'tokens[0].token_id',
+    ],
+    [
+      'the same outcome twice',
+      () => toMarketMeta(clob, { ...market, tokens: [market.tokens[0]!, market.tokens[0]!] }, fee, 0),
+      'tokens[1].token_id',
+    ],
+    [
+      'negative fee rate',
+      () => toMarketMeta(clob, market, { ...fee, fee_schedule: { ...fee.fee_schedule, rate: -0.1 } }, 0),
+      'fee_schedule.rate',
+    ],
+    [
+      'fractional exponent',
+      () => toMarketMeta(clob, market, { ...fee, fee_schedule: { ...fee.fee_schedule, exponent: 1.5 } }, 0),
+      'fee_schedule.exponent',
+    ],
+    [
+      'takerOnly as text',
+      () => toMarketMeta(clob, market, { ...fee, fee_schedule: { ...fee.fee_schedule, takerOnly: 'yes' as unknown as boolean } }, 0),
+      'fee_schedule.takerOnly',
+    ],
+    [
+      'rebate above 1',
+      () => toMarketMeta(clob, market, { ...fee, fee_schedule: { ...fee.fee_schedule, rebateRate: 2 } }, 0),
+      'fee_schedule.rebateRate',
+    ],
+    [
+      'no fee schedule',
+      () => toMarketMeta(clob, market, { ...fee, fee_schedule: undefined as unknown as FeeRate['fee_schedule'] }, 0),
+      'fee_schedule',
+    ],
   ];
   it.each(cases)('rejects %s with BAD_RESPONSE naming the field', (_name, fn, field) => {
     const err = failure(fn);

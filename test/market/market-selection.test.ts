@@ -52,7 +52,10 @@ describe('selectMarkets against the simulator', () => {
     const notSampling = catalog.markets.find((m) => m.rewards.min_size === 0 && !multi.conditionIds.includes(m.conditionId))!;
     // A plain market's slug must not also be an event slug, or the event would answer first.
     expect(catalog.events.some((e) => e.slug === notSampling.slug)).toBe(false);
-    const selected = await selectMarkets(client, spec({ markets: [{ market: inSampling.slug }, { market: multi.slug }, { market: notSampling.slug }] }));
+    const selected = await selectMarkets(
+      client,
+      spec({ markets: [{ market: inSampling.slug }, { market: multi.slug }, { market: notSampling.slug }] }),
+    );
     const expected = [
       { conditionId: inSampling.conditionId, entry: 0 },
       ...multi.conditionIds.filter((id) => id !== inSampling.conditionId).map((conditionId) => ({ conditionId, entry: 1 })),
@@ -60,17 +63,23 @@ describe('selectMarkets against the simulator', () => {
     ];
     expect(selected.map((m) => ({ conditionId: m.conditionId, entry: m.entry }))).toEqual(expected);
     const eventMarket = catalog.markets.find((m) => m.conditionId === multi.conditionIds[1])!;
-    expect(selected.find((m) => m.conditionId === eventMarket.conditionId)).toMatchObject({ slug: eventMarket.slug, tokens: tokensOf(eventMarket) });
+    expect(selected.find((m) => m.conditionId === eventMarket.conditionId)).toMatchObject({
+      slug: eventMarket.slug,
+      tokens: tokensOf(eventMarket),
+    });
   });
 
-  it("selector: the first N markets of the sampling listing, in listing order", async () => {
+  it('selector: the first N markets of the sampling listing, in listing order', async () => {
     expect(sampling.length).toBeGreaterThanOrEqual(6);
     const selected = await selectMarkets(client, spec({ selector: { top: 4, tag: '' } }));
-    expect(selected).toEqual(sampling.slice(0, 4).map((m) => ({ conditionId: m.conditionId, slug: m.slug, tokens: tokensOf(m), entry: 'selector' })));
+    expect(selected).toEqual(
+      sampling.slice(0, 4).map((m) => ({ conditionId: m.conditionId, slug: m.slug, tokens: tokensOf(m), entry: 'selector' })),
+    );
   });
 
   it('selector with a tag keeps only markets carrying it (label or slug form, any case)', async () => {
-    const tagsOf = (m: CatalogMarket) => catalog.events.find((e) => e.id === m.eventId)!.tagIds.map((id) => catalog.tags.find((t) => t.id === id)!);
+    const tagsOf = (m: CatalogMarket) =>
+      catalog.events.find((e) => e.id === m.eventId)!.tagIds.map((id) => catalog.tags.find((t) => t.id === id)!);
     // A tag carried by some sampling markets but not by the first one.
     const tag = catalog.tags.find((t) => sampling.some((m) => tagsOf(m).includes(t)) && !tagsOf(sampling[0]!).includes(t))!;
     const expected = sampling.filter((m) => tagsOf(m).includes(tag)).slice(0, 2);
@@ -87,11 +96,16 @@ describe('selectMarkets against the simulator', () => {
       [sampling[0]!.conditionId, 'selector'],
       [sampling[2]!.conditionId, 'selector'],
     ]);
-    expect(r.skipped).toEqual([{ conditionId: sampling[1]!.conditionId, slug: sampling[1]!.slug, entry: 'selector', reason: 'duplicate of markets[0]' }]);
+    expect(r.skipped).toEqual([
+      { conditionId: sampling[1]!.conditionId, slug: sampling[1]!.slug, entry: 'selector', reason: 'duplicate of markets[0]' },
+    ]);
   });
 
   it('splits one selection over count=3 into disjoint shards whose union is the whole', async () => {
-    const base = spec({ markets: [{ market: catalog.markets[0]!.conditionId }, { market: catalog.markets[1]!.slug }], selector: { top: 8, tag: '' } });
+    const base = spec({
+      markets: [{ market: catalog.markets[0]!.conditionId }, { market: catalog.markets[1]!.slug }],
+      selector: { top: 8, tag: '' },
+    });
     const whole = await selectMarkets(client, base);
     expect(whole.length).toBeGreaterThanOrEqual(9);
     const shards = await Promise.all([0, 1, 2].map((index) => selectMarketsDetailed(client, { ...base, shard: { index, count: 3 } })));
@@ -105,7 +119,9 @@ describe('selectMarkets against the simulator', () => {
   });
 
   it('an entry that resolves to nothing is a CONFIG error naming the entry and why', async () => {
-    const slugErr = await rejectionOf(selectMarkets(client, spec({ markets: [{ market: sampling[0]!.slug }, { market: 'no-such-market-anywhere' }] })));
+    const slugErr = await rejectionOf(
+      selectMarkets(client, spec({ markets: [{ market: sampling[0]!.slug }, { market: 'no-such-market-anywhere' }] })),
+    );
     expect(slugErr.code).toBe(ErrorCode.CONFIG);
     expect(slugErr.field).toBe('markets[1].market');
     expect(slugErr.message).toContain('"no-such-market-anywhere"');
@@ -114,7 +130,9 @@ describe('selectMarkets against the simulator', () => {
     const unknownId = `0x${'ab'.repeat(32)}`;
     const idErr = await rejectionOf(selectMarkets(client, spec({ markets: [{ market: unknownId }] })));
     expect(idErr.code).toBe(ErrorCode.CONFIG);
-    expect(idErr.message).toBe(`market selection: markets[0].market "${unknownId}": no market with this condition id (GET /markets/{condition_id} answered 404)`);
+    expect(idErr.message).toBe(
+      `market selection: markets[0].market "${unknownId}": no market with this condition id (GET /markets/{condition_id} answered 404)`,
+    );
   });
 
   it('rejects a malformed spec before any request', async () => {
@@ -176,7 +194,9 @@ describe('selectMarkets on shapes the simulator never serves', () => {
   it('skips non-binary, closed and not-accepting markets with a reason, and orders tokens by outcome index', async () => {
     const three = simplified(2);
     three.tokens.push({ ...three.tokens[0]!, token_id: `${id(2)}:2` });
-    const c = fakeClient([[simplified(1, { closed: true }), three, simplified(3, { accepting_orders: false }), simplified(4), simplified(5)]]);
+    const c = fakeClient([
+      [simplified(1, { closed: true }), three, simplified(3, { accepting_orders: false }), simplified(4), simplified(5)],
+    ]);
     const r = await selectMarketsDetailed(c, spec({ selector: { top: 2, tag: '' } }));
     expect(r.selected.map((m) => m.conditionId)).toEqual([id(4), id(5)]);
     expect(r.selected[0]!.tokens).toEqual([`${id(4)}:0`, `${id(4)}:1`]);

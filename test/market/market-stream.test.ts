@@ -8,7 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { FakeClock } from '../../src/clock/fake-clock.js';
-import { MarketStream, type MarketEventKind, type MarketStreamEvent, type StreamBook, type StreamPriceChange, type StreamTickSizeChange } from '../../src/market/market-stream.js';
+import {
+  MarketStream,
+  type MarketEventKind,
+  type MarketStreamEvent,
+  type StreamBook,
+  type StreamPriceChange,
+  type StreamTickSizeChange,
+} from '../../src/market/market-stream.js';
 import type { CloseInfo } from '../../src/market/reconnecting-socket.js';
 import type { BookEvent, PriceChangeEvent, TickSizeChangeEvent } from '../../src/sim/server/ws-events.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
@@ -145,14 +152,36 @@ describe('MarketStream against the simulator', () => {
     await new Promise((r) => wss.once('listening', r));
     const received = new Inbox<string>();
     const token = 'm1:0';
-    const good = { event_type: 'book', asset_id: token, market: 'm1', bids: [{ price: '0.4', size: '10' }, { price: '0.45', size: '1' }], asks: [], tick_size: '0.01', timestamp: '1', hash: 'h1' };
+    const good = {
+      event_type: 'book',
+      asset_id: token,
+      market: 'm1',
+      bids: [
+        { price: '0.4', size: '10' },
+        { price: '0.45', size: '1' },
+      ],
+      asks: [],
+      tick_size: '0.01',
+      timestamp: '1',
+      hash: 'h1',
+    };
     wss.on('connection', (ws) => {
       ws.on('message', (d) => received.push(d.toString()));
       ws.send('not json');
       ws.send('[1, "two"]');
       ws.send(JSON.stringify({ ...good, bids: [{ price: '1.5', size: '1' }] }));
       ws.send(JSON.stringify({ ...good, asks: [{ price: '0.5', size: '-1' }] }));
-      ws.send(JSON.stringify({ event_type: 'last_trade_price', asset_id: token, market: 'm1', price: '0.4', side: 'BUY', size: '1', timestamp: '1' }));
+      ws.send(
+        JSON.stringify({
+          event_type: 'last_trade_price',
+          asset_id: token,
+          market: 'm1',
+          price: '0.4',
+          side: 'BUY',
+          size: '1',
+          timestamp: '1',
+        }),
+      );
       ws.send(Buffer.from([1, 2, 3]), { binary: true });
       ws.send('PING');
       ws.send(JSON.stringify([good]));

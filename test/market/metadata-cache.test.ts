@@ -56,7 +56,7 @@ class FakeSource implements MetadataSource {
   fail: MakerdError | undefined;
   readonly ticks = new Map<string, number>();
 
-  async #read<T>(id: string, make: () => T): Promise<T> {
+  async #read<T>(_id: string, make: () => T): Promise<T> {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
@@ -99,7 +99,14 @@ function setup(options: { ttlMs?: number; concurrency?: number; retryMs?: number
   const clock = new FakeClock(1_767_225_600_000);
   const source = new FakeSource();
   const log = memoryLogger();
-  const cache = new MetadataCache({ source, clock, ttlMs: options.ttlMs ?? 60_000, concurrency: options.concurrency, retryMs: options.retryMs, logger: log.logger });
+  const cache = new MetadataCache({
+    source,
+    clock,
+    ttlMs: options.ttlMs ?? 60_000,
+    concurrency: options.concurrency,
+    retryMs: options.retryMs,
+    logger: log.logger,
+  });
   return { clock, source, cache, log };
 }
 

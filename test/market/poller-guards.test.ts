@@ -59,7 +59,10 @@ describe('BookPoller guards', () => {
   it('takes the midpoints the client parsed; an answer with one outside (0, 1) is refused whole', async () => {
     let mids: MidpointsResult = { a: '0.5', b: '0.25' };
     const p = new BookPoller({
-      source: scriptedSource(() => [bookOf('a'), bookOf('b')], () => mids),
+      source: scriptedSource(
+        () => [bookOf('a'), bookOf('b')],
+        () => mids,
+      ),
       clock: new FakeClock(NOW),
       tokens: ['a', 'b'],
       intervalMs: 1_000,
@@ -78,7 +81,14 @@ describe('BookPoller guards', () => {
   it('marks the market seen only when a usable book arrived', async () => {
     const clock = new FakeClock(NOW);
     let answer: OrderBookSnapshot[] | Error = new MakerdError(ErrorCode.VENUE_FAULT, 'POST /books: venue answered 503');
-    const p = new BookPoller({ source: scriptedSource(() => answer), clock, tokens: ['a'], intervalMs: 1_000, staleAfterMs: 5_000, onSnapshot: () => {} });
+    const p = new BookPoller({
+      source: scriptedSource(() => answer),
+      clock,
+      tokens: ['a'],
+      intervalMs: 1_000,
+      staleAfterMs: 5_000,
+      onSnapshot: () => {},
+    });
     await p.tick();
     expect(p.stats.ticks).toBe(1);
     expect(p.stats.lastTickMs).toBe(NOW);

@@ -15,7 +15,15 @@ const byMsg = (lines: Record<string, unknown>[], msg: string) => lines.filter((l
 
 function poller(answer: (tokens: readonly string[]) => OrderBookSnapshot[] | Error, clock: FakeClock, tokens = TOKENS) {
   const { logger, lines } = logCapture();
-  const p = new BookPoller({ source: scriptedSource(answer), clock, tokens, intervalMs: 1_000, staleAfterMs: 5_000, logger, onSnapshot: () => {} });
+  const p = new BookPoller({
+    source: scriptedSource(answer),
+    clock,
+    tokens,
+    intervalMs: 1_000,
+    staleAfterMs: 5_000,
+    logger,
+    onSnapshot: () => {},
+  });
   return { p, lines };
 }
 
@@ -71,7 +79,10 @@ describe('poller logging', () => {
     const clock = new FakeClock(NOW);
     let down = false;
     const { p, lines } = poller(
-      (tokens) => (down ? new MakerdError(ErrorCode.VENUE_FAULT, 'POST /books: venue answered 503') : tokens.map((t) => bookOf(t, { timestamp: String(NOW) }))),
+      (tokens) =>
+        down
+          ? new MakerdError(ErrorCode.VENUE_FAULT, 'POST /books: venue answered 503')
+          : tokens.map((t) => bookOf(t, { timestamp: String(NOW) })),
       clock,
       ['a', 'b'],
     );

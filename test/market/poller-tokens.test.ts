@@ -24,7 +24,11 @@ describe('BookPoller.setTokens', () => {
     p.setTokens(['b', 'c']);
     expect(p.tokens).toEqual(['b', 'c']);
     const s = await p.tick();
-    expect(source.bookCalls).toEqual([['a', 'b'], ['a', 'b'], ['b', 'c']]);
+    expect(source.bookCalls).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+      ['b', 'c'],
+    ]);
     expect([...s.unusable.keys()].sort()).toEqual(['b', 'c']);
     // b stays stale (no new line), c is new and stale (one line), a is gone (nothing about it).
     expect(lines.map((l) => l.token)).toEqual(['a', 'b', 'c']);
@@ -38,7 +42,14 @@ describe('BookPoller.setTokens', () => {
       throw new Error('must not be asked');
     });
     const seen: MarketSnapshot[] = [];
-    const p = new BookPoller({ source, clock: new FakeClock(NOW), tokens: [], intervalMs: 1_000, staleAfterMs: 5_000, onSnapshot: (x) => seen.push(x) });
+    const p = new BookPoller({
+      source,
+      clock: new FakeClock(NOW),
+      tokens: [],
+      intervalMs: 1_000,
+      staleAfterMs: 5_000,
+      onSnapshot: (x) => seen.push(x),
+    });
     const s = await p.tick();
     expect(s.books.size + s.mids.size + s.unusable.size).toBe(0);
     expect(seen).toEqual([s]);
@@ -54,14 +65,24 @@ describe('BookPoller.fetchBooks', () => {
       (tokens) => Object.fromEntries(tokens.map((t) => [t, '0.5'])),
     );
     const seen: MarketSnapshot[] = [];
-    const p = new BookPoller({ source, clock, tokens: ['a', 'b', 'c'], intervalMs: 1_000, staleAfterMs: 5_000, onSnapshot: (x) => seen.push(x) });
+    const p = new BookPoller({
+      source,
+      clock,
+      tokens: ['a', 'b', 'c'],
+      intervalMs: 1_000,
+      staleAfterMs: 5_000,
+      onSnapshot: (x) => seen.push(x),
+    });
     p.start();
     clock.advance(0);
     while (seen.length < 1) await flush();
     await flush();
     clock.advance(400);
     const r = await p.fetchBooks(['c', 'x']);
-    expect(source.bookCalls).toEqual([['a', 'b', 'c'], ['c', 'x']]);
+    expect(source.bookCalls).toEqual([
+      ['a', 'b', 'c'],
+      ['c', 'x'],
+    ]);
     expect([...r.books.keys()]).toEqual(['c', 'x']);
     expect([...r.mids.keys()]).toEqual(['c', 'x']);
     expect(r.atMs).toBe(NOW + 400);
@@ -116,7 +137,14 @@ describe('BookPoller polls never overlap', () => {
     const listener = (): void => {
       throw new Error('listener');
     };
-    const p = new BookPoller({ source, clock: new FakeClock(NOW), tokens: ['a'], intervalMs: 1_000, staleAfterMs: 5_000, onSnapshot: listener });
+    const p = new BookPoller({
+      source,
+      clock: new FakeClock(NOW),
+      tokens: ['a'],
+      intervalMs: 1_000,
+      staleAfterMs: 5_000,
+      onSnapshot: listener,
+    });
     await expect(p.tick()).rejects.toThrow('listener');
     const r = await p.fetchBooks(['a']);
     expect([...r.books.keys()]).toEqual(['a']);

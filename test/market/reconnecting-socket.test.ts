@@ -176,6 +176,16 @@ describe('ReconnectingSocket', () => {
   });
 
   it('rejects a URL that is not ws(s)', () => {
-    expect(() => new ReconnectingSocket({ url: 'http://x', clock: new FakeClock(), reconnectBaseMs: 1, reconnectMaxMs: 2, subscribe: () => [], onEvent: () => {} })).toThrow(/ws:\/\//);
+    expect(
+      () =>
+        new ReconnectingSocket({
+          url: 'http://x',
+          clock: new FakeClock(),
+          reconnectBaseMs: 1,
+          reconnectMaxMs: 2,
+          subscribe: () => [],
+          onEvent: () => {},
+        }),
+    ).toThrow(/ws:\/\//);
   });
 });

@@ -64,7 +64,10 @@ function open(options: { secret?: string; markets?: string[] } = {}) {
 }
 
 async function place(tokenId: string, price: string, clientOrderId: string, size = '20'): Promise<void> {
-  const r = await client.postOrder({ order: { asset_id: tokenId, side: 'BUY', price, size, expiration: '0', client_order_id: clientOrderId }, orderType: 'GTC' });
+  const r = await client.postOrder({
+    order: { asset_id: tokenId, side: 'BUY', price, size, expiration: '0', client_order_id: clientOrderId },
+    orderType: 'GTC',
+  });
   expect(r.success).toBe(true);
 }
 
@@ -84,7 +87,16 @@ describe('UserStream against the simulator', () => {
     expect(await subscribed.next()).toBe(false);
     await place(m.tokenIds[0], '0.3', 'us-a', '40');
     const placed = await orders.next();
-    expect(placed).toMatchObject({ event_type: 'order', type: 'PLACEMENT', asset_id: m.tokenIds[0], market: m.conditionId, side: 'BUY', price: '0.3', original_size: '40', client_order_id: 'us-a' });
+    expect(placed).toMatchObject({
+      event_type: 'order',
+      type: 'PLACEMENT',
+      asset_id: m.tokenIds[0],
+      market: m.conditionId,
+      side: 'BUY',
+      price: '0.3',
+      original_size: '40',
+      client_order_id: 'us-a',
+    });
 
     // Another account sells into the resting bid: the operator's order is updated and traded.
     const taker = h.sim.world.catalog.users.find((u) => u.role === 'taker')!;

@@ -21,8 +21,21 @@ function value(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-const order = (id: string, tokenId: string, price: string) => ({ id, tokenId, side: 'BUY' as const, price: new Decimal(price), remaining: new Decimal('10') });
-const intent = (tokenId: string, price: string) => ({ conditionId: 'm', tokenId, side: 'BUY' as const, price: new Decimal(price), size: new Decimal('10'), quoteSide: 'bid' as const });
+const order = (id: string, tokenId: string, price: string) => ({
+  id,
+  tokenId,
+  side: 'BUY' as const,
+  price: new Decimal(price),
+  remaining: new Decimal('10'),
+});
+const intent = (tokenId: string, price: string) => ({
+  conditionId: 'm',
+  tokenId,
+  side: 'BUY' as const,
+  price: new Decimal(price),
+  size: new Decimal('10'),
+  quoteSide: 'bid' as const,
+});
 
 describe('makerd_tick_to_dispatch_seconds', () => {
   it('observes the time to the last request of ticks that sent any, once the tick and its wishes are done', async () => {
@@ -66,7 +79,10 @@ describe('makerd_book_age_seconds', () => {
     const registry = createRegistry();
     let now = 15_000;
     registerBookAgeMetrics(registry, {
-      markets: () => [{ conditionId: 'm1', tokens: ['a', 'b'] }, { conditionId: 'm2', tokens: ['a', 'c'] }],
+      markets: () => [
+        { conditionId: 'm1', tokens: ['a', 'b'] },
+        { conditionId: 'm2', tokens: ['a', 'c'] },
+      ],
       bookTimeMs: (t) => books.bookTimeMs(t),
       now: () => now,
     });
@@ -124,7 +140,9 @@ describe('makerd_build_info, makerd_ready, the default metrics', () => {
   it('says why a HALTED daemon is not ready', () => {
     expect(haltedReason({ overall: 'ACTIVE', killSwitch: false, killSwitchSource: undefined })).toBeUndefined();
     expect(haltedReason({ overall: 'REDUCING', killSwitch: false, killSwitchSource: undefined })).toBeUndefined();
-    expect(haltedReason({ overall: 'HALTED', killSwitch: true, killSwitchSource: 'file data/KILL' })).toBe('HALTED: kill switch engaged (file data/KILL)');
+    expect(haltedReason({ overall: 'HALTED', killSwitch: true, killSwitchSource: 'file data/KILL' })).toBe(
+      'HALTED: kill switch engaged (file data/KILL)',
+    );
     expect(haltedReason({ overall: 'HALTED', killSwitch: false, killSwitchSource: undefined })).toMatch(/^HALTED/);
   });
 });
@@ -150,8 +168,12 @@ describe('makerd_loss_limit_usdc', () => {
 });
 
 describe('makerd_orders_total{action,reason}', () => {
-  it('pairs a pass\'s cancels with its places: same price resize, other price reprice, the rest by the wish\'s reason', () => {
-    const r = classifyPass([order('x', 't0', '0.40'), order('y', 't0', '0.30'), order('z', 't1', '0.50')], [intent('t0', '0.41'), intent('t0', '0.30'), intent('t1', '0.20'), intent('t2', '0.10')], 'risk');
+  it("pairs a pass's cancels with its places: same price resize, other price reprice, the rest by the wish's reason", () => {
+    const r = classifyPass(
+      [order('x', 't0', '0.40'), order('y', 't0', '0.30'), order('z', 't1', '0.50')],
+      [intent('t0', '0.41'), intent('t0', '0.30'), intent('t1', '0.20'), intent('t2', '0.10')],
+      'risk',
+    );
     expect(r.place).toEqual(['reprice', 'resize', 'reprice', 'new']);
     expect(Object.fromEntries(r.cancel)).toEqual({ x: 'reprice', y: 'resize', z: 'reprice' });
     const left = classifyPass([order('x', 't0', '0.40'), order('y', 't1', '0.40')], [], 'stale');
@@ -164,12 +186,19 @@ describe('makerd_orders_total{action,reason}', () => {
     registerTradingMetrics(registry, {
       executor: () => stats,
       risk: () => new RiskGate(DEFAULT_RISK_LIMITS).snapshot(),
-      loop: () => ({ evaluations: 0, skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0 }, idle: {}, wanted: new Map(), approved: new Map() }),
+      loop: () => ({
+        evaluations: 0,
+        skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0 },
+        idle: {},
+        wanted: new Map(),
+        approved: new Map(),
+      }),
       quotes: () => new Map(),
       twoSidedSeconds: () => new Map(),
     });
     let text = await registry.metrics();
-    for (const [action, reasons] of Object.entries(ORDER_REASONS)) for (const reason of reasons) expect(value(text, `makerd_orders_total{action="${action}",reason="${reason}"}`)).toBe(0);
+    for (const [action, reasons] of Object.entries(ORDER_REASONS))
+      for (const reason of reasons) expect(value(text, `makerd_orders_total{action="${action}",reason="${reason}"}`)).toBe(0);
     stats.count('placed', 2, 'new');
     stats.count('placed', 1, 'reprice');
     stats.count('cancelled', 1, 'reprice');

@@ -46,8 +46,15 @@ describe('heartbeat', () => {
   it('never calls a slow venue a dead loop: the limit covers a poll of timed-out, retried reads', () => {
     const venue = { timeouts: { requestMs: 15_000 }, retry: { maxAttempts: 3, maxMs: 5_000 } };
     expect(heartbeatLimitMs({ poller: { intervalMs: 1_000 }, venue })).toBe(15_000 * 3 + 5_000 * 2 + 1_000);
-    expect(heartbeatLimitMs({ poller: { intervalMs: 100 }, venue: { timeouts: { requestMs: 1_000 }, retry: { maxAttempts: 1, maxMs: 100 } } })).toBe(10_000);
-    expect(heartbeatLimitMs({ poller: { intervalMs: 30_000 }, venue: { timeouts: { requestMs: 1_000 }, retry: { maxAttempts: 1, maxMs: 100 } } })).toBe(90_000);
+    expect(
+      heartbeatLimitMs({ poller: { intervalMs: 100 }, venue: { timeouts: { requestMs: 1_000 }, retry: { maxAttempts: 1, maxMs: 100 } } }),
+    ).toBe(10_000);
+    expect(
+      heartbeatLimitMs({
+        poller: { intervalMs: 30_000 },
+        venue: { timeouts: { requestMs: 1_000 }, retry: { maxAttempts: 1, maxMs: 100 } },
+      }),
+    ).toBe(90_000);
   });
 });
 
@@ -55,7 +62,14 @@ describe('admin server', () => {
   it('serves /healthz 503 with the reason when the loop is stuck, /status as JSON, 404 elsewhere', async () => {
     const registry = createRegistry();
     let alive: string | undefined;
-    const server = await startMetricsServer({ host: '127.0.0.1', port: 0, registry, notReadyReason: () => undefined, notAliveReason: () => alive, status: () => ({ state: 'ACTIVE', pnl: { total: '1.5' } }) });
+    const server = await startMetricsServer({
+      host: '127.0.0.1',
+      port: 0,
+      registry,
+      notReadyReason: () => undefined,
+      notAliveReason: () => alive,
+      status: () => ({ state: 'ACTIVE', pnl: { total: '1.5' } }),
+    });
     try {
       expect(await (await fetch(`${server.url}/healthz`)).text()).toBe('ok\n');
       alive = 'main loop stalled: no poll tick for 70000 ms (limit 55100 ms)';
@@ -80,7 +94,18 @@ describe('/status document', () => {
     portfolio.apply(fill({}) as never);
     portfolio.mark('tok0', new Decimal('0.45'));
     const risk = new RiskGate(DEFAULT_RISK_LIMITS);
-    risk.evaluate({ meta: { conditionId: 'm1', tokens: ['tok0', 'tok1'] }, books: [undefined, undefined], mid: undefined, position: { outcome0: new Decimal(10), outcome1: new Decimal(0) }, liveOrders: [], nowMs: clock.now() } as never, [], clock.now());
+    risk.evaluate(
+      {
+        meta: { conditionId: 'm1', tokens: ['tok0', 'tok1'] },
+        books: [undefined, undefined],
+        mid: undefined,
+        position: { outcome0: new Decimal(10), outcome1: new Decimal(0) },
+        liveOrders: [],
+        nowMs: clock.now(),
+      } as never,
+      [],
+      clock.now(),
+    );
     const limiter = new RateLimiter({ clock });
     const src: StatusSource = {
       version: '9.9.9',
@@ -94,22 +119,57 @@ describe('/status document', () => {
       bookAgeSeconds: (m) => (m === 'm1' ? 1.25 : Infinity),
       quotes: () => new Map([['m1', { bid: 1, ask: 0 }]]),
       lossLimits: () => ({ maxDailyLoss: new Decimal('100'), maxDrawdown: undefined, engaged: { daily_loss: false, drawdown: false } }),
-      streams: () => ({ enabled: { market: true, user: false }, probes: { market: { subscribed: true, socketCounters: { reconnects: 1 } } } }),
-      lastErrors: () => [{ time: '2026-01-01T00:00:00.000Z', level: 'warn', component: 'poller', code: 'MAKERD_ERR_TIMEOUT', message: 'poll request failed' }],
+      streams: () => ({
+        enabled: { market: true, user: false },
+        probes: { market: { subscribed: true, socketCounters: { reconnects: 1 } } },
+      }),
+      lastErrors: () => [
+        {
+          time: '2026-01-01T00:00:00.000Z',
+          level: 'warn',
+          component: 'poller',
+          code: 'MAKERD_ERR_TIMEOUT',
+          message: 'poll request failed',
+        },
+      ],
     };
     const s = buildStatus(src);
     limiter.close();
-    expect(s).toMatchObject({ state: 'ACTIVE', killSwitch: false, ready: false, reason: 'last usable market snapshot is 9000 ms old', version: '9.9.9', uptimeSeconds: 90 });
+    expect(s).toMatchObject({
+      state: 'ACTIVE',
+      killSwitch: false,
+      ready: false,
+      reason: 'last usable market snapshot is 9000 ms old',
+      version: '9.9.9',
+      uptimeSeconds: 90,
+    });
     expect(s.markets).toEqual([
-      { market: 'm1', state: 'ACTIVE', bookAgeSeconds: 1.25, quotes: { bid: 1, ask: 0 }, positions: { '0': '10', '1': '0' }, pnl: { realized: '0', unrealized: '0.5', total: '0.5' } },
-      { market: 'm2', state: 'ACTIVE', bookAgeSeconds: null, quotes: { bid: 0, ask: 0 }, positions: { '0': '0', '1': '0' }, pnl: { realized: '0', unrealized: '0', total: '0' } },
+      {
+        market: 'm1',
+        state: 'ACTIVE',
+        bookAgeSeconds: 1.25,
+        quotes: { bid: 1, ask: 0 },
+        positions: { '0': '10', '1': '0' },
+        pnl: { realized: '0', unrealized: '0.5', total: '0.5' },
+      },
+      {
+        market: 'm2',
+        state: 'ACTIVE',
+        bookAgeSeconds: null,
+        quotes: { bid: 0, ask: 0 },
+        positions: { '0': '0', '1': '0' },
+        pnl: { realized: '0', unrealized: '0', total: '0' },
+      },
     ]);
     expect(s.pnl).toMatchObject({ realized: '0', unrealized: '0.5', total: '0.5' });
     expect(s.lossLimits).toEqual({ daily_loss: { limit: '100', engaged: false }, drawdown: { limit: null, engaged: false } });
     const books = s.limits.find((l) => l.scope === 'POST /books' && l.window === 'window')!;
     expect(books).toMatchObject({ used: 0, headroom: 1 });
     expect(books.capacity).toBeGreaterThan(0);
-    expect(s.streams).toEqual({ market: { enabled: true, connected: true, reconnects: 1 }, user: { enabled: false, connected: false, reconnects: 0 } });
+    expect(s.streams).toEqual({
+      market: { enabled: true, connected: true, reconnects: 1 },
+      user: { enabled: false, connected: false, reconnects: 0 },
+    });
     expect(s.lastErrors).toHaveLength(1);
   });
 });
@@ -129,15 +189,28 @@ describe('recent problems', () => {
     const logger = tapProblems(parent, problems);
     const poller = logger.child({ component: 'poller' });
     poller.info('not a problem');
-    poller.warn({ code: 'MAKERD_ERR_TIMEOUT', err: `timed out with ${secret}`, headers: { SERVICE_SIGNATURE: 'sig' } }, 'poll request failed');
+    poller.warn(
+      { code: 'MAKERD_ERR_TIMEOUT', err: `timed out with ${secret}`, headers: { SERVICE_SIGNATURE: 'sig' } },
+      'poll request failed',
+    );
     logger.error({ err: 'key api-key-value-1234 refused' }, 'start-up failed');
     parent.warn('the parent logger is not tapped');
     expect(lines).toHaveLength(4);
     const list = problems.list();
     expect(list).toHaveLength(2);
-    expect(list[0]).toMatchObject({ level: 'warn', component: 'poller', code: 'MAKERD_ERR_TIMEOUT', message: 'poll request failed: timed out with [redacted]' });
+    expect(list[0]).toMatchObject({
+      level: 'warn',
+      component: 'poller',
+      code: 'MAKERD_ERR_TIMEOUT',
+      message: 'poll request failed: timed out with [redacted]',
+    });
     expect(list[0]!.time).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(list[1]).toMatchObject({ level: 'error', component: undefined, code: undefined, message: 'start-up failed: key [redacted] refused' });
+    expect(list[1]).toMatchObject({
+      level: 'error',
+      component: undefined,
+      code: undefined,
+      message: 'start-up failed: key [redacted] refused',
+    });
     expect(JSON.stringify(list)).not.toContain('sig');
     for (let i = 0; i < 5; i++) logger.warn(`w${i}`);
     expect(problems.list().map((p) => p.message)).toEqual(['w2', 'w3', 'w4']);

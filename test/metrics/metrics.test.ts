@@ -41,8 +41,19 @@ describe('metrics', () => {
     observe('POST /books', 200, 12);
     observe('POST /books', 200, 8);
     observe('GET /book', 'MAKERD_ERR_TIMEOUT', 5_000);
-    const stats: PollerStats = { ticks: 3, failedRequests: { MAKERD_ERR_BAD_RESPONSE: 2 }, unusableBooks: { stale: 4 }, lastTickMs: 1_000, lastUsableMs: 1_000, failedTicks: 1 };
-    registerPollerMetrics(registry, () => stats, () => 3_500);
+    const stats: PollerStats = {
+      ticks: 3,
+      failedRequests: { MAKERD_ERR_BAD_RESPONSE: 2 },
+      unusableBooks: { stale: 4 },
+      lastTickMs: 1_000,
+      lastUsableMs: 1_000,
+      failedTicks: 1,
+    };
+    registerPollerMetrics(
+      registry,
+      () => stats,
+      () => 3_500,
+    );
     const text = await registry.metrics();
     expect(value(text, 'makerd_venue_requests_total{route="POST /books",outcome="200"}')).toBe(2);
     expect(value(text, 'makerd_venue_requests_total{route="GET /book",outcome="MAKERD_ERR_TIMEOUT"}')).toBe(1);

@@ -25,7 +25,12 @@ function setup() {
   const portfolio = new Portfolio({ clock });
   const counts = new FillCounts();
   const gate = new RiskGate(validateRiskLimits({}));
-  const guard = new LossLimitGuard(gate, { maxDailyLoss: new Decimal('1'), maxDrawdown: new Decimal('0.2'), action: 'HALTED', dayResetHourUtc: 0 });
+  const guard = new LossLimitGuard(gate, {
+    maxDailyLoss: new Decimal('1'),
+    maxDrawdown: new Decimal('0.2'),
+    action: 'HALTED',
+    dayResetHourUtc: 0,
+  });
   const mismatches: Record<string, number> = { [A]: 2, [C]: 1 };
   const registry = new Registry();
   const metrics = registerPortfolioMetrics(registry, {
@@ -49,7 +54,13 @@ describe('portfolio metrics', () => {
   it('exports fills, fees, rebates, PnL, positions, equity, loss limits, journal latency and mismatches, exactly', async () => {
     const { portfolio, registry, metrics, apply, gate } = setup();
     // Marked before any position, so every move counts in the day's PnL.
-    for (const [token, mid] of [[`${A}:0`, '0.50'], [`${A}:1`, '0.45'], [`${B}:0`, '0.35'], [`${C}:0`, '0.25']] as const) portfolio.mark(token, new Decimal(mid));
+    for (const [token, mid] of [
+      [`${A}:0`, '0.50'],
+      [`${A}:1`, '0.45'],
+      [`${B}:0`, '0.35'],
+      [`${C}:0`, '0.25'],
+    ] as const)
+      portfolio.mark(token, new Decimal(mid));
     apply([
       // A0: buy 10 @ 0.40 (fee 0.144), sell 4 @ 0.55 as maker (rebate 0.012): realized 0.6 - 0.144 + 0.012 = 0.468,
       //     long 6 @ 0.40 marked 0.50: unrealized 0.6 (the total peaks here at 1.068)
@@ -78,7 +89,10 @@ describe('portfolio metrics', () => {
       'makerd_fill_volume_shares_total{market="0xbbbb",side="SELL"} 5',
       'makerd_fill_volume_shares_total{market="other",side="BUY"} 3',
     ]);
-    expect(lines(text, 'makerd_fees_paid_usdc_total')).toEqual(['makerd_fees_paid_usdc_total{market="0xaaaa"} 0.144', 'makerd_fees_paid_usdc_total{market="other"} 0.0192']);
+    expect(lines(text, 'makerd_fees_paid_usdc_total')).toEqual([
+      'makerd_fees_paid_usdc_total{market="0xaaaa"} 0.144',
+      'makerd_fees_paid_usdc_total{market="other"} 0.0192',
+    ]);
     expect(lines(text, 'makerd_rebates_received_usdc_total')).toEqual(['makerd_rebates_received_usdc_total{market="0xaaaa"} 0.012']);
     expect(lines(text, 'makerd_pnl_usdc')).toEqual([
       // overall: realized 0.468 - 0.0192, unrealized 0.6 - 0.1 - 0.25 + 0.15
@@ -113,9 +127,18 @@ describe('portfolio metrics', () => {
     expect(lines(text, 'makerd_drawdown_usdc')).toEqual(['makerd_drawdown_usdc 0.2192']);
     expect(lines(text, 'makerd_daily_pnl_usdc')).toEqual(['makerd_daily_pnl_usdc 0.8488']);
     expect(gate.overallState()).toBe('HALTED');
-    expect(lines(text, 'makerd_loss_limit_engaged')).toEqual(['makerd_loss_limit_engaged{limit="daily_loss"} 0', 'makerd_loss_limit_engaged{limit="drawdown"} 1']);
-    expect(lines(text, 'makerd_loss_limit_breaches_total')).toEqual(['makerd_loss_limit_breaches_total{limit="daily_loss"} 0', 'makerd_loss_limit_breaches_total{limit="drawdown"} 1']);
-    expect(lines(text, 'makerd_reconciliation_mismatches_total')).toEqual(['makerd_reconciliation_mismatches_total{market="0xaaaa"} 2', 'makerd_reconciliation_mismatches_total{market="other"} 1']);
+    expect(lines(text, 'makerd_loss_limit_engaged')).toEqual([
+      'makerd_loss_limit_engaged{limit="daily_loss"} 0',
+      'makerd_loss_limit_engaged{limit="drawdown"} 1',
+    ]);
+    expect(lines(text, 'makerd_loss_limit_breaches_total')).toEqual([
+      'makerd_loss_limit_breaches_total{limit="daily_loss"} 0',
+      'makerd_loss_limit_breaches_total{limit="drawdown"} 1',
+    ]);
+    expect(lines(text, 'makerd_reconciliation_mismatches_total')).toEqual([
+      'makerd_reconciliation_mismatches_total{market="0xaaaa"} 2',
+      'makerd_reconciliation_mismatches_total{market="other"} 1',
+    ]);
     expect(lines(text, 'makerd_journal_write_seconds')).toEqual([
       'makerd_journal_write_seconds_bucket{le="0.0005"} 0',
       'makerd_journal_write_seconds_bucket{le="0.001"} 0',
@@ -144,7 +167,10 @@ describe('portfolio metrics', () => {
     const first = await registry.metrics();
     expect(lines(first, 'makerd_fills_total')).toEqual(['makerd_fills_total{market="0xbbbb",side="SELL"} 1']);
     expect(lines(first, 'makerd_rebates_received_usdc_total')).toEqual(['makerd_rebates_received_usdc_total{market="0xbbbb"} 0.0021']);
-    expect(lines(first, 'makerd_reconciliation_mismatches_total')).toEqual(['makerd_reconciliation_mismatches_total{market="0xaaaa"} 2', 'makerd_reconciliation_mismatches_total{market="other"} 1']);
+    expect(lines(first, 'makerd_reconciliation_mismatches_total')).toEqual([
+      'makerd_reconciliation_mismatches_total{market="0xaaaa"} 2',
+      'makerd_reconciliation_mismatches_total{market="other"} 1',
+    ]);
     // Unchanged totals: the same values (nothing added twice).
     expect(lines(await registry.metrics(), 'makerd_fills_total')).toEqual(['makerd_fills_total{market="0xbbbb",side="SELL"} 1']);
 
@@ -155,7 +181,10 @@ describe('portfolio metrics', () => {
     mismatches[A] = 3;
     guard.check(portfolio.daily(), portfolio.equity());
     const second = await registry.metrics();
-    expect(lines(second, 'makerd_fills_total')).toEqual(['makerd_fills_total{market="0xbbbb",side="SELL"} 1', 'makerd_fills_total{market="0xbbbb",side="BUY"} 1']);
+    expect(lines(second, 'makerd_fills_total')).toEqual([
+      'makerd_fills_total{market="0xbbbb",side="SELL"} 1',
+      'makerd_fills_total{market="0xbbbb",side="BUY"} 1',
+    ]);
     expect(lines(second, 'makerd_fill_volume_shares_total')).toEqual([
       'makerd_fill_volume_shares_total{market="0xbbbb",side="SELL"} 5',
       'makerd_fill_volume_shares_total{market="0xbbbb",side="BUY"} 5',
@@ -170,9 +199,18 @@ describe('portfolio metrics', () => {
     // The day began at total 0.0021: -1.669384 breaches risk.maxDailyLoss 1; drawdown 1.669384 too.
     expect(lines(second, 'makerd_daily_pnl_usdc')).toEqual(['makerd_daily_pnl_usdc -1.669384']);
     expect(lines(second, 'makerd_equity_peak_usdc')).toEqual(['makerd_equity_peak_usdc 0.0021']);
-    expect(lines(second, 'makerd_loss_limit_engaged')).toEqual(['makerd_loss_limit_engaged{limit="daily_loss"} 1', 'makerd_loss_limit_engaged{limit="drawdown"} 1']);
-    expect(lines(second, 'makerd_loss_limit_breaches_total')).toEqual(['makerd_loss_limit_breaches_total{limit="daily_loss"} 1', 'makerd_loss_limit_breaches_total{limit="drawdown"} 1']);
-    expect(lines(second, 'makerd_reconciliation_mismatches_total')).toEqual(['makerd_reconciliation_mismatches_total{market="0xaaaa"} 3', 'makerd_reconciliation_mismatches_total{market="other"} 1']);
+    expect(lines(second, 'makerd_loss_limit_engaged')).toEqual([
+      'makerd_loss_limit_engaged{limit="daily_loss"} 1',
+      'makerd_loss_limit_engaged{limit="drawdown"} 1',
+    ]);
+    expect(lines(second, 'makerd_loss_limit_breaches_total')).toEqual([
+      'makerd_loss_limit_breaches_total{limit="daily_loss"} 1',
+      'makerd_loss_limit_breaches_total{limit="drawdown"} 1',
+    ]);
+    expect(lines(second, 'makerd_reconciliation_mismatches_total')).toEqual([
+      'makerd_reconciliation_mismatches_total{market="0xaaaa"} 3',
+      'makerd_reconciliation_mismatches_total{market="other"} 1',
+    ]);
   });
 
   it('without a list of configured markets, every market of the portfolio is its own label', async () => {

@@ -66,7 +66,10 @@ function seconds(d: string): number {
 
 /** Prometheus' rule_files globs (filepath.Glob): `*` and `?` within one path segment. */
 function globMatches(glob: string, path: string): boolean {
-  const re = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  const re = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
   return new RegExp(`^${re}$`).test(path);
 }
 
@@ -78,7 +81,10 @@ function mounts(s: Service): { source: string; target: string; readOnly: boolean
   });
 }
 
-const inlinePrometheus = (): { text: string; config: { rule_files?: string[]; scrape_configs: { job_name: string; metrics_path?: string; static_configs: { targets: string[] }[] }[] } } => {
+const inlinePrometheus = (): {
+  text: string;
+  config: { rule_files?: string[]; scrape_configs: { job_name: string; metrics_path?: string; static_configs: { targets: string[] }[] }[] };
+} => {
   const target = svc('prometheus').configs?.find((c) => c.target === '/etc/prometheus/prometheus.yml');
   expect(target, 'prometheus.yml is given to the prometheus service as a config').toBeDefined();
   const text = compose.configs?.[target!.source]?.content;
@@ -160,7 +166,12 @@ describe('ops/compose.yml', () => {
     }
     // The file provider loads its dashboards from a folder that is mounted from ops/grafana/dashboards.
     const providers = readdirSync(join(OPS, 'grafana/provisioning/dashboards')).flatMap(
-      (f) => (parse(readFileSync(join(OPS, 'grafana/provisioning/dashboards', f), 'utf8')) as { providers: { type: string; options: { path: string } }[] }).providers,
+      (f) =>
+        (
+          parse(readFileSync(join(OPS, 'grafana/provisioning/dashboards', f), 'utf8')) as {
+            providers: { type: string; options: { path: string } }[];
+          }
+        ).providers,
     );
     for (const p of providers.filter((x) => x.type === 'file')) {
       const mount = g.find((v) => v.target === p.options.path);
@@ -169,7 +180,9 @@ describe('ops/compose.yml', () => {
     expect(readdirSync(join(OPS, 'grafana/dashboards')).some((f) => f.endsWith('.json'))).toBe(true);
     // The provisioned datasource is the Prometheus of this file, by service name and port.
     const datasources = readdirSync(join(OPS, 'grafana/provisioning/datasources')).flatMap(
-      (f) => (parse(readFileSync(join(OPS, 'grafana/provisioning/datasources', f), 'utf8')) as { datasources: { type: string; url: string }[] }).datasources,
+      (f) =>
+        (parse(readFileSync(join(OPS, 'grafana/provisioning/datasources', f), 'utf8')) as { datasources: { type: string; url: string }[] })
+          .datasources,
     );
     const prom = datasources.find((d) => d.type === 'prometheus');
     expect(prom?.url).toBe(`http://prometheus:${svc('prometheus').ports![0]!.split(':').at(-1)}`);
@@ -189,7 +202,10 @@ describe('ops/compose.yml', () => {
     for (const r of rules) expect(r.startsWith(`${mount!.target}/`), r).toBe(true);
     if (existsSync(join(OPS, 'prometheus/alerts.yml'))) {
       const inContainer = posix.join(mount!.target, 'alerts.yml');
-      expect(rules.some((r) => globMatches(r, inContainer)), `${rules.join(', ')} loads ${inContainer}`).toBe(true);
+      expect(
+        rules.some((r) => globMatches(r, inContainer)),
+        `${rules.join(', ')} loads ${inContainer}`,
+      ).toBe(true);
     }
   });
 });

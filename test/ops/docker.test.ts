@@ -16,7 +16,10 @@ import { packageRoot } from '../../src/package-root.js';
 const root = packageRoot();
 const text = readFileSync(join(root, 'Dockerfile'), 'utf8');
 const dockerfile = DockerfileParser.parse(text);
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  bin: Record<string, string>;
+  scripts: Record<string, string>;
+};
 const shutdownDeadlineS = schema.lifecycle.shutdownDeadlineMs.default / 1000;
 
 /** Instructions grouped by stage, each stage starting at its FROM. */
@@ -60,7 +63,9 @@ describe('Dockerfile', () => {
   });
 
   it('installs production dependencies only in the final stage, from the lockfile', () => {
-    const installs = of(final, 'RUN').map(args).filter((r) => /\bnpm (ci|install|i)\b/.test(r));
+    const installs = of(final, 'RUN')
+      .map(args)
+      .filter((r) => /\bnpm (ci|install|i)\b/.test(r));
     expect(installs).toHaveLength(1);
     expect(installs[0]).toMatch(/\bnpm ci\b/);
     expect(installs[0]).toMatch(/--omit=dev\b/);
@@ -92,7 +97,11 @@ describe('Dockerfile', () => {
     expect(entrypoint!.slice(1)).toEqual(['--', 'node', pkg.bin.makerd]);
     expect(cmd).toEqual(['run']);
     // tini is installed (as root) in this stage, at the path the entrypoint names.
-    expect(of(final, 'RUN').map(args).some((r) => /apt-get install\b.*\btini\b/.test(r))).toBe(true);
+    expect(
+      of(final, 'RUN')
+        .map(args)
+        .some((r) => /apt-get install\b.*\btini\b/.test(r)),
+    ).toBe(true);
     expect(entrypoint![0]).toBe('/usr/bin/tini');
   });
 
@@ -113,9 +122,7 @@ describe('Dockerfile', () => {
   it('declares the config and data volumes, and points makerd at them', () => {
     const volumes = of(final, 'VOLUME').flatMap((v) => execForm(v) ?? args(v).split(' '));
     expect(volumes).toEqual(expect.arrayContaining(['/etc/makerd', '/var/lib/makerd']));
-    const env = Object.fromEntries(
-      dockerfile.getENVs().flatMap((e) => e.getProperties().map((p) => [p.getName(), p.getValue()])),
-    );
+    const env = Object.fromEntries(dockerfile.getENVs().flatMap((e) => e.getProperties().map((p) => [p.getName(), p.getValue()])));
     expect(env.MAKERD_DATA_DIR).toBe('/var/lib/makerd');
     expect(env.MAKERD_METRICS_HOST).toBe('0.0.0.0'); // published ports reach the server
     expect(of(final, 'EXPOSE').map(args)).toContain(String(schema.metrics.port.default));
@@ -123,14 +130,20 @@ describe('Dockerfile', () => {
 
   it('stops with SIGTERM, and documents a stop timeout above the shutdown deadline', () => {
     expect(of(final, 'STOPSIGNAL').map(args)).toEqual(['SIGTERM']);
-    const comments = dockerfile.getComments().map((c) => c.getContent()).join('\n');
+    const comments = dockerfile
+      .getComments()
+      .map((c) => c.getContent())
+      .join('\n');
     const stopT = [...comments.matchAll(/docker stop -t (\d+)|--stop-timeout (\d+)/g)].map((m) => Number(m[1] ?? m[2]));
     expect(stopT.length).toBeGreaterThan(0);
     for (const t of stopT) expect(t).toBeGreaterThan(shutdownDeadlineS);
   });
 
   it('copies only files that exist and that .dockerignore keeps in the build context', () => {
-    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && !l.startsWith('#'));
     const sources = of([...build, ...final], 'COPY')
       .filter((c) => c instanceof Copy && c.getFromFlag() === null)
       .flatMap((c) => args(c).split(' ').slice(0, -1));

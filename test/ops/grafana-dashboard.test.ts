@@ -12,7 +12,17 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dataPanels, DASHBOARD_PATH, familyOf, loadDashboard, metricNames, root, sourceMetricNames, type DashboardJson, type DashboardPanel } from './grafana-queries.js';
+import {
+  dataPanels,
+  DASHBOARD_PATH,
+  familyOf,
+  loadDashboard,
+  metricNames,
+  root,
+  sourceMetricNames,
+  type DashboardJson,
+  type DashboardPanel,
+} from './grafana-queries.js';
 
 const dashboard = loadDashboard();
 const panels = dataPanels(dashboard);
@@ -32,7 +42,8 @@ describe('the dashboard JSON', () => {
     expect(ds).toMatchObject({ type: 'datasource', query: 'prometheus', current: { value: 'makerd-prometheus' } });
     const market = dashboard.templating.list.find((v) => v.name === 'market');
     expect(market?.query).toMatchObject({ query: expect.stringMatching(/^label_values\(makerd_quotes_live\b.*, market\)$/) });
-    for (const v of dashboard.templating.list.filter((x) => x.type === 'query')) expect(v.datasource).toEqual({ type: 'prometheus', uid: '${datasource}' });
+    for (const v of dashboard.templating.list.filter((x) => x.type === 'query'))
+      expect(v.datasource).toEqual({ type: 'prometheus', uid: '${datasource}' });
   });
 
   it('has a row for each part the issue lists, each holding panels', () => {
@@ -71,8 +82,12 @@ describe('the dashboard JSON', () => {
       expect(p.gridPos.w * p.gridPos.h, p.title).toBeGreaterThan(0);
     }
     const overlap = (a: DashboardPanel, b: DashboardPanel): boolean =>
-      a.gridPos.x < b.gridPos.x + b.gridPos.w && b.gridPos.x < a.gridPos.x + a.gridPos.w && a.gridPos.y < b.gridPos.y + b.gridPos.h && b.gridPos.y < a.gridPos.y + a.gridPos.h;
-    for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) expect(overlap(all[i]!, all[j]!), `${all[i]!.title} / ${all[j]!.title}`).toBe(false);
+      a.gridPos.x < b.gridPos.x + b.gridPos.w &&
+      b.gridPos.x < a.gridPos.x + a.gridPos.w &&
+      a.gridPos.y < b.gridPos.y + b.gridPos.h &&
+      b.gridPos.y < a.gridPos.y + a.gridPos.h;
+    for (let i = 0; i < all.length; i++)
+      for (let j = i + 1; j < all.length; j++) expect(overlap(all[i]!, all[j]!), `${all[i]!.title} / ${all[j]!.title}`).toBe(false);
   });
 
   it('queries only through the datasource variable, each panel with a title, a description and queries', () => {
@@ -125,7 +140,9 @@ const PANEL_TYPES: Record<string, { module: string; custom: boolean }> = {
 function schemaCheckSource(d: DashboardJson): string {
   const lines = [
     "import type { Dashboard, DataQuery } from '@grafana/schema';",
-    ...Object.entries(PANEL_TYPES).map(([type, p], i) => `import type * as P${i} from '@grafana/schema/dist/types/raw/composable/${p.module}'; // ${type}`),
+    ...Object.entries(PANEL_TYPES).map(
+      ([type, p], i) => `import type * as P${i} from '@grafana/schema/dist/types/raw/composable/${p.module}'; // ${type}`,
+    ),
     'type Json<T> = T extends string ? `${T}` : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;',
     // The Prometheus plugin's query fields beside the common ones (12.1.1 publishes no Prometheus query type).
     "interface PromQuery extends DataQuery { expr: string; legendFormat?: string; range?: boolean; instant?: boolean; editorMode?: 'code' | 'builder'; format?: 'time_series' | 'table' | 'heatmap'; interval?: string }",
@@ -139,10 +156,13 @@ function schemaCheckSource(d: DashboardJson): string {
       continue;
     }
     lines.push(`export const options${panel.id} = ${JSON.stringify(panel.options ?? {}, null, 2)} satisfies Json<P${i}.Options>;`);
-    if (PANEL_TYPES[panel.type]!.custom) lines.push(`export const custom${panel.id} = ${JSON.stringify(panel.fieldConfig?.defaults.custom ?? {})} satisfies Json<P${i}.FieldConfig>;`);
+    if (PANEL_TYPES[panel.type]!.custom)
+      lines.push(
+        `export const custom${panel.id} = ${JSON.stringify(panel.fieldConfig?.defaults.custom ?? {})} satisfies Json<P${i}.FieldConfig>;`,
+      );
     lines.push(`export const targets${panel.id} = ${JSON.stringify(panel.targets ?? [])} satisfies Json<PromQuery>[];`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** Type-checks each source (file name -> text) in one program; returns the errors per file. */
@@ -160,7 +180,8 @@ function typeCheck(sources: Record<string, string>): Record<string, string[]> {
   };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, lang, ...rest) => (files.has(name) ? ts.createSourceFile(name, files.get(name)!, lang) : getSourceFile(name, lang, ...rest));
+  host.getSourceFile = (name, lang, ...rest) =>
+    files.has(name) ? ts.createSourceFile(name, files.get(name)!, lang) : getSourceFile(name, lang, ...rest);
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => files.has(name) || fileExists(name);
   const readFile = host.readFile.bind(host);
@@ -180,7 +201,7 @@ function typeCheck(sources: Record<string, string>): Record<string, string[]> {
 }
 
 describe('the dashboard against @grafana/schema', () => {
-  it('type-checks: dashboard, every panel\'s options and field config, every query', { timeout: 60_000 }, () => {
+  it("type-checks: dashboard, every panel's options and field config, every query", { timeout: 60_000 }, () => {
     const clone = (): DashboardJson => JSON.parse(JSON.stringify(dashboard)) as DashboardJson;
     // Controls: the same check must reject a dashboard that Grafana's types do not describe.
     const badVersion = clone();
@@ -225,13 +246,17 @@ describe('Grafana provisioning', () => {
   );
 
   it('provisions the Prometheus datasource with the uid the dashboard defaults to', () => {
-    const ds = readYaml<{ datasources: { uid: string; type: string; url: string }[] }>('ops/grafana/provisioning/datasources/prometheus.yml');
+    const ds = readYaml<{ datasources: { uid: string; type: string; url: string }[] }>(
+      'ops/grafana/provisioning/datasources/prometheus.yml',
+    );
     expect(ds.datasources).toHaveLength(1);
     expect(ds.datasources[0]).toMatchObject({ uid: 'makerd-prometheus', type: 'prometheus', url: 'http://prometheus:9090' });
   });
 
   it('loads dashboards from the folder compose mounts the dashboard JSON at', () => {
-    const provider = readYaml<{ providers: { type: string; options: { path: string } }[] }>('ops/grafana/provisioning/dashboards/makerd.yml');
+    const provider = readYaml<{ providers: { type: string; options: { path: string } }[] }>(
+      'ops/grafana/provisioning/dashboards/makerd.yml',
+    );
     expect(provider.providers).toHaveLength(1);
     expect(provider.providers[0]!.type).toBe('file');
     expect(mounts.get(join(root, 'ops/grafana/dashboards'))).toBe(provider.providers[0]!.options.path);

@@ -127,7 +127,8 @@ export function sourceMetricNames(): Set<string> {
     for (const e of readdirSync(dir)) {
       const p = join(dir, e);
       if (statSync(p).isDirectory()) walk(p);
-      else if (p.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/\bname:\s*['"`](makerd_[a-z0-9_]+)['"`]/g)) names.add(m[1]!);
+      else if (p.endsWith('.ts'))
+        for (const m of readFileSync(p, 'utf8').matchAll(/\bname:\s*['"`](makerd_[a-z0-9_]+)['"`]/g)) names.add(m[1]!);
     }
   };
   walk(join(root, 'src'));

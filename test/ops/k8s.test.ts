@@ -58,9 +58,14 @@ describe('ops/k8s documents', () => {
   });
 
   it('labels everything app.kubernetes.io/name=makerd, which the selectors match', () => {
-    for (const { file, obj } of docs) if (obj.kind !== 'Kustomization') expect(obj.metadata.labels?.['app.kubernetes.io/name'], file).toBe('makerd');
+    for (const { file, obj } of docs)
+      if (obj.kind !== 'Kustomization') expect(obj.metadata.labels?.['app.kubernetes.io/name'], file).toBe('makerd');
     const labels = pod.metadata.labels as Record<string, string>;
-    for (const sel of [sts.spec.selector.matchLabels, only('PodDisruptionBudget').spec.selector.matchLabels, only('Service').spec.selector]) {
+    for (const sel of [
+      sts.spec.selector.matchLabels,
+      only('PodDisruptionBudget').spec.selector.matchLabels,
+      only('Service').spec.selector,
+    ]) {
       for (const [k, v] of Object.entries(sel as Record<string, string>)) expect(labels[k]).toBe(v);
     }
   });
@@ -218,7 +223,10 @@ describe('kubectl kustomize', () => {
     expect(r.status, r.stderr).toBe(0);
     const rendered = parseAllDocuments(r.stdout).map((d) => d.toJS() as K8sObject);
     expect(rendered.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual(
-      docs.filter((d) => d.obj.kind !== 'Kustomization').map((d) => `${d.obj.kind}/${d.obj.metadata.name}`).sort(),
+      docs
+        .filter((d) => d.obj.kind !== 'Kustomization')
+        .map((d) => `${d.obj.kind}/${d.obj.metadata.name}`)
+        .sort(),
     );
     for (const o of rendered) expect(o.metadata.labels?.['app.kubernetes.io/part-of'], o.kind).toBe('makerd');
   });

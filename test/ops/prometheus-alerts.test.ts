@@ -90,8 +90,14 @@ describe('the alert rules', () => {
     expect(doc.rule_files).toEqual(['../alerts.yml']);
     const checks = doc.tests.flatMap((t) => t.alert_rule_test ?? []);
     for (const a of ALERTS) {
-      expect(checks.some((c) => c.alertname === a && c.exp_alerts.length > 0), `${a} fires`).toBe(true);
-      expect(checks.some((c) => c.alertname === a && c.exp_alerts.length === 0), `${a} stays quiet`).toBe(true);
+      expect(
+        checks.some((c) => c.alertname === a && c.exp_alerts.length > 0),
+        `${a} fires`,
+      ).toBe(true);
+      expect(
+        checks.some((c) => c.alertname === a && c.exp_alerts.length === 0),
+        `${a} stays quiet`,
+      ).toBe(true);
     }
   });
 
@@ -112,7 +118,9 @@ describe('the alert rules', () => {
     mkdirSync(join(tmp, 'tests'), { recursive: true });
     copyFileSync(ALERT_TESTS_PATH, join(tmp, 'tests', 'alerts.test.yml'));
     const text = readFileSync(ALERTS_PATH, 'utf8');
-    const changed = text.replace('expr: up{job="makerd"} == 0\n        for: 2m', 'expr: up{job="makerd"} == 0\n        for: 1m').replace('lag_p99_seconds > 0.1', 'lag_p99_seconds > 1');
+    const changed = text
+      .replace('expr: up{job="makerd"} == 0\n        for: 2m', 'expr: up{job="makerd"} == 0\n        for: 1m')
+      .replace('lag_p99_seconds > 0.1', 'lag_p99_seconds > 1');
     expect(changed).not.toBe(text);
     writeFileSync(join(tmp, 'alerts.yml'), changed);
     const r = promtool('test', 'rules', join(tmp, 'tests', 'alerts.test.yml'));
@@ -123,7 +131,10 @@ describe('the alert rules', () => {
 });
 
 describe('ops/prometheus/prometheus.yml', () => {
-  type Config = { rule_files: string[]; scrape_configs: { job_name: string; metrics_path: string; static_configs: { targets: string[] }[] }[] };
+  type Config = {
+    rule_files: string[];
+    scrape_configs: { job_name: string; metrics_path: string; static_configs: { targets: string[] }[] }[];
+  };
   const config = parse(readFileSync(PROMETHEUS_CONFIG_PATH, 'utf8')) as Config;
 
   it('loads the alert rules and scrapes makerd on its default metrics port as job "makerd"', () => {

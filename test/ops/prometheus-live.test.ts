@@ -111,10 +111,22 @@ const nonEmpty = async (expr: string): Promise<boolean> => {
 describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real Prometheus scraping makerd', () => {
   beforeAll(async () => {
     expect(toolsMissing, 'prometheus/promtool are not on PATH (CI installs the prometheus package in .ci/run)').toBe(false);
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir, '--sourceMap', 'false'], {
-      cwd: root,
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+        '-p',
+        join(root, 'tsconfig.build.json'),
+        '--outDir',
+        outDir,
+        '--sourceMap',
+        'false',
+      ],
+      {
+        cwd: root,
+        stdio: 'pipe',
+      },
+    );
 
     // makerd on its embedded simulator, with both loss limits set (far away) so their series exist.
     const daemon = spawn(process.execPath, [join(outDir, 'src', 'cli', 'bin.js'), 'run'], {
@@ -154,7 +166,12 @@ describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real P
     );
     const prometheus = spawn(
       'prometheus',
-      [`--config.file=${config}`, `--storage.tsdb.path=${join(work, 'tsdb')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'],
+      [
+        `--config.file=${config}`,
+        `--storage.tsdb.path=${join(work, 'tsdb')}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+        '--log.level=warn',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'], cwd: work },
     );
     children.push(prometheus);
@@ -163,12 +180,19 @@ describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real P
 
     await until('Prometheus to be ready', 20_000, async () => (await fetch(`${promUrl}/-/ready`)).ok);
     await until('the makerd target to be up', 20_000, async () => {
-      const t = (await (await fetch(`${promUrl}/api/v1/targets`)).json()) as { data: { activeTargets: { health: string; labels: { job: string } }[] } };
+      const t = (await (await fetch(`${promUrl}/api/v1/targets`)).json()) as {
+        data: { activeTargets: { health: string; labels: { job: string } }[] };
+      };
       return t.data.activeTargets.some((x) => x.labels.job === 'makerd' && x.health === 'up');
     });
     // ~20 s of trading: 20 scrapes, fills recorded and the loop timed.
-    await until('20 scrapes, fills and dispatches', 45_000, async () =>
-      (await nonEmpty('count_over_time(up{job="makerd"}[1m]) >= 20')) && (await nonEmpty('makerd_fills_total')) && (await nonEmpty('makerd_tick_to_dispatch_seconds_count > 0')),
+    await until(
+      '20 scrapes, fills and dispatches',
+      45_000,
+      async () =>
+        (await nonEmpty('count_over_time(up{job="makerd"}[1m]) >= 20')) &&
+        (await nonEmpty('makerd_fills_total')) &&
+        (await nonEmpty('makerd_tick_to_dispatch_seconds_count > 0')),
     ).catch(() => undefined); // what is still missing shows up in the assertions below
     metricsText = await (await fetch(`${metricsUrl}/metrics`)).text();
     declared = new Set([...metricsText.matchAll(/^# TYPE (\S+) /gm)].map((x) => x[1]!));
@@ -230,7 +254,9 @@ describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real P
     }
     // The rules the server loaded from alerts.yml: all of them, each evaluated at least once, healthy.
     await until('every rule evaluated', 10_000, async () => {
-      const g = (await (await fetch(`${promUrl}/api/v1/rules?type=alert`)).json()) as { data: { groups: { rules: { lastEvaluation: string }[] }[] } };
+      const g = (await (await fetch(`${promUrl}/api/v1/rules?type=alert`)).json()) as {
+        data: { groups: { rules: { lastEvaluation: string }[] }[] };
+      };
       return g.data.groups.flatMap((x) => x.rules).every((x) => !x.lastEvaluation.startsWith('0001-'));
     });
     const g = (await (await fetch(`${promUrl}/api/v1/rules?type=alert`)).json()) as {
@@ -238,7 +264,8 @@ describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real P
     };
     const loaded = g.data.groups.flatMap((x) => x.rules);
     expect(loaded.map((x) => x.name)).toEqual(rules.map((r) => r.alert));
-    for (const x of loaded) expect({ name: x.name, health: x.health, lastError: x.lastError ?? '' }).toEqual({ name: x.name, health: 'ok', lastError: '' });
+    for (const x of loaded)
+      expect({ name: x.name, health: x.health, lastError: x.lastError ?? '' }).toEqual({ name: x.name, health: 'ok', lastError: '' });
     // A healthy daemon on the simulator raises none of them, not even as pending (event-loop lag
     // aside: on a machine busy with other tests it may pass 100 ms for a moment).
     expect(loaded.filter((x) => x.state !== 'inactive' && x.name !== 'MakerdEventLoopLag').map((x) => `${x.name}: ${x.state}`)).toEqual([]);

@@ -11,11 +11,34 @@ const MARKET = '0xmarket';
 const TOKEN = `${MARKET}:0`;
 const TIME = '2026-01-01T12:00:00.250Z';
 
-function maker(id: string, who: { address: string; apiKey: string }, price: string, amount: string, side = 'SELL', asset = TOKEN): MakerOrderFill {
-  return { order_id: id, maker_address: who.address, owner: who.apiKey, matched_amount: amount, fee_rate_bps: '0', price, asset_id: asset, outcome: 'Yes', side };
+function maker(
+  id: string,
+  who: { address: string; apiKey: string },
+  price: string,
+  amount: string,
+  side = 'SELL',
+  asset = TOKEN,
+): MakerOrderFill {
+  return {
+    order_id: id,
+    maker_address: who.address,
+    owner: who.apiKey,
+    matched_amount: amount,
+    fee_rate_bps: '0',
+    price,
+    asset_id: asset,
+    outcome: 'Yes',
+    side,
+  };
 }
 
-function trade(viewer: { address: string; apiKey: string }, type: 'TAKER' | 'MAKER', side: string, makers: MakerOrderFill[], extra: Partial<AccountTrade> = {}): AccountTrade {
+function trade(
+  viewer: { address: string; apiKey: string },
+  type: 'TAKER' | 'MAKER',
+  side: string,
+  makers: MakerOrderFill[],
+  extra: Partial<AccountTrade> = {},
+): AccountTrade {
   const size = makers.reduce((s, m) => s + Number(m.matched_amount), 0);
   return {
     id: 'trade-1',
@@ -60,23 +83,41 @@ describe('fillsFromAccountTrade', () => {
         timestampMs: Date.parse(TIME),
         orderId: 'taker-order',
       },
-      expect.objectContaining({ tradeId: 'trade-1:taker:m2', price: '0.55', size: '4', fee: '0.061256', side: 'BUY', orderId: 'taker-order' }),
+      expect.objectContaining({
+        tradeId: 'trade-1:taker:m2',
+        price: '0.55',
+        size: '4',
+        fee: '0.061256',
+        side: 'BUY',
+        orderId: 'taker-order',
+      }),
     ]);
   });
 
-  it('maker (the simulator\'s maker view): one fill for our resting order, the rebate under takerOnly', () => {
+  it("maker (the simulator's maker view): one fill for our resting order, the rebate under takerOnly", () => {
     const t = trade(US, 'MAKER', 'SELL', [maker('ours', US, '0.5', '5.06')]);
     expect(fillsFromAccountTrade(t, US, TAKER_ONLY).map(plain)).toEqual([
-      expect.objectContaining({ tradeId: 'trade-1:maker:ours', side: 'SELL', price: '0.5', size: '5.06', role: 'maker', fee: '0', rebate: '0.015813', orderId: 'ours' }),
+      expect.objectContaining({
+        tradeId: 'trade-1:maker:ours',
+        side: 'SELL',
+        price: '0.5',
+        size: '5.06',
+        role: 'maker',
+        fee: '0',
+        rebate: '0.015813',
+        orderId: 'ours',
+      }),
     ]);
   });
 
   it('maker where makers pay: the taker fee formula on our side, no rebate', () => {
     const t = trade(US, 'MAKER', 'BUY', [maker('ours', US, '0.123', '7', 'BUY')]);
-    expect(fillsFromAccountTrade(t, US, BOTH_PAY).map(plain)).toEqual([expect.objectContaining({ side: 'BUY', fee: '0.07551', rebate: '0' })]);
+    expect(fillsFromAccountTrade(t, US, BOTH_PAY).map(plain)).toEqual([
+      expect.objectContaining({ side: 'BUY', fee: '0.07551', rebate: '0' }),
+    ]);
   });
 
-  it('two of our resting orders in one trade (the venue\'s view: the taker owns the record): two fills, others ignored', () => {
+  it("two of our resting orders in one trade (the venue's view: the taker owns the record): two fills, others ignored", () => {
     // The record is the taker's (owner THEM); two entries are ours (one matched by address only, any case).
     const t = trade(THEM, 'TAKER', 'BUY', [
       maker('a', US, '0.41', '3'),
@@ -100,7 +141,9 @@ describe('fillsFromAccountTrade', () => {
 
   it('no part in the trade, or a FAILED trade: no fills', () => {
     expect(fillsFromAccountTrade(trade(THEM, 'TAKER', 'BUY', [maker('m', OTHER, '0.4', '5')]), US, TAKER_ONLY)).toEqual([]);
-    expect(fillsFromAccountTrade(trade(US, 'TAKER', 'BUY', [maker('m', OTHER, '0.4', '5')], { status: 'FAILED' }), US, TAKER_ONLY)).toEqual([]);
+    expect(fillsFromAccountTrade(trade(US, 'TAKER', 'BUY', [maker('m', OTHER, '0.4', '5')], { status: 'FAILED' }), US, TAKER_ONLY)).toEqual(
+      [],
+    );
   });
 
   it('malformed fields we would act on are BAD_RESPONSE errors naming the field', () => {

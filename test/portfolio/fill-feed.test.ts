@@ -18,7 +18,6 @@ import type { AccountTrade, Paged } from '../../src/venue/types.js';
 import { TAKER_ONLY, T0 } from './support.js';
 
 const US = { address: '0xabcd000000000000000000000000000000000001', apiKey: 'key-us' };
-const THEM = { address: '0x9999000000000000000000000000000000000002', apiKey: 'key-them' };
 
 /** Our resting order `orderId` filled (maker view) in `market` at `atMs`. */
 function makerTrade(id: string, market: string, atMs: number): AccountTrade {
@@ -40,7 +39,19 @@ function makerTrade(id: string, market: string, atMs: number): AccountTrade {
     owner: US.apiKey,
     transaction_hash: '0xhash',
     bucket_index: 0,
-    maker_orders: [{ order_id: `ours-${id}`, maker_address: US.address, owner: US.apiKey, matched_amount: '5', fee_rate_bps: '0', price: '0.4', asset_id: `${market}:0`, outcome: 'Yes', side: 'SELL' }],
+    maker_orders: [
+      {
+        order_id: `ours-${id}`,
+        maker_address: US.address,
+        owner: US.apiKey,
+        matched_amount: '5',
+        fee_rate_bps: '0',
+        price: '0.4',
+        asset_id: `${market}:0`,
+        outcome: 'Yes',
+        side: 'SELL',
+      },
+    ],
     type: 'MAKER',
   } as AccountTrade;
 }

@@ -15,7 +15,7 @@ describe('fees: rate x shares x (p(1-p))^exponent, per fill, rounded half-up to 
     expect(takerFee(BOTH_PAY, d('0.123'), d('7')).toFixed()).toBe('0.07551');
   });
 
-  it('takes a market\'s FeeModel as it is', () => {
+  it("takes a market's FeeModel as it is", () => {
     const model: FeeModel = { rate: d('0.25'), exponent: 2, takerOnly: true, rebateRate: d('0.2') };
     expect(makerFeeAndRebate(model, d('0.4'), d('10')).rebate.toFixed()).toBe('0.0288');
   });
@@ -59,7 +59,11 @@ describe('fees: rate x shares x (p(1-p))^exponent, per fill, rounded half-up to 
       expect(taker.mul(1_000_000).toNumber(), ctx).toBe(micro.taker);
       expect(maker.fee.mul(1_000_000).toNumber(), ctx).toBe(micro.maker);
       expect(maker.rebate.mul(1_000_000).toNumber(), ctx).toBe(micro.rebate);
-      expect([taker.toFixed(), maker.fee.toFixed(), maker.rebate.toFixed()], ctx).toEqual([ref.takerFee.toFixed(), ref.makerFee.toFixed(), ref.makerRebate.toFixed()]);
+      expect([taker.toFixed(), maker.fee.toFixed(), maker.rebate.toFixed()], ctx).toEqual([
+        ref.takerFee.toFixed(),
+        ref.makerFee.toFixed(),
+        ref.makerRebate.toFixed(),
+      ]);
     }
   });
 });

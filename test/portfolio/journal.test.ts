@@ -68,7 +68,14 @@ describe('fill journal', () => {
 
     const r = await replayJournal({ dataDir });
     expect(r.fills.map(plain)).toEqual(fills.map(plain));
-    expect(r).toMatchObject({ records: 2, duplicates: 0, warnings: [], files: [file('2026-01-01')], lastMatchTime: fills[1]!.matchTime, lastTimestampMs: JAN1 - 1_000 });
+    expect(r).toMatchObject({
+      records: 2,
+      duplicates: 0,
+      warnings: [],
+      files: [file('2026-01-01')],
+      lastMatchTime: fills[1]!.matchTime,
+      lastTimestampMs: JAN1 - 1_000,
+    });
     expect(tradesAfterSeconds(r.lastTimestampMs)).toBe(Math.floor((JAN1 - 1_000) / 1000) - 1);
     expect(tradesAfterSeconds(undefined)).toBeUndefined();
   });
@@ -117,7 +124,9 @@ describe('fill journal', () => {
     // read-only (makerd pnl): reported, the file untouched
     const ro = await replayJournal({ dataDir, repair: false });
     expect(ro.fills).toHaveLength(2);
-    expect(ro.warnings).toEqual([{ file: path, line: 3, message: expect.stringMatching(/^torn last line \(40 bytes, no newline, not valid JSON\).*ignored$/) }]);
+    expect(ro.warnings).toEqual([
+      { file: path, line: 3, message: expect.stringMatching(/^torn last line \(40 bytes, no newline, not valid JSON\).*ignored$/) },
+    ]);
     expect(readFileSync(path, 'utf8')).not.toBe(intact);
 
     // start-up: reported and cut off
@@ -205,7 +214,9 @@ describe('fill journal', () => {
     await probe.close();
     const spy = vi.spyOn(proto, 'sync').mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
     try {
-      await expect(journal.append([fill({ side: 'BUY', price: '0.5', size: '2' })])).rejects.toThrow(/journal: cannot write .*fills-2026-01-01\.jsonl: EIO/);
+      await expect(journal.append([fill({ side: 'BUY', price: '0.5', size: '2' })])).rejects.toThrow(
+        /journal: cannot write .*fills-2026-01-01\.jsonl: EIO/,
+      );
     } finally {
       spy.mockRestore();
     }

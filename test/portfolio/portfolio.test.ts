@@ -6,7 +6,7 @@ import { d, fill, plain, T0 } from './support.js';
 const newPortfolio = (clock = new FakeClock(T0)): Portfolio => new Portfolio({ clock });
 const s = (x: { toFixed(): string }): string => x.toFixed();
 
-describe('portfolio arithmetic (average cost, the venue\'s rules)', () => {
+describe("portfolio arithmetic (average cost, the venue's rules)", () => {
   it('round trip with fees and a rebate: long, partial close as maker, add, flip to short', () => {
     const p = newPortfolio();
     // 1. buy 10 @ 0.40 as taker, fee 0.25 x 10 x 0.24^2 = 0.144
@@ -107,7 +107,14 @@ describe('portfolio arithmetic (average cost, the venue\'s rules)', () => {
     expect(snap.markets.map((x) => x.conditionId)).toEqual(['0xaaaa', '0xbbbb']);
     // 0xbbbb:0 has a position and no mark: its unrealized counts 0 and it is listed
     expect(snap.unmarkedTokens).toEqual(['0xbbbb:0']);
-    expect(plain(snap.totals)).toMatchObject({ realizedPnl: '-0.205256', unrealizedPnl: '0.5', totalPnl: '0.294744', volumeShares: '15', volumeNotional: '6.7', fills: 3 });
+    expect(plain(snap.totals)).toMatchObject({
+      realizedPnl: '-0.205256',
+      unrealizedPnl: '0.5',
+      totalPnl: '0.294744',
+      volumeShares: '15',
+      volumeNotional: '6.7',
+      fills: 3,
+    });
   });
 
   it('rejects a mark outside [0, 1] and a token id reused for another outcome', () => {
@@ -162,7 +169,7 @@ describe('daily PnL', () => {
     expect(plain(p.daily())).toMatchObject({ dayStartMs: Date.UTC(2026, 0, 3), startTotalPnl: '1.4', pnl: '0', realizedPnl: '0' });
   });
 
-  it('a restart does not show as a daily gain: the first mark of a held position moves the day\'s start too', () => {
+  it("a restart does not show as a daily gain: the first mark of a held position moves the day's start too", () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 2, 9, 0));
     const p = new Portfolio({ clock });
     p.apply(fill({ side: 'BUY', price: '0.4', size: '10', atMs: Date.UTC(2026, 0, 1, 10, 0) }));

@@ -20,7 +20,10 @@ describe('reconcilePositions', () => {
       ['0xb:1', new Decimal('-1')],
     ]);
     const out = reconcilePositions(markets, (t) => journal.get(t) ?? new Decimal(0), venue);
-    expect(out.map((m) => `${m.market} ${m.tokenId} ${m.journal.toFixed()} ${m.venue.toFixed()}`)).toEqual(['0xb 0xb:0 5.25 5.2', '0xb 0xb:1 0 -1']);
+    expect(out.map((m) => `${m.market} ${m.tokenId} ${m.journal.toFixed()} ${m.venue.toFixed()}`)).toEqual([
+      '0xb 0xb:0 5.25 5.2',
+      '0xb 0xb:1 0 -1',
+    ]);
   });
 
   it('a token the venue does not list counts as 0 there; none listed and none journaled is agreement', () => {

@@ -26,7 +26,12 @@ import { termsOf } from './support.js';
 const num = (d: Decimal): number => d.toNumber();
 
 /** Builds a portfolio from an account's trades and compares it with the venue's positions. */
-function expectAgreement(trades: readonly AccountTrade[], who: AccountIdentity, feesOf: (tokenId: string) => FeeTerms, positions: readonly Position[]): Portfolio {
+function expectAgreement(
+  trades: readonly AccountTrade[],
+  who: AccountIdentity,
+  feesOf: (tokenId: string) => FeeTerms,
+  positions: readonly Position[],
+): Portfolio {
   const fills: Fill[] = trades.flatMap((t) => fillsFromAccountTrade(t, who, feesOf(t.asset_id)));
   expect(new Set(fills.map((f) => f.tradeId)).size).toBe(fills.length);
   const p = new Portfolio({ clock: { now: () => Date.UTC(2030, 0, 1) } });
@@ -45,7 +50,14 @@ function expectAgreement(trades: readonly AccountTrade[], who: AccountIdentity, 
       totalBought: num(t.boughtShares),
       cashPnl: num(p.token(pos.asset) === undefined ? new Decimal(0) : unrealizedAt(p, pos)),
     };
-    expect(got).toEqual({ asset: pos.asset, size: pos.size, avgPrice: pos.avgPrice, realizedPnl: pos.realizedPnl, totalBought: pos.totalBought, cashPnl: pos.cashPnl });
+    expect(got).toEqual({
+      asset: pos.asset,
+      size: pos.size,
+      avgPrice: pos.avgPrice,
+      realizedPnl: pos.realizedPnl,
+      totalBought: pos.totalBought,
+      cashPnl: pos.cashPnl,
+    });
   }
   return p;
 }
@@ -55,7 +67,7 @@ function unrealizedAt(p: Portfolio, pos: Position): Decimal {
   return p.token(pos.asset)!.unrealizedPnl;
 }
 
-describe('portfolio equals the simulator\'s positions (in process, random flow)', () => {
+describe("portfolio equals the simulator's positions (in process, random flow)", () => {
   it('for every account, on a takerOnly market and on a market where makers pay', () => {
     const h = harness(false);
     const accounts = [account('operator', true), account('alice'), account('bob'), account('carol'), account('dave')];
@@ -95,7 +107,7 @@ describe('portfolio equals the simulator\'s positions (in process, random flow)'
   });
 });
 
-describe('portfolio equals the simulator\'s positions (over HTTP, the real client)', () => {
+describe("portfolio equals the simulator's positions (over HTTP, the real client)", () => {
   let h: SimHarness;
   let client: VenueClient;
 
@@ -113,7 +125,10 @@ describe('portfolio equals the simulator\'s positions (over HTTP, the real clien
     const yes = tokenWithTick(h, '0.01');
     const no = yes.oppositeTokenId;
     const op = async (tokenId: string, side: Side, price: string, size: string, orderType: 'GTC' | 'FAK' = 'GTC') => {
-      const r = await client.postOrder({ order: { asset_id: tokenId, side, price, size, expiration: '0', client_order_id: '' }, orderType });
+      const r = await client.postOrder({
+        order: { asset_id: tokenId, side, price, size, expiration: '0', client_order_id: '' },
+        orderType,
+      });
       expect(r.success).toBe(true);
       h.clock.advance(1_000);
       return r;

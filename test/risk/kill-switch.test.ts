@@ -91,7 +91,9 @@ describe('KillSwitch', () => {
       } catch (err) {
         expect(err).toBeInstanceOf(MakerdError);
         expect((err as MakerdError).code).toBe(ErrorCode.CONFIG);
-        expect((err as MakerdError).message).toBe(`risk.killSwitchFile must be a plain file name inside data.dir (got ${JSON.stringify(fileName)})`);
+        expect((err as MakerdError).message).toBe(
+          `risk.killSwitchFile must be a plain file name inside data.dir (got ${JSON.stringify(fileName)})`,
+        );
       }
     }
   });

@@ -59,7 +59,13 @@ describe('validateLossLimits', () => {
   });
 
   it('reads USDC exactly from decimal text, JSON numbers or Decimals, and ignores the other risk keys', () => {
-    const l = validateLossLimits({ maxDailyLoss: '250.125', maxDrawdown: 400.5, lossAction: 'HALTED', dayResetHourUtc: 17, ...{ state: 'ACTIVE', maxOrderSize: '200' } });
+    const l = validateLossLimits({
+      maxDailyLoss: '250.125',
+      maxDrawdown: 400.5,
+      lossAction: 'HALTED',
+      dayResetHourUtc: 17,
+      ...{ state: 'ACTIVE', maxOrderSize: '200' },
+    });
     expect([l.maxDailyLoss?.toFixed(), l.maxDrawdown?.toFixed(), l.action, l.dayResetHourUtc]).toEqual(['250.125', '400.5', 'HALTED', 17]);
     expect(validateLossLimits({ maxDrawdown: d('12.5') }).maxDrawdown?.toFixed()).toBe('12.5');
   });
@@ -97,10 +103,15 @@ describe('daily-loss limit', () => {
   it('stays engaged for the rest of the trading day, even when the PnL recovers; no further override calls', () => {
     const { guard, calls, gate } = harness(limits({ maxDailyLoss: d('10') }));
     guard.check(day('-10.5'), eq('0'));
-    for (const pnl of ['-12.25', '-3', '0', '4.75']) expect(guard.check(day(pnl), eq('0'))).toEqual({ daily: true, drawdown: false, changes: [] });
+    for (const pnl of ['-12.25', '-3', '0', '4.75'])
+      expect(guard.check(day(pnl), eq('0'))).toEqual({ daily: true, drawdown: false, changes: [] });
     expect(calls).toEqual(['* portfolio.dailyLoss HALTED']);
     expect(gate.overallState()).toBe('HALTED');
-    expect(guard.snapshot()).toMatchObject({ engaged: { daily_loss: true, drawdown: false }, breaches: { daily_loss: 1, drawdown: 0 }, dailyLatchedDayStartMs: DAY0 });
+    expect(guard.snapshot()).toMatchObject({
+      engaged: { daily_loss: true, drawdown: false },
+      breaches: { daily_loss: 1, drawdown: 0 },
+      dailyLatchedDayStartMs: DAY0,
+    });
     expect(guard.snapshot().lastDailyPnl?.toFixed()).toBe('4.75');
   });
 
@@ -108,12 +119,18 @@ describe('daily-loss limit', () => {
     const { guard, calls, gate, events } = harness(limits({ maxDailyLoss: d('10') }));
     guard.check(day('-11'), eq('0'));
     const r = guard.check(day('0', DAY0 + DAY), eq('0'));
-    expect(r.changes).toEqual([{ limit: 'daily_loss', engaged: false, state: undefined, reason: 'daily PnL 0 is within risk.maxDailyLoss 10 (new trading day)' }]);
+    expect(r.changes).toEqual([
+      { limit: 'daily_loss', engaged: false, state: undefined, reason: 'daily PnL 0 is within risk.maxDailyLoss 10 (new trading day)' },
+    ]);
     expect(calls).toEqual(['* portfolio.dailyLoss HALTED', '* portfolio.dailyLoss undefined']);
     expect(gate.overallState()).toBe('ACTIVE');
     expect(events).toEqual(['* ACTIVE->HALTED: portfolio.dailyLoss: HALTED', '* HALTED->ACTIVE: portfolio.dailyLoss cleared']);
     guard.check(day('-10.000001', DAY0 + DAY), eq('0'));
-    expect(guard.snapshot()).toMatchObject({ engaged: { daily_loss: true }, breaches: { daily_loss: 2, drawdown: 0 }, dailyLatchedDayStartMs: DAY0 + DAY });
+    expect(guard.snapshot()).toMatchObject({
+      engaged: { daily_loss: true },
+      breaches: { daily_loss: 2, drawdown: 0 },
+      dailyLatchedDayStartMs: DAY0 + DAY,
+    });
   });
 
   it('follows a Portfolio through a losing day and the reset hour (17:00 UTC)', () => {
@@ -155,10 +172,14 @@ describe('drawdown limit', () => {
     const { guard, gate, calls, events } = harness(limits({ maxDrawdown: d('25.5'), action: 'REDUCING' }));
     gate.setConfiguredState('m1', 'ACTIVE');
     expect(guard.check(day('0'), eq('25.499999')).drawdown).toBe(false);
-    expect(guard.check(day('0'), eq('25.5')).changes).toEqual([{ limit: 'drawdown', engaged: true, state: 'REDUCING', reason: 'drawdown 25.5 is at or above risk.maxDrawdown 25.5' }]);
+    expect(guard.check(day('0'), eq('25.5')).changes).toEqual([
+      { limit: 'drawdown', engaged: true, state: 'REDUCING', reason: 'drawdown 25.5 is at or above risk.maxDrawdown 25.5' },
+    ]);
     expect([gate.overallState(), gate.stateOf('m1')]).toEqual(['REDUCING', 'REDUCING']);
     expect(guard.check(day('0'), eq('30')).changes).toEqual([]);
-    expect(guard.check(day('0'), eq('25.4')).changes).toEqual([{ limit: 'drawdown', engaged: false, state: undefined, reason: 'drawdown 25.4 back under risk.maxDrawdown 25.5' }]);
+    expect(guard.check(day('0'), eq('25.4')).changes).toEqual([
+      { limit: 'drawdown', engaged: false, state: undefined, reason: 'drawdown 25.4 back under risk.maxDrawdown 25.5' },
+    ]);
     expect(gate.overallState()).toBe('ACTIVE');
     expect(calls).toEqual(['* portfolio.drawdown REDUCING', '* portfolio.drawdown undefined']);
     expect(events).toEqual([
@@ -171,7 +192,7 @@ describe('drawdown limit', () => {
     expect(guard.snapshot().breaches).toEqual({ daily_loss: 0, drawdown: 2 });
   });
 
-  it('reads a Portfolio\'s equity curve: peak of total PnL minus total', () => {
+  it("reads a Portfolio's equity curve: peak of total PnL minus total", () => {
     const clock = new FakeClock(T0);
     const portfolio = new Portfolio({ clock });
     const { guard, gate } = harness(limits({ maxDrawdown: d('1.5') }));

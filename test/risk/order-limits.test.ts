@@ -10,7 +10,7 @@ describe('an ACTIVE market within every limit', () => {
     const intents = [bid('0.47', 10), bid('0.48', 10), ask('0.52', 10), buyNo('0.47', 10)];
     const d = gate().evaluate(view(), intents, T0);
     expect(d).toEqual({ approved: intents, state: 'ACTIVE', refused: {}, pulled: false, trimmed: 0, moved: 0 });
-    d.approved.forEach((a, i) => expect(a).toBe(intents[i]));
+    for (const [i, a] of d.approved.entries()) expect(a).toBe(intents[i]);
   });
 
   it('approves nothing, and pulls nothing, when the strategy wants nothing', () => {
@@ -53,7 +53,13 @@ describe('price range', () => {
 describe('post-only', () => {
   it("moves a BUY at or through the token's best ask to one tick below it, a SELL to one tick above the best bid", () => {
     const d = gate().evaluate(view(), [bid('0.52', 10), bid('0.60', 10), ask('0.48', 10), ask('0.40', 10), bid('0.51', 10)], T0);
-    expect(show(d.approved)).toEqual(['BUY m1:0 0.51 x 10', 'BUY m1:0 0.51 x 10', 'SELL m1:0 0.49 x 10', 'SELL m1:0 0.49 x 10', 'BUY m1:0 0.51 x 10']);
+    expect(show(d.approved)).toEqual([
+      'BUY m1:0 0.51 x 10',
+      'BUY m1:0 0.51 x 10',
+      'SELL m1:0 0.49 x 10',
+      'SELL m1:0 0.49 x 10',
+      'BUY m1:0 0.51 x 10',
+    ]);
     expect(d.moved).toBe(4);
     expect(d.trimmed).toBe(0);
   });
@@ -72,7 +78,10 @@ describe('post-only', () => {
     expect(d.approved).toEqual([]);
     expect(d.refused).toEqual({ 'post-only-cross': 2 });
     const oneSided = book('m1:0', [], []);
-    expect(show(g.evaluate(view({ book0: oneSided }), [bid('0.90', 10), ask('0.10', 10)], T0).approved)).toEqual(['BUY m1:0 0.9 x 10', 'SELL m1:0 0.1 x 10']);
+    expect(show(g.evaluate(view({ book0: oneSided }), [bid('0.90', 10), ask('0.10', 10)], T0).approved)).toEqual([
+      'BUY m1:0 0.9 x 10',
+      'SELL m1:0 0.1 x 10',
+    ]);
   });
 });
 

@@ -41,7 +41,13 @@ describe('validateRiskLimits', () => {
   });
 
   it('reads money from decimal text, JSON numbers or Decimals, exactly', () => {
-    const l = validateRiskLimits({ maxNetExposure: '123.45', maxGrossNotional: 250.5, maxOrderSize: new Decimal('12.5'), minPrice: '0.05', maxPrice: 0.95 });
+    const l = validateRiskLimits({
+      maxNetExposure: '123.45',
+      maxGrossNotional: 250.5,
+      maxOrderSize: new Decimal('12.5'),
+      minPrice: '0.05',
+      maxPrice: 0.95,
+    });
     expect(l.maxNetExposure.toFixed()).toBe('123.45');
     expect(l.maxGrossNotional.toFixed()).toBe('250.5');
     expect(l.maxOrderSize.toFixed()).toBe('12.5');
@@ -59,7 +65,9 @@ describe('validateRiskLimits', () => {
     expect(e.message).toBe('risk.maxPrice must be a decimal in (0, 1) greater than risk.minPrice (got "1.2")');
     expect(e.field).toBe('risk.maxPrice');
     expect(e.where).toBe('reload');
-    expect(configError({ minPrice: '0.5', maxPrice: '0.5' }).message).toBe('risk.maxPrice must be a decimal in (0, 1) greater than risk.minPrice (got "0.5")');
+    expect(configError({ minPrice: '0.5', maxPrice: '0.5' }).message).toBe(
+      'risk.maxPrice must be a decimal in (0, 1) greater than risk.minPrice (got "0.5")',
+    );
     expect(configError({ minPrice: 0 }).message).toBe('risk.minPrice must be a decimal in (0, 1) (got 0)');
     expect(configError({ maxNetExposure: '-1' }).message).toBe('risk.maxNetExposure must be a decimal > 0 (got "-1")');
     expect(configError({ maxPositionPerToken: '1e3' }).message).toBe('risk.maxPositionPerToken must be a decimal > 0 (got "1e3")');
@@ -69,9 +77,13 @@ describe('validateRiskLimits', () => {
     expect(configError({ maxOrdersPerMarket: 2.5 }).message).toBe('risk.maxOrdersPerMarket must be an integer >= 1 (got 2.5)');
     expect(configError({ maxOpenOrders: '10' }).message).toBe('risk.maxOpenOrders must be an integer >= 1 (got "10")');
     expect(configError({ errorBurst: { windowMs: 0 } }).message).toBe('risk.errorBurst.windowMs must be an integer >= 1 (got 0)');
-    expect(configError({ errorBurst: { backoff: 5 } }).message).toBe('risk.errorBurst.backoff is not an error-burst setting (known: count, windowMs, backoffMs) (got 5)');
+    expect(configError({ errorBurst: { backoff: 5 } }).message).toBe(
+      'risk.errorBurst.backoff is not an error-burst setting (known: count, windowMs, backoffMs) (got 5)',
+    );
     expect(configError({ errorBurst: 5 }).message).toBe('risk.errorBurst must be an object {count, windowMs, backoffMs} (got 5)');
-    expect(configError({ maxPosition: 5 }).message).toMatch(/^risk\.maxPosition is not a risk setting \(known: maxPositionPerToken, .*killSwitchFile, maxDailyLoss, maxDrawdown, lossAction, dayResetHourUtc\) \(got 5\)$/);
+    expect(configError({ maxPosition: 5 }).message).toMatch(
+      /^risk\.maxPosition is not a risk setting \(known: maxPositionPerToken, .*killSwitchFile, maxDailyLoss, maxDrawdown, lossAction, dayResetHourUtc\) \(got 5\)$/,
+    );
     expect(configError([]).message).toBe('risk must be an object of risk limits (got [])');
   });
 });

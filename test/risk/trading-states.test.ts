@@ -142,7 +142,11 @@ describe('kill switch on the gate', () => {
     gate.setConfiguredState('m1', 'HALTED');
     gate.setKillSwitch(true, 'file data/KILL');
     expect(gate.evaluate(view(), [bid('0.48', 10)], T0)).toMatchObject({ state: 'HALTED', pulled: true, refused: { 'kill-switch': 1 } });
-    expect(gate.evaluate(view({ market: 'm2' }), [bid('0.48', 10, 'm2')], T0)).toMatchObject({ state: 'HALTED', pulled: true, refused: { 'kill-switch': 1 } });
+    expect(gate.evaluate(view({ market: 'm2' }), [bid('0.48', 10, 'm2')], T0)).toMatchObject({
+      state: 'HALTED',
+      pulled: true,
+      refused: { 'kill-switch': 1 },
+    });
     expect(gate.snapshot()).toMatchObject({ overall: 'HALTED', killSwitch: true, killSwitchSource: 'file data/KILL' });
     gate.setKillSwitch(false, 'file data/KILL');
     expect(gate.stateOf('m1')).toBe('HALTED');

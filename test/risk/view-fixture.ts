@@ -46,8 +46,36 @@ export function view(o: ViewOptions = {}): MarketView {
   const market = o.market ?? 'm1';
   const t0 = `${market}:0`;
   const t1 = `${market}:1`;
-  const b0 = o.book0 === null ? undefined : (o.book0 ?? book(t0, [['0.48', '100'], ['0.47', '100']], [['0.52', '100'], ['0.53', '100']]));
-  const b1 = o.book1 === null ? undefined : (o.book1 ?? book(t1, [['0.48', '100'], ['0.47', '100']], [['0.52', '100'], ['0.53', '100']]));
+  const b0 =
+    o.book0 === null
+      ? undefined
+      : (o.book0 ??
+        book(
+          t0,
+          [
+            ['0.48', '100'],
+            ['0.47', '100'],
+          ],
+          [
+            ['0.52', '100'],
+            ['0.53', '100'],
+          ],
+        ));
+  const b1 =
+    o.book1 === null
+      ? undefined
+      : (o.book1 ??
+        book(
+          t1,
+          [
+            ['0.48', '100'],
+            ['0.47', '100'],
+          ],
+          [
+            ['0.52', '100'],
+            ['0.53', '100'],
+          ],
+        ));
   return {
     meta: {
       conditionId: market,

@@ -5,7 +5,15 @@
  * — is reported as failing with that check named, and only that one.
  */
 import { describe, expect, it } from 'vitest';
-import { compareFills, evaluateSoak, failures, RSS_LIMIT_MB, throttledOutsideStorms, type FillLine, type SoakObservations } from '../../soak/checks.js';
+import {
+  compareFills,
+  evaluateSoak,
+  failures,
+  RSS_LIMIT_MB,
+  throttledOutsideStorms,
+  type FillLine,
+  type SoakObservations,
+} from '../../soak/checks.js';
 import { metricSum } from '../../soak/metrics-text.js';
 import { FAULTS, planPhases } from '../../soak/plan.js';
 import { parseSoakArgs } from '../../soak/run.js';
@@ -83,14 +91,32 @@ describe('soak checks', () => {
   });
 
   it('a fill of another size, a fill the venue lacks, or one journaled twice fails the same check', () => {
-    expect(named({ ...cleanRun(), journalFills: [fill(1), fill(2, { size: '9' }), fills[2]!] }, 'journal_vs_venue_fills')).toMatchObject({ value: 1, ok: false, detail: { differing: ['t2:maker:o2'] } });
-    expect(named({ ...cleanRun(), journalFills: [...fills, fill(4)] }, 'journal_vs_venue_fills')).toMatchObject({ value: 1, ok: false, detail: { notOnVenue: ['t4:maker:o4'] } });
-    expect(named({ ...cleanRun(), journalFills: [...fills, fill(2)] }, 'journal_vs_venue_fills')).toMatchObject({ value: 1, ok: false, detail: { duplicates: ['t2:maker:o2'] } });
+    expect(named({ ...cleanRun(), journalFills: [fill(1), fill(2, { size: '9' }), fills[2]!] }, 'journal_vs_venue_fills')).toMatchObject({
+      value: 1,
+      ok: false,
+      detail: { differing: ['t2:maker:o2'] },
+    });
+    expect(named({ ...cleanRun(), journalFills: [...fills, fill(4)] }, 'journal_vs_venue_fills')).toMatchObject({
+      value: 1,
+      ok: false,
+      detail: { notOnVenue: ['t4:maker:o4'] },
+    });
+    expect(named({ ...cleanRun(), journalFills: [...fills, fill(2)] }, 'journal_vs_venue_fills')).toMatchObject({
+      value: 1,
+      ok: false,
+      detail: { duplicates: ['t2:maker:o2'] },
+    });
   });
 
   it('a 429 outside a storm fails throttled_outside_storms (and the same 429 inside the storm does not)', () => {
     const run = cleanRun();
-    const samples = [...run.throttleSamples.slice(0, 1), { atMs: 2_000, throttled: 1 }, { atMs: 3_000, throttled: 1 }, { atMs: 5_000, throttled: 5 }, { atMs: 6_000, throttled: 5 }];
+    const samples = [
+      ...run.throttleSamples.slice(0, 1),
+      { atMs: 2_000, throttled: 1 },
+      { atMs: 3_000, throttled: 1 },
+      { atMs: 5_000, throttled: 5 },
+      { atMs: 6_000, throttled: 5 },
+    ];
     expect(failed({ ...run, throttleSamples: samples })).toEqual(['throttled_outside_storms']);
     expect(named({ ...run, throttleSamples: samples }, 'throttled_outside_storms')).toMatchObject({ value: 1, ok: false });
     // A storm nobody recorded: its 429s are outside every storm.
@@ -123,7 +149,11 @@ describe('soak checks', () => {
 
   it('a malformed answer not refused fails malformed_acted_on; so does an account that does not close', () => {
     expect(failed({ ...cleanRun(), malformedRefused: 11 })).toEqual(['malformed_acted_on']);
-    expect(named({ ...cleanRun(), malformedRefused: 11 }, 'malformed_acted_on')).toMatchObject({ value: 1, ok: false, detail: { served: 12, refused: 11 } });
+    expect(named({ ...cleanRun(), malformedRefused: 11 }, 'malformed_acted_on')).toMatchObject({
+      value: 1,
+      ok: false,
+      detail: { served: 12, refused: 11 },
+    });
     expect(named({ ...cleanRun(), malformedRefused: 13 }, 'malformed_acted_on').ok).toBe(false);
   });
 
@@ -151,7 +181,19 @@ describe('soak schedule', () => {
     for (let i = 1; i < phases.length; i++) expect(phases[i]!.startMs).toBeCloseTo(phases[i - 1]!.startMs + phases[i - 1]!.durationMs, 6);
     const last = phases.at(-1)!;
     expect(last.startMs + last.durationMs).toBeCloseTo(120_000, 6);
-    expect(new Set(FAULTS.map((f) => f.name))).toEqual(new Set(['latency', '5xx', 'throttle_storm', 'resets', 'maintenance', 'frozen_books', 'malformed_price', 'malformed_size', 'ws_drops']));
+    expect(new Set(FAULTS.map((f) => f.name))).toEqual(
+      new Set([
+        'latency',
+        '5xx',
+        'throttle_storm',
+        'resets',
+        'maintenance',
+        'frozen_books',
+        'malformed_price',
+        'malformed_size',
+        'ws_drops',
+      ]),
+    );
     // Storms and maintenance last their slice, so the venue's Retry-After is the truth.
     expect(FAULTS.find((f) => f.name === 'throttle_storm')!.on(6_900)).toEqual({ throttleStormMs: 6_900 });
     expect(FAULTS.find((f) => f.name === 'maintenance')!.on(6_900)).toEqual({ maintenanceMs: 6_900 });
@@ -167,8 +209,8 @@ describe('soak schedule', () => {
   });
 });
 
-describe('reading makerd\'s /metrics', () => {
-  it('sums a metric\'s samples whose labels match', () => {
+describe("reading makerd's /metrics", () => {
+  it("sums a metric's samples whose labels match", () => {
     const text = [
       '# HELP makerd_venue_requests_total Venue request attempts',
       '# TYPE makerd_venue_requests_total counter',

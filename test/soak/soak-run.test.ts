@@ -43,10 +43,22 @@ function soak(args: readonly string[]): Promise<Outcome> {
 }
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir, '--sourceMap', 'false'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(root, 'tsconfig.build.json'),
+      '--outDir',
+      outDir,
+      '--sourceMap',
+      'false',
+    ],
+    {
+      cwd: root,
+      stdio: 'pipe',
+    },
+  );
 }, 180_000);
 
 afterAll(() => {
@@ -54,49 +66,41 @@ afterAll(() => {
 });
 
 describe('npm run soak', () => {
-  it.concurrent(
-    'two minutes of faults: exit 0 and every check ok',
-    async () => {
-      const { code, report, stderr } = await soak(['--minutes', '2']);
-      const bad = report.checks?.filter((c) => !c.ok);
-      expect(bad, stderr).toEqual([]);
-      expect(code).toBe(0);
-      expect(report.ok).toBe(true);
-      expect(report.checks.map((c) => c.name)).toEqual([
-        'edge_windows_exceeded',
-        'throttled_outside_storms',
-        'journal_vs_venue_fills',
-        'open_orders_after_shutdown',
-        'crashes',
-        'malformed_acted_on',
-        'faults_not_exercised',
-        'rss_start_mb',
-        'rss_end_mb',
-      ]);
-      // It traded and was faulted: fills on both sides of the comparison, 429s in the storm,
-      // malformed answers served and refused, one phase per fault and per clean slice.
-      const fills = report.checks.find((c) => c.name === 'journal_vs_venue_fills')!;
-      expect((fills.detail as { venue: number }).venue).toBeGreaterThan(0);
-      expect(report.storms).toHaveLength(1);
-      expect((report.checks.find((c) => c.name === 'malformed_acted_on')!.detail as { served: number }).served).toBeGreaterThan(0);
-      expect(report.phases.map((p) => p.name)).toContain('throttle_storm');
-      // A progress line per phase on stderr.
-      expect(stderr.match(/phase \d+\/19 /g)).toHaveLength(19);
-    },
-    240_000,
-  );
+  it.concurrent('two minutes of faults: exit 0 and every check ok', async () => {
+    const { code, report, stderr } = await soak(['--minutes', '2']);
+    const bad = report.checks?.filter((c) => !c.ok);
+    expect(bad, stderr).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.ok).toBe(true);
+    expect(report.checks.map((c) => c.name)).toEqual([
+      'edge_windows_exceeded',
+      'throttled_outside_storms',
+      'journal_vs_venue_fills',
+      'open_orders_after_shutdown',
+      'crashes',
+      'malformed_acted_on',
+      'faults_not_exercised',
+      'rss_start_mb',
+      'rss_end_mb',
+    ]);
+    // It traded and was faulted: fills on both sides of the comparison, 429s in the storm,
+    // malformed answers served and refused, one phase per fault and per clean slice.
+    const fills = report.checks.find((c) => c.name === 'journal_vs_venue_fills')!;
+    expect((fills.detail as { venue: number }).venue).toBeGreaterThan(0);
+    expect(report.storms).toHaveLength(1);
+    expect((report.checks.find((c) => c.name === 'malformed_acted_on')!.detail as { served: number }).served).toBeGreaterThan(0);
+    expect(report.phases.map((p) => p.name)).toContain('throttle_storm');
+    // A progress line per phase on stderr.
+    expect(stderr.match(/phase \d+\/19 /g)).toHaveLength(19);
+  }, 240_000);
 
-  it.concurrent(
-    'a deliberately broken run (makerd SIGKILLed, orders left open) exits 1 naming the failed checks',
-    async () => {
-      const { code, report } = await soak(['--minutes', '0.3', '--break', 'kill']);
-      expect(code).toBe(1);
-      expect(report.ok).toBe(false);
-      expect(report.failed).toContain('open_orders_after_shutdown');
-      expect(report.failed).toContain('crashes');
-      expect(report.checks.find((c) => c.name === 'crashes')).toMatchObject({ ok: false, detail: { signal: 'SIGKILL' } });
-      expect(report.checks.find((c) => c.name === 'open_orders_after_shutdown')!.value).toBeGreaterThan(0);
-    },
-    120_000,
-  );
+  it.concurrent('a deliberately broken run (makerd SIGKILLed, orders left open) exits 1 naming the failed checks', async () => {
+    const { code, report } = await soak(['--minutes', '0.3', '--break', 'kill']);
+    expect(code).toBe(1);
+    expect(report.ok).toBe(false);
+    expect(report.failed).toContain('open_orders_after_shutdown');
+    expect(report.failed).toContain('crashes');
+    expect(report.checks.find((c) => c.name === 'crashes')).toMatchObject({ ok: false, detail: { signal: 'SIGKILL' } });
+    expect(report.checks.find((c) => c.name === 'open_orders_after_shutdown')!.value).toBeGreaterThan(0);
+  }, 120_000);
 });

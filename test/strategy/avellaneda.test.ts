@@ -54,7 +54,14 @@ describe('avellaneda: prices', () => {
       ['0.46', '0.54'],
       ['0.45', '0.55'],
     ]);
-    expect(quotes(makeView(), p)).toEqual(['bid 0.47 x 10', 'ask 0.53 x 10', 'bid 0.46 x 10', 'ask 0.54 x 10', 'bid 0.45 x 10', 'ask 0.55 x 10']);
+    expect(quotes(makeView(), p)).toEqual([
+      'bid 0.47 x 10',
+      'ask 0.53 x 10',
+      'bid 0.46 x 10',
+      'ask 0.54 x 10',
+      'bid 0.45 x 10',
+      'ask 0.55 x 10',
+    ]);
   });
 
   it('floors the spread at minSpread around the reservation price', () => {

@@ -59,13 +59,7 @@ describe('bands: live orders', () => {
       liveOrder('yes-sell', 0, 'SELL', '0.7', '25'), // ask 0.70, in no band
       { ...liveOrder('other', 0, 'BUY', '0.48', '15'), tokenId: '0xother:0' }, // not this market's: ignored
     ];
-    expect(quotes(makeView({ live }))).toEqual([
-      'bid 0.48 x 15',
-      'bid 0.47 x 12',
-      'bid 0.45 x 40',
-      'ask 0.52 x 20',
-      'ask 0.55 x 25',
-    ]);
+    expect(quotes(makeView({ live }))).toEqual(['bid 0.48 x 15', 'bid 0.47 x 12', 'bid 0.45 x 40', 'ask 0.52 x 20', 'ask 0.55 x 25']);
   });
 
   it('tops a band below minAmount up to avgAmount', () => {
@@ -77,16 +71,27 @@ describe('bands: live orders', () => {
   });
 
   it('does not top up a band holding at least minAmount', () => {
-    expect(quotes(makeView({ live: [liveOrder('b', 0, 'BUY', '0.49', '10')] }), paramsOf({ bands: [INNER] }))).toEqual(['bid 0.49 x 10', 'ask 0.52 x 20']);
+    expect(quotes(makeView({ live: [liveOrder('b', 0, 'BUY', '0.49', '10')] }), paramsOf({ bands: [INNER] }))).toEqual([
+      'bid 0.49 x 10',
+      'ask 0.52 x 20',
+    ]);
   });
 
   it('trims a band above maxAmount, farthest from the mid first', () => {
-    const live = [liveOrder('b1', 0, 'BUY', '0.46', '30'), liveOrder('b2', 0, 'BUY', '0.45', '20'), liveOrder('b3', 0, 'BUY', '0.44', '25')];
+    const live = [
+      liveOrder('b1', 0, 'BUY', '0.46', '30'),
+      liveOrder('b2', 0, 'BUY', '0.45', '20'),
+      liveOrder('b3', 0, 'BUY', '0.44', '25'),
+    ];
     expect(quotes(makeView({ live }), paramsOf({ bands: [OUTER], sides: 'bid' }))).toEqual(['bid 0.46 x 30', 'bid 0.45 x 20']);
   });
 
   it('trims the smaller of two orders equally far from the mid first', () => {
-    const live = [liveOrder('b1', 0, 'BUY', '0.46', '35'), liveOrder('b2', 0, 'BUY', '0.45', '20'), liveOrder('b3', 1, 'SELL', '0.55', '10')];
+    const live = [
+      liveOrder('b1', 0, 'BUY', '0.46', '35'),
+      liveOrder('b2', 0, 'BUY', '0.45', '20'),
+      liveOrder('b3', 1, 'SELL', '0.55', '10'),
+    ];
     expect(quotes(makeView({ live }), paramsOf({ bands: [OUTER], sides: 'bid' }))).toEqual(['bid 0.46 x 35', 'bid 0.45 x 20']);
   });
 
@@ -151,9 +156,9 @@ describe('bands: parameters', () => {
   it('has a default band', () => {
     const p = paramsOf({});
     expect(p.sides).toBe('both');
-    expect(p.bands.map((b) => [b.minMargin, b.avgMargin, b.maxMargin, b.minAmount, b.avgAmount, b.maxAmount].map((d) => d.toFixed()))).toEqual([
-      ['0.01', '0.02', '0.03', '10', '20', '30'],
-    ]);
+    expect(
+      p.bands.map((b) => [b.minMargin, b.avgMargin, b.maxMargin, b.minAmount, b.avgAmount, b.maxAmount].map((d) => d.toFixed())),
+    ).toEqual([['0.01', '0.02', '0.03', '10', '20', '30']]);
   });
 
   it('requires min <= avg <= max for margins and amounts', () => {
@@ -172,6 +177,8 @@ describe('bands: parameters', () => {
   });
 
   it('refuses a negative margin through the schema', () => {
-    expect(message({ bands: [INNER, { ...OUTER, maxMargin: '-1' }] })).toBe('market 0xabc (bands): params.bands[1].maxMargin must be a decimal >= 0 and <= 1 (got "-1")');
+    expect(message({ bands: [INNER, { ...OUTER, maxMargin: '-1' }] })).toBe(
+      'market 0xabc (bands): params.bands[1].maxMargin must be a decimal >= 0 and <= 1 (got "-1")',
+    );
   });
 });

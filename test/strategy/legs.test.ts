@@ -5,7 +5,10 @@ import { toOrderIntents } from '../../src/strategy/legs.js';
 import { CONDITION, TOKEN_NO, TOKEN_YES, makeView, quote } from './view-fixture.js';
 
 const show = (intents: readonly OrderIntent[]) =>
-  intents.map((o) => `${o.quoteSide}: ${o.side} ${o.tokenId === TOKEN_YES ? 'yes' : o.tokenId === TOKEN_NO ? 'no' : o.tokenId} ${o.price.toFixed()} x ${o.size.toFixed()}`);
+  intents.map(
+    (o) =>
+      `${o.quoteSide}: ${o.side} ${o.tokenId === TOKEN_YES ? 'yes' : o.tokenId === TOKEN_NO ? 'no' : o.tokenId} ${o.price.toFixed()} x ${o.size.toFixed()}`,
+  );
 
 describe('toOrderIntents', () => {
   it('with nothing held, bids buy outcome 0 and asks buy outcome 1 at the complement', () => {

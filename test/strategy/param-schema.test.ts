@@ -53,13 +53,20 @@ describe('validateParams', () => {
   });
 
   it('takes given values; a decimal from a string or a finite JSON number, exactly', () => {
-    const out = validateParams(SCHEMA, { gamma: 10, size: 0.1, sides: 'bid', post: false, bands: [{ maxMargin: '0.03', weight: 0 }, { maxMargin: 0.05 }] }, WHERE);
+    const out = validateParams(
+      SCHEMA,
+      { gamma: 10, size: 0.1, sides: 'bid', post: false, bands: [{ maxMargin: '0.03', weight: 0 }, { maxMargin: 0.05 }] },
+      WHERE,
+    );
     expect(out.gamma).toBe(10);
     expect((out.size as Decimal).toFixed()).toBe('0.1');
     expect(out.sides).toBe('bid');
     expect(out.post).toBe(false);
     const bands = out.bands as { maxMargin: Decimal; weight: number }[];
-    expect(bands.map((b) => [b.maxMargin.toFixed(), b.weight])).toEqual([['0.03', 0], ['0.05', 1]]);
+    expect(bands.map((b) => [b.maxMargin.toFixed(), b.weight])).toEqual([
+      ['0.03', 0],
+      ['0.05', 1],
+    ]);
   });
 
   it('errors are CONFIG errors naming the parameter path in `field`', () => {
@@ -82,13 +89,17 @@ describe('validateParams', () => {
     expect(message({ post: 'yes' })).toBe('market 0xabc (bands): params.post must be true or false (got "yes")');
     expect(message({ sides: 'buy' })).toBe('market 0xabc (bands): params.sides must be one of "both", "bid", "ask" (got "buy")');
     expect(message({ bands: [] })).toBe('market 0xabc (bands): params.bands must be a list of at least 1 item (got [])');
-    expect(message({ bands: { maxMargin: '0.1' } })).toBe('market 0xabc (bands): params.bands must be a list of at least 1 item (got {"maxMargin":"0.1"})');
+    expect(message({ bands: { maxMargin: '0.1' } })).toBe(
+      'market 0xabc (bands): params.bands must be a list of at least 1 item (got {"maxMargin":"0.1"})',
+    );
     expect(message({ bands: [5] })).toBe('market 0xabc (bands): params.bands[0] must be an object (got 5)');
   });
 
   it('names a missing required value and unknown keys, at the top and inside list items', () => {
     expect(message({ bands: [{ weight: 2 }] })).toBe('market 0xabc (bands): params.bands[0].maxMargin must be a decimal >= 0 (missing)');
-    expect(message({ gama: 0.1 })).toBe('market 0xabc (bands): params.gama is not a known parameter (known: gamma, levels, size, post, sides, bands) (got 0.1)');
+    expect(message({ gama: 0.1 })).toBe(
+      'market 0xabc (bands): params.gama is not a known parameter (known: gamma, levels, size, post, sides, bands) (got 0.1)',
+    );
     expect(message({ bands: [{ maxMargin: '0.1', maxMargn: '0.2' }] })).toBe(
       'market 0xabc (bands): params.bands[0].maxMargn is not a known parameter (known: maxMargin, weight) (got "0.2")',
     );
@@ -98,7 +109,9 @@ describe('validateParams', () => {
 
   it('shortens a long value in the message', () => {
     const long = 'x'.repeat(100);
-    expect(message({ sides: long })).toBe(`market 0xabc (bands): params.sides must be one of "both", "bid", "ask" (got "${'x'.repeat(76)}...)`);
+    expect(message({ sides: long })).toBe(
+      `market 0xabc (bands): params.sides must be one of "both", "bid", "ask" (got "${'x'.repeat(76)}...)`,
+    );
   });
 });
 

@@ -57,12 +57,16 @@ describe('loadStrategies', () => {
     const dir = tempDir({ 'wide.js': module('narrow') });
     const err = await rejectionOf(loadStrategies([dir]));
     expect(err.code).toBe(ErrorCode.CONFIG);
-    expect(err.message).toBe(`strategy module ${join(dir, 'wide.js')} default export is named "narrow"; it must equal the file name "wide"`);
+    expect(err.message).toBe(
+      `strategy module ${join(dir, 'wide.js')} default export is named "narrow"; it must equal the file name "wide"`,
+    );
   });
 
   it('refuses a default export that is not a whole Strategy', async () => {
     const noQuote = tempDir({ 'half.js': module('half').replace(/ {2}quote:.*\n/, '') });
-    expect((await rejectionOf(loadStrategies([noQuote]))).message).toBe(`strategy module ${join(noQuote, 'half.js')} default export has no function \`quote\``);
+    expect((await rejectionOf(loadStrategies([noQuote]))).message).toBe(
+      `strategy module ${join(noQuote, 'half.js')} default export has no function \`quote\``,
+    );
     const badRule = tempDir({ 'rule.js': module('rule').replace("type: 'number'", "type: 'float'") });
     expect((await rejectionOf(loadStrategies([badRule]))).message).toBe(
       `strategy module ${join(badRule, 'rule.js')} params.spread is not a parameter rule ({type: number|decimal|boolean|enum|list, doc, ...})`,
@@ -79,7 +83,9 @@ describe('loadStrategies', () => {
   it('refuses a name defined twice (a custom file shadowing a built-in)', async () => {
     const dir = tempDir({ 'bands.js': module('bands') });
     const err = await rejectionOf(loadStrategies([builtinStrategiesDir(), dir]));
-    expect(err.message).toBe(`strategy module ${join(dir, 'bands.js')} defines strategy 'bands', already defined by ${join(builtinStrategiesDir(), 'bands.ts')}`);
+    expect(err.message).toBe(
+      `strategy module ${join(dir, 'bands.js')} defines strategy 'bands', already defined by ${join(builtinStrategiesDir(), 'bands.ts')}`,
+    );
   });
 
   it('refuses a folder that does not exist', async () => {

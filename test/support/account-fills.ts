@@ -16,7 +16,18 @@ import type { SimHarness } from './sim-harness.js';
 
 /** One fill as one comparable line: id, role, side, token, price, size, fee, rebate, order, time. */
 export function fillKey(f: Fill): string {
-  return [f.tradeId, f.role, f.side, f.tokenId, f.price.toFixed(), f.size.toFixed(), f.fee.toFixed(), f.rebate.toFixed(), f.orderId, f.matchTime].join(' ');
+  return [
+    f.tradeId,
+    f.role,
+    f.side,
+    f.tokenId,
+    f.price.toFixed(),
+    f.size.toFixed(),
+    f.fee.toFixed(),
+    f.rebate.toFixed(),
+    f.orderId,
+    f.matchTime,
+  ].join(' ');
 }
 
 /** Every fill of the operator's account on the venue: GET /data/trades, all pages, over HTTP. */
@@ -31,7 +42,12 @@ export async function venueFills(h: SimHarness): Promise<Fill[]> {
       let fees = terms.get(t.market);
       if (fees === undefined) {
         const s = (await client.getFeeRate({ token_id: t.asset_id })).fee_schedule;
-        fees = { rate: new Decimal(String(s.rate)), exponent: s.exponent, takerOnly: s.takerOnly, rebateRate: new Decimal(String(s.rebateRate)) };
+        fees = {
+          rate: new Decimal(String(s.rate)),
+          exponent: s.exponent,
+          takerOnly: s.takerOnly,
+          rebateRate: new Decimal(String(s.rebateRate)),
+        };
         terms.set(t.market, fees);
       }
       out.push(...fillsFromAccountTrade(t, h.credentials, fees));
@@ -83,13 +99,23 @@ export async function takeOperatorQuote(h: SimHarness, taker: SimAccount, spec: 
             (spec.leg === undefined || (o.asset_id.endsWith(`:${spec.leg.outcome}`) && o.side === spec.leg.side)) &&
             remaining(o).gte(spec.size),
         );
-      expect(target, `an operator ${spec.quote} in ${spec.market}${spec.leg ? ` (${spec.leg.side} outcome ${spec.leg.outcome})` : ''} with >= ${spec.size} left`).toBeDefined();
+      expect(
+        target,
+        `an operator ${spec.quote} in ${spec.market}${spec.leg ? ` (${spec.leg.side} outcome ${spec.leg.outcome})` : ''} with >= ${spec.size} left`,
+      ).toBeDefined();
     },
     { timeout: spec.timeoutMs ?? 15_000, interval: 10 },
   );
   const o = target!;
   const r = h.sim.world.exchange.placeOrder(taker, {
-    order: { asset_id: o.asset_id, side: o.side === 'BUY' ? 'SELL' : 'BUY', price: o.price, size: spec.size, expiration: '0', client_order_id: '' },
+    order: {
+      asset_id: o.asset_id,
+      side: o.side === 'BUY' ? 'SELL' : 'BUY',
+      price: o.price,
+      size: spec.size,
+      expiration: '0',
+      client_order_id: '',
+    },
     owner: taker.apiKey,
     orderType: 'FAK',
     postOnly: false,

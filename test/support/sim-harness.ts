@@ -116,7 +116,12 @@ export async function startSimHarness(options: SimHarnessOptions = {}): Promise<
     },
     wsAuth(as = sim.credentials, timestampMs = clock.now()) {
       const timestamp = String(timestampMs);
-      return { apiKey: as.apiKey, passphrase: as.passphrase, timestamp, signature: signerOf(as).sign({ timestamp, method: 'GET', path: '/ws/user' }) };
+      return {
+        apiKey: as.apiKey,
+        passphrase: as.passphrase,
+        timestamp,
+        signature: signerOf(as).sign({ timestamp, method: 'GET', path: '/ws/user' }),
+      };
     },
     async stats() {
       return (await send<Record<string, unknown>>('GET', '/_sim/stats', {}, {})).body;

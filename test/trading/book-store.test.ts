@@ -127,7 +127,15 @@ describe('BookStore: stream book', () => {
   });
 
   it.each<[string, Partial<StreamBook>]>([
-    ['a price that is not decimal text', { bids: [{ price: '0.45', size: '3' }, { price: 'abc', size: '1' }] }],
+    [
+      'a price that is not decimal text',
+      {
+        bids: [
+          { price: '0.45', size: '3' },
+          { price: 'abc', size: '1' },
+        ],
+      },
+    ],
     ['a price in exponent notation', { bids: [{ price: '5e-1', size: '1' }] }],
     ['a price of 1', { asks: [{ price: '1', size: '1' }] }],
     ['a price of 0', { bids: [{ price: '0', size: '1' }] }],
@@ -169,7 +177,14 @@ describe('BookStore: price_change', () => {
   it('a price change applies on top of a stream book', () => {
     const s = polledStore();
     s.applyBook(streamBook());
-    expect(s.applyPriceChange(priceChange([{ price: '0.45', side: 'BUY', size: '0' }, { price: '0.44', side: 'BUY', size: '2' }]))).toBe(true);
+    expect(
+      s.applyPriceChange(
+        priceChange([
+          { price: '0.45', side: 'BUY', size: '0' },
+          { price: '0.44', side: 'BUY', size: '2' },
+        ]),
+      ),
+    ).toBe(true);
     expect(show(s.get(T0)!.book.bids)).toEqual(['0.44 x 2']);
     expect(s.get(T0)!.mid!.toFixed()).toBe('0.495');
   });
@@ -185,7 +200,12 @@ describe('BookStore: price_change', () => {
 
   it('emptying a side leaves no midpoint', () => {
     const s = polledStore();
-    s.applyPriceChange(priceChange([{ price: '0.51', side: 'SELL', size: '0' }, { price: '0.52', side: 'SELL', size: '0' }]));
+    s.applyPriceChange(
+      priceChange([
+        { price: '0.51', side: 'SELL', size: '0' },
+        { price: '0.52', side: 'SELL', size: '0' },
+      ]),
+    );
     expect(show(s.get(T0)!.book.asks)).toEqual([]);
     expect(s.get(T0)!.mid).toBeUndefined();
   });

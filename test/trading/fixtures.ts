@@ -40,8 +40,18 @@ export interface BookOptions {
 
 /** A book as the poller hands it over (best first), around 0.50 unless told. */
 export function book(tokenId: string, o: BookOptions = {}): BookView {
-  const bids = levels(...(o.bids ?? [['0.49', '100'], ['0.48', '250']]));
-  const asks = levels(...(o.asks ?? [['0.51', '80'], ['0.52', '12']]));
+  const bids = levels(
+    ...(o.bids ?? [
+      ['0.49', '100'],
+      ['0.48', '250'],
+    ]),
+  );
+  const asks = levels(
+    ...(o.asks ?? [
+      ['0.51', '80'],
+      ['0.52', '12'],
+    ]),
+  );
   return {
     tokenId,
     market: o.market ?? tokenId.slice(0, tokenId.lastIndexOf(':')),

@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, MakerdError } from '../../src/errors.js';
 import type { Strategy } from '../../src/strategy/strategy.js';
-import { applyReload, resolveBindings, toBinding, type SelectedForBinding, type StrategyConfig } from '../../src/trading/market-bindings.js';
+import {
+  applyReload,
+  resolveBindings,
+  toBinding,
+  type SelectedForBinding,
+  type StrategyConfig,
+} from '../../src/trading/market-bindings.js';
 import type { AvellanedaParams, AvellanedaState } from '../../strategies/avellaneda.js';
 import avellaneda from '../../strategies/avellaneda.js';
 import bands, { type BandsParams } from '../../strategies/bands.js';
@@ -18,7 +24,11 @@ const registry: ReadonlyMap<string, Strategy> = new Map<string, Strategy>([
 const A = '0xaaa';
 const B = '0xbbb';
 const C = '0xccc';
-const sel = (conditionId: string, entry: number | 'selector'): SelectedForBinding => ({ conditionId, tokens: [`${conditionId}:0`, `${conditionId}:1`], entry });
+const sel = (conditionId: string, entry: number | 'selector'): SelectedForBinding => ({
+  conditionId,
+  tokens: [`${conditionId}:0`, `${conditionId}:1`],
+  entry,
+});
 
 const DEFAULT_BAND = { minMargin: '0.02', avgMargin: '0.04', maxMargin: '0.06', minAmount: '5', avgAmount: '10', maxAmount: '15' };
 const OWN_BAND = { minMargin: '0', avgMargin: '0.01', maxMargin: '0.02', minAmount: '1', avgAmount: '2', maxAmount: '3' };
@@ -74,7 +84,11 @@ describe('resolveBindings', () => {
   });
 
   it('a market entry own strategy and params', () => {
-    const [r] = resolveBindings([sel(A, 0)], config([{ market: A, strategy: 'avellaneda', params: { gamma: 0.2, size: '7.5', levels: 2 } }]), registry);
+    const [r] = resolveBindings(
+      [sel(A, 0)],
+      config([{ market: A, strategy: 'avellaneda', params: { gamma: 0.2, size: '7.5', levels: 2 } }]),
+      registry,
+    );
     expect(r!.strategy).toBe(avellaneda);
     const p = r!.params as AvellanedaParams;
     expect([p.gamma, p.size.toFixed(), p.levels, p.k, p.maxInventory.toFixed()]).toEqual([0.2, '7.5', 2, 10, '100']);
@@ -114,9 +128,17 @@ describe('resolveBindings', () => {
   });
 
   it.each([
-    ['a value out of range', { bands: [{ ...OWN_BAND, maxMargin: '-1' }] }, 'params.bands[0].maxMargin must be a decimal >= 0 and <= 1 (got "-1")'],
+    [
+      'a value out of range',
+      { bands: [{ ...OWN_BAND, maxMargin: '-1' }] },
+      'params.bands[0].maxMargin must be a decimal >= 0 and <= 1 (got "-1")',
+    ],
     ['an unknown parameter', { spread: 1 }, 'params.spread is not a known parameter (known: bands, sides) (got 1)'],
-    ['a cross-field rule of the strategy', { bands: [{ ...OWN_BAND, minAmount: '5' }] }, 'params.bands[0]: minAmount <= avgAmount <= maxAmount is required (got 5, 2, 3)'],
+    [
+      'a cross-field rule of the strategy',
+      { bands: [{ ...OWN_BAND, minAmount: '5' }] },
+      'params.bands[0]: minAmount <= avgAmount <= maxAmount is required (got 5, 2, 3)',
+    ],
   ])('bad params (%s) are a CONFIG error that starts with "market <id> (<strategy>): params."', (_what, params, rest) => {
     const err = configError(() => resolveBindings([sel(A, 0)], config([{ market: A, params }]), registry));
     expect(err.message.startsWith(`market ${A} (bands): params.`)).toBe(true);
@@ -130,14 +152,18 @@ describe('resolveBindings', () => {
   });
 
   it('bad params for another strategy name that strategy', () => {
-    const err = configError(() => resolveBindings([sel(A, 0)], config([{ market: A, strategy: 'avellaneda', params: { levels: 0 } }]), registry));
+    const err = configError(() =>
+      resolveBindings([sel(A, 0)], config([{ market: A, strategy: 'avellaneda', params: { levels: 0 } }]), registry),
+    );
     expect(err.message).toBe(`market ${A} (avellaneda): params.levels must be an integer >= 1 and <= 20 (got 0)`);
   });
 });
 
 describe('toBinding and applyReload', () => {
   it('toBinding starts from the strategy initial state', () => {
-    const [a, b] = resolveBindings([sel(A, 'selector'), sel(B, 0)], config([{ market: B, strategy: 'avellaneda' }]), registry).map(toBinding);
+    const [a, b] = resolveBindings([sel(A, 'selector'), sel(B, 0)], config([{ market: B, strategy: 'avellaneda' }]), registry).map(
+      toBinding,
+    );
     expect(a!.state).toBeNull();
     expect(b!.state).toEqual({ lastX: undefined, lastMs: undefined, weightedVar: 0, weight: 0, samples: 0 });
     expect(a!.params).toBeDefined();

@@ -17,7 +17,14 @@ let changed: string[];
 
 function intent(tokenId: string, side: 'BUY' | 'SELL', price: string, size: string): OrderIntent {
   const conditionId = tokenId.slice(0, tokenId.lastIndexOf(':'));
-  return { conditionId, tokenId, side, price: d(price), size: d(size), quoteSide: tokenId.endsWith(':0') === (side === 'BUY') ? 'bid' : 'ask' };
+  return {
+    conditionId,
+    tokenId,
+    side,
+    price: d(price),
+    size: d(size),
+    quoteSide: tokenId.endsWith(':0') === (side === 'BUY') ? 'bid' : 'ask',
+  };
 }
 
 /** Places and confirms `c` as order `id` (live, nothing matched) at the clock's time. */
@@ -48,8 +55,16 @@ function listed(id: string, o: Partial<OpenOrder> = {}): OpenOrder {
   };
 }
 
-const show = (os: readonly TrackedOrder[]): string[] => os.map((o) => `${o.clientOrderId}/${o.id || '-'} ${o.state} ${o.side} ${o.tokenId} ${o.price.toFixed()} ${o.matched.toFixed()}/${o.size.toFixed()}`);
-const showFootprints = (fs: readonly OwnOrderFootprint[]): string[] => fs.map((f) => `${f.side} ${f.tokenId} ${f.price.toFixed()} x ${f.size.toFixed()} ${f.goneAtMs === undefined ? 'live' : `gone@${f.goneAtMs - NOW}`}`);
+const show = (os: readonly TrackedOrder[]): string[] =>
+  os.map(
+    (o) =>
+      `${o.clientOrderId}/${o.id || '-'} ${o.state} ${o.side} ${o.tokenId} ${o.price.toFixed()} ${o.matched.toFixed()}/${o.size.toFixed()}`,
+  );
+const showFootprints = (fs: readonly OwnOrderFootprint[]): string[] =>
+  fs.map(
+    (f) =>
+      `${f.side} ${f.tokenId} ${f.price.toFixed()} x ${f.size.toFixed()} ${f.goneAtMs === undefined ? 'live' : `gone@${f.goneAtMs - NOW}`}`,
+  );
 
 beforeEach(() => {
   clock = new FakeClock(NOW);
@@ -80,7 +95,11 @@ describe('OrderTracker: states and the open count', () => {
     tracker.markUncertain('c3');
     expect(tracker.openCount()).toBe(3);
     expect(tracker.hasUncertain(MARKET)).toBe(true);
-    expect(show(tracker.ordersOf(MARKET)).map((s) => s.split(' ').slice(0, 2).join(' '))).toEqual(['c1/id1 live', 'c2/- pending', 'c3/- uncertain']);
+    expect(show(tracker.ordersOf(MARKET)).map((s) => s.split(' ').slice(0, 2).join(' '))).toEqual([
+      'c1/id1 live',
+      'c2/- pending',
+      'c3/- uncertain',
+    ]);
     expect(tracker.liveOf(MARKET).map((x) => x.clientOrderId)).toEqual(['c1']);
     expect(tracker.markets()).toEqual([MARKET]);
     expect(changed).toEqual([MARKET, MARKET, MARKET, MARKET, MARKET]);
@@ -142,12 +161,19 @@ describe('OrderTracker: footprints', () => {
     clock.advance(1_000);
     tracker.dropId('id4');
 
-    expect(showFootprints(tracker.footprints(MARKET, clock.now()))).toEqual([`BUY ${T0} 0.45 x 20 live`, `BUY ${T1} 0.4 x 10 live`, `BUY ${T0} 0.44 x 6 gone@1000`]);
+    expect(showFootprints(tracker.footprints(MARKET, clock.now()))).toEqual([
+      `BUY ${T0} 0.45 x 20 live`,
+      `BUY ${T1} 0.4 x 10 live`,
+      `BUY ${T0} 0.44 x 6 gone@1000`,
+    ]);
     expect(showFootprints(tracker.footprints(MARKET2, clock.now()))).toEqual([`BUY ${U0} 0.3 x 10 live`]);
 
     // Still there 14.999 s after it went; not at 15 s.
     expect(tracker.footprints(MARKET, NOW + 1_000 + 14_999)).toHaveLength(3);
-    expect(showFootprints(tracker.footprints(MARKET, NOW + 1_000 + 15_000))).toEqual([`BUY ${T0} 0.45 x 20 live`, `BUY ${T1} 0.4 x 10 live`]);
+    expect(showFootprints(tracker.footprints(MARKET, NOW + 1_000 + 15_000))).toEqual([
+      `BUY ${T0} 0.45 x 20 live`,
+      `BUY ${T1} 0.4 x 10 live`,
+    ]);
     // Forgotten for good once expired.
     expect(tracker.footprints(MARKET, NOW + 1_000)).toHaveLength(2);
   });

@@ -30,7 +30,12 @@ let calls: { user: string; sizeThreshold: number; limit: number; offset: number 
 let venue: PositionsVenue;
 let changes: string[][];
 
-function poller(user = taker.address, v: PositionsVenue = venue, logger?: ReturnType<typeof logCapture>['logger'], clock: Clock = h.clock): PositionPoller {
+function poller(
+  user = taker.address,
+  v: PositionsVenue = venue,
+  logger?: ReturnType<typeof logCapture>['logger'],
+  clock: Clock = h.clock,
+): PositionPoller {
   const p = new PositionPoller({ venue: v, user, clock, intervalMs: INTERVAL, logger });
   p.onChange((markets) => changes.push([...markets].sort()));
   return p;
@@ -68,7 +73,13 @@ const text = (m: ReadonlyMap<string, Decimal>): Record<string, string> => Object
 
 beforeEach(async () => {
   h = await startSimHarness({ markets: 4, edgeLimits: { enabled: false } });
-  client = createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock, gate: new RecordingGate(), retry: { maxAttempts: 1 } });
+  client = createVenueClient({
+    baseUrl: h.baseUrl,
+    credentials: h.credentials,
+    clock: h.clock,
+    gate: new RecordingGate(),
+    retry: { maxAttempts: 1 },
+  });
   maker = synthetic(h, 0);
   taker = synthetic(h, 1);
   const tokens = h.sim.world.lookup.tokens().filter((t) => t.outcomeIndex === 0 && t.tickSize.eq('0.01') && t.minOrderSize.lte(5));
@@ -152,7 +163,9 @@ describe('PositionPoller against the simulator', () => {
     expect(text(p.positions)).toEqual({ [tokA.tokenId]: '10' });
     expect(p.lastReadMs).toBe(readAt);
     expect(changes).toHaveLength(1);
-    expect(lines.filter((l) => l.msg === 'could not read positions; keeping the last known').map((l) => [l.level, l.code])).toEqual([['warn', 'MAKERD_ERR_VENUE_FAULT']]);
+    expect(lines.filter((l) => l.msg === 'could not read positions; keeping the last known').map((l) => [l.level, l.code])).toEqual([
+      ['warn', 'MAKERD_ERR_VENUE_FAULT'],
+    ]);
 
     await h.setFaults({ errorRate: 0 });
     await p.refresh();

@@ -86,7 +86,11 @@ function makeLoop(markets: MarketBinding[], o: { trade?: boolean; logger?: Retur
 
 /** A resting order of ours in `market` (bid on outcome 0), as the tracker knows it. */
 function restingOrder(market: string): void {
-  tracker.addPending({ conditionId: market, tokenId: `${market}:0`, side: 'BUY', price: d('0.40'), size: d('10'), quoteSide: 'bid' }, `c-${market}`, clock.now());
+  tracker.addPending(
+    { conditionId: market, tokenId: `${market}:0`, side: 'BUY', price: d('0.40'), size: d('10'), quoteSide: 'bid' },
+    `c-${market}`,
+    clock.now(),
+  );
   tracker.confirm(`c-${market}`, `id-${market}`, d('0'), clock.now());
 }
 
@@ -281,7 +285,9 @@ describe('TradingLoop: failures and monitor-only', () => {
     ]);
     expect(loop.stats.skipped['strategy-error']).toBe(1);
     expect(loop.stats.evaluations).toBe(2);
-    expect(lines.filter((l) => l.msg === 'strategy failed; pulling quotes').map((l) => [l.level, l.market, l.strategy, l.err])).toEqual([['error', MARKET, 'bands', 'boom']]);
+    expect(lines.filter((l) => l.msg === 'strategy failed; pulling quotes').map((l) => [l.level, l.market, l.strategy, l.err])).toEqual([
+      ['error', MARKET, 'bands', 'boom'],
+    ]);
   });
 
   it('keeps the strategy state between evaluations', () => {
@@ -327,12 +333,28 @@ describe('TradingLoop: a failed poll is not a stale book', () => {
     expect(submitted).toEqual([{ market: MARKET, tick: '0.01', orders: BAND_QUOTES }]);
     // The next poll's POST /books failed as a whole: the books of 1 s ago are still fresh.
     clock.advance(1_000);
-    loop.onSnapshot({ atMs: clock.now(), books: new Map(), mids: new Map(), unusable: new Map([[T0, 'error'], [T1, 'error']]) });
+    loop.onSnapshot({
+      atMs: clock.now(),
+      books: new Map(),
+      mids: new Map(),
+      unusable: new Map([
+        [T0, 'error'],
+        [T1, 'error'],
+      ]),
+    });
     expect(submitted).toHaveLength(1);
     expect(books.get(T0)?.book.hash).toBe(`a-${T0}`);
     // Past staleAfterMs with no newer book: the quotes are pulled.
     clock.advance(STALE_AFTER);
-    loop.onSnapshot({ atMs: clock.now(), books: new Map(), mids: new Map(), unusable: new Map([[T0, 'error'], [T1, 'error']]) });
+    loop.onSnapshot({
+      atMs: clock.now(),
+      books: new Map(),
+      mids: new Map(),
+      unusable: new Map([
+        [T0, 'error'],
+        [T1, 'error'],
+      ]),
+    });
     expect(submitted[1]).toEqual({ market: MARKET, tick: '0.01', orders: [] });
   });
 
@@ -340,7 +362,15 @@ describe('TradingLoop: a failed poll is not a stale book', () => {
     const loop = makeLoop([binding(MARKET)]);
     loop.onSnapshot(snapshot('a'));
     clock.advance(1_000);
-    loop.onSnapshot({ atMs: clock.now(), books: new Map(), mids: new Map(), unusable: new Map([[T0, 'crossed'], [T1, 'missing']]) });
+    loop.onSnapshot({
+      atMs: clock.now(),
+      books: new Map(),
+      mids: new Map(),
+      unusable: new Map([
+        [T0, 'crossed'],
+        [T1, 'missing'],
+      ]),
+    });
     expect(submitted[1]).toEqual({ market: MARKET, tick: '0.01', orders: [] });
   });
 });

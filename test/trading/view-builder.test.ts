@@ -33,7 +33,17 @@ function mine(tokenId: string, side: 'BUY' | 'SELL', price: string, size: string
 
 /** Outcome 0's book: bids 0.48 x 20 and 0.40 x 100, ask 0.60 x 50 (book mid 0.54), venue mid 0.54. */
 function thinBook(timestampMs = NOW): StoredBook {
-  return stored(book(T0, { bids: [['0.48', '20'], ['0.40', '100']], asks: [['0.60', '50']], timestampMs }), '0.54');
+  return stored(
+    book(T0, {
+      bids: [
+        ['0.48', '20'],
+        ['0.40', '100'],
+      ],
+      asks: [['0.60', '50']],
+      timestampMs,
+    }),
+    '0.54',
+  );
 }
 
 const midOf = (i: ViewInputs): string | undefined => buildMarketView(i).mid?.toFixed();
@@ -66,7 +76,9 @@ describe('buildMarketView: books and midpoint', () => {
   });
 
   it('drops a crossed book and a book from the future', () => {
-    const crossed = inputs({ stored: [stored(book(T0, { bids: [['0.52', '1']], asks: [['0.51', '1']] }), '0.515'), stored(book(T1), '0.49')] });
+    const crossed = inputs({
+      stored: [stored(book(T0, { bids: [['0.52', '1']], asks: [['0.51', '1']] }), '0.515'), stored(book(T1), '0.49')],
+    });
     expect(buildMarketView(crossed).books[0]).toBeUndefined();
     expect(midOf(crossed)).toBe('0.51');
     const future = inputs({ stored: [stored(book(T0), '0.505'), stored(book(T1, { timestampMs: NOW + STALE_AFTER + 1 }), '0.49')] });
@@ -92,7 +104,14 @@ describe('buildMarketView: books and midpoint', () => {
     const v = buildMarketView(inputs({ positions }));
     expect(v.position.outcome0.toFixed()).toBe('12.5');
     expect(v.position.outcome1.toFixed()).toBe('0');
-    const both = buildMarketView(inputs({ positions: new Map([[T0, d('3')], [T1, d('40.25')]]) }));
+    const both = buildMarketView(
+      inputs({
+        positions: new Map([
+          [T0, d('3')],
+          [T1, d('40.25')],
+        ]),
+      }),
+    );
     expect([both.position.outcome0.toFixed(), both.position.outcome1.toFixed()]).toEqual(['3', '40.25']);
   });
 });
@@ -112,7 +131,16 @@ describe('buildMarketView: the market midpoint excludes the account own orders',
   });
 
   it('takes out an ask level that is ours', () => {
-    const b = stored(book(T0, { bids: [['0.40', '10']], asks: [['0.52', '10'], ['0.60', '50']] }), '0.46');
+    const b = stored(
+      book(T0, {
+        bids: [['0.40', '10']],
+        asks: [
+          ['0.52', '10'],
+          ['0.60', '50'],
+        ],
+      }),
+      '0.46',
+    );
     expect(midOf(inputs({ stored: [b, stored(book(T1))], own: [mine(T0, 'SELL', '0.52', '10')] }))).toBe('0.5');
   });
 
@@ -126,7 +154,8 @@ describe('buildMarketView: the market midpoint excludes the account own orders',
 
   it('counts an order gone after the book time minus 500 ms; not one gone at or before it', () => {
     const bookAt = NOW - 1_000;
-    const with_ = (goneAtMs: number) => inputs({ stored: [thinBook(bookAt), stored(book(T1))], own: [mine(T0, 'BUY', '0.48', '20', goneAtMs)] });
+    const with_ = (goneAtMs: number) =>
+      inputs({ stored: [thinBook(bookAt), stored(book(T1))], own: [mine(T0, 'BUY', '0.48', '20', goneAtMs)] });
     expect(midOf(with_(bookAt - 499))).toBe('0.5');
     expect(midOf(with_(bookAt + 3_000))).toBe('0.5');
     expect(midOf(with_(bookAt - 500))).toBe('0.54');
@@ -142,7 +171,16 @@ describe('buildMarketView: the market midpoint excludes the account own orders',
 
   it('takes our orders out of outcome 1 book as well before using its midpoint', () => {
     // Outcome 1: bids 0.45 x 10 (ours) and 0.35 x 10, ask 0.55 -> its market midpoint is 0.45.
-    const b1 = stored(book(T1, { bids: [['0.45', '10'], ['0.35', '10']], asks: [['0.55', '10']] }), '0.5');
+    const b1 = stored(
+      book(T1, {
+        bids: [
+          ['0.45', '10'],
+          ['0.35', '10'],
+        ],
+        asks: [['0.55', '10']],
+      }),
+      '0.5',
+    );
     expect(midOf(inputs({ stored: [undefined, b1], own: [mine(T1, 'BUY', '0.45', '10')] }))).toBe('0.55');
   });
 });

@@ -19,7 +19,12 @@ function expectSigned(req: RecordedRequest, prefix = 'service_'): void {
   expect(req.headers[`${prefix}api_key`]).toBe(TEST_CREDENTIALS.apiKey);
   expect(req.headers[`${prefix}passphrase`]).toBe(TEST_CREDENTIALS.passphrase);
   expect(req.headers[`${prefix}timestamp`]).toBe(String(NOW));
-  const expected = signer.sign({ timestamp: String(NOW), method: req.method, path: req.path, body: req.body === '' ? undefined : req.body });
+  const expected = signer.sign({
+    timestamp: String(NOW),
+    method: req.method,
+    path: req.path,
+    body: req.body === '' ? undefined : req.body,
+  });
   expect(req.headers[`${prefix}signature`]).toBe(expected);
 }
 

@@ -36,7 +36,8 @@ const order = {
 export const CASES: readonly EndpointCase[] = [
   {
     id: 'getTrades',
-    call: (c) => c.getTrades({ limit: 5, takerOnly: false, filterType: 'CASH', filterAmount: 10, market: [F.CONDITION, '0xother'], side: 'SELL' }),
+    call: (c) =>
+      c.getTrades({ limit: 5, takerOnly: false, filterType: 'CASH', filterAmount: 10, market: [F.CONDITION, '0xother'], side: 'SELL' }),
     path: '/trades',
     query: `limit=5&takerOnly=false&filterType=CASH&filterAmount=10&market=${enc(`${F.CONDITION},0xother`)}&side=SELL`,
     reply: [F.tradeFill()],
@@ -181,7 +182,10 @@ export const CASES: readonly EndpointCase[] = [
     query: `token_id=${enc(F.TOKEN_YES)}`,
     reply: F.feeRate(),
     bad: { call: (c) => c.getFeeRate({ token_id: 5 } as never), param: 'token_id' },
-    malformed: { reply: { ...F.feeRate(), fee_schedule: { ...F.feeRate().fee_schedule, takerOnly: 'yes' } }, field: 'fee_schedule.takerOnly' },
+    malformed: {
+      reply: { ...F.feeRate(), fee_schedule: { ...F.feeRate().fee_schedule, takerOnly: 'yes' } },
+      field: 'fee_schedule.takerOnly',
+    },
   },
   {
     id: 'cancelMarketOrders',

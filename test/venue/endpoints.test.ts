@@ -47,7 +47,7 @@ for (const tc of CASES) {
       expect(req.body).toBe(tc.body ?? '');
       if (tc.body !== undefined) expect(req.headers['content-type']).toBe('application/json');
       // Only the authenticated endpoints carry credentials.
-      expect(req.headers['service_api_key']).toBe(def.auth ? TEST_CREDENTIALS.apiKey : undefined);
+      expect(req.headers.service_api_key).toBe(def.auth ? TEST_CREDENTIALS.apiKey : undefined);
     });
 
     it('rejects a bad parameter before sending anything', async () => {

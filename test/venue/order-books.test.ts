@@ -58,8 +58,20 @@ describe('book levels', () => {
   it('are sorted in every snapshot of POST /books', async () => {
     venue.on('POST', '/books', {
       json: [
-        { ...book('a:0'), bids: [{ price: '0.3', size: '1' }, { price: '0.31', size: '1' }] },
-        { ...book('b:0'), asks: [{ price: '0.9', size: '1' }, { price: '0.8', size: '1' }] },
+        {
+          ...book('a:0'),
+          bids: [
+            { price: '0.3', size: '1' },
+            { price: '0.31', size: '1' },
+          ],
+        },
+        {
+          ...book('b:0'),
+          asks: [
+            { price: '0.9', size: '1' },
+            { price: '0.8', size: '1' },
+          ],
+        },
       ],
     });
     const [a, b] = await client.postBooks(['a:0', 'b:0']);
@@ -99,10 +111,28 @@ describe('book levels', () => {
   });
 
   it('print as the venue snapshot: the JSON form holds nothing parsed', async () => {
-    venue.on('POST', '/books', { json: [{ ...book('a:0'), bids: [{ price: '0.3', size: '1' }, { price: '0.31', size: '0' }] }] });
+    venue.on('POST', '/books', {
+      json: [
+        {
+          ...book('a:0'),
+          bids: [
+            { price: '0.3', size: '1' },
+            { price: '0.31', size: '0' },
+          ],
+        },
+      ],
+    });
     const books = await client.postBooks(['a:0']);
     const printed = JSON.parse(JSON.stringify(books)) as unknown;
-    expect(printed).toEqual([{ ...book('a:0'), bids: [{ price: '0.31', size: '0' }, { price: '0.3', size: '1' }] }]);
+    expect(printed).toEqual([
+      {
+        ...book('a:0'),
+        bids: [
+          { price: '0.31', size: '0' },
+          { price: '0.3', size: '1' },
+        ],
+      },
+    ]);
     expect(Object.keys((printed as object[])[0]!).sort()).toEqual(Object.keys(book()).sort());
   });
 

@@ -35,14 +35,22 @@ const cursorsSent = () => venue.requests.map((r) => new URLSearchParams(r.query)
 
 describe('page iterators', () => {
   it('iterateMarkets walks MA== to LTE= across three pages', async () => {
-    venue.on('GET', '/markets', threePages((i) => market(`0xm${i}`)));
+    venue.on(
+      'GET',
+      '/markets',
+      threePages((i) => market(`0xm${i}`)),
+    );
     const ids = (await collectItems(client.iterateMarkets())).map((m) => m.condition_id);
     expect(ids).toEqual(['0xm1', '0xm2', '0xm3', '0xm4', '0xm5']);
     expect(cursorsSent()).toEqual(['MA==', 'MQ==', 'Mg==']);
   });
 
   it('iterateAccountTrades keeps the filters on every page and yields whole envelopes', async () => {
-    venue.on('GET', '/data/trades', threePages((i) => accountTrade(`t-${i}`)));
+    venue.on(
+      'GET',
+      '/data/trades',
+      threePages((i) => accountTrade(`t-${i}`)),
+    );
     const pages = [];
     for await (const page of client.iterateAccountTrades({ market: '0xc', after: '1700000000' })) pages.push(page);
     expect(pages.map((p) => p.data.map((t) => t.id))).toEqual([['t-1', 't-2'], ['t-3', 't-4'], ['t-5']]);
@@ -56,10 +64,22 @@ describe('page iterators', () => {
 
   it('every paged endpoint has an iterator that walks to LTE=', async () => {
     const walks: { path: string; run: () => Promise<unknown[]>; make: (i: number) => unknown }[] = [
-      { path: '/simplified-markets', run: () => collectItems(client.iterateSimplifiedMarkets()), make: (i: number) => simplifiedMarket(`0xs${i}`) },
-      { path: '/sampling-simplified-markets', run: () => collectItems(client.iterateSamplingSimplifiedMarkets()), make: (i: number) => simplifiedMarket(`0xs${i}`) },
+      {
+        path: '/simplified-markets',
+        run: () => collectItems(client.iterateSimplifiedMarkets()),
+        make: (i: number) => simplifiedMarket(`0xs${i}`),
+      },
+      {
+        path: '/sampling-simplified-markets',
+        run: () => collectItems(client.iterateSamplingSimplifiedMarkets()),
+        make: (i: number) => simplifiedMarket(`0xs${i}`),
+      },
       { path: '/builder/trades', run: () => collectItems(client.iterateBuilderTrades()), make: (i: number) => accountTrade(`t-${i}`) },
-      { path: '/data/orders', run: () => collectItems(client.iterateOpenOrders({ asset_id: 'c:0' })), make: (i: number) => openOrder(`o-${i}`) },
+      {
+        path: '/data/orders',
+        run: () => collectItems(client.iterateOpenOrders({ asset_id: 'c:0' })),
+        make: (i: number) => openOrder(`o-${i}`),
+      },
     ];
     for (const w of walks) {
       venue.reset();
@@ -70,7 +90,11 @@ describe('page iterators', () => {
   });
 
   it('starts from a given cursor', async () => {
-    venue.on('GET', '/markets', threePages((i) => market(`0xm${i}`)));
+    venue.on(
+      'GET',
+      '/markets',
+      threePages((i) => market(`0xm${i}`)),
+    );
     const items = [];
     for await (const m of itemsOf(client.iterateMarkets({ next_cursor: 'MQ==' }))) items.push(m.condition_id);
     expect(items).toEqual(['0xm3', '0xm4', '0xm5']);

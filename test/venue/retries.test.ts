@@ -9,7 +9,11 @@ import { RecordingGate } from '../support/recording-gate.js';
 import { TEST_CREDENTIALS } from '../support/test-credentials.js';
 import { book, cancelResult, orderResponse } from '../support/venue-fixtures.js';
 
-const fault = (status: number, headers: Record<string, string> = {}): Reply => ({ status, headers, json: { error: 'try later', code: 'X' } });
+const fault = (status: number, headers: Record<string, string> = {}): Reply => ({
+  status,
+  headers,
+  json: { error: 'try later', code: 'X' },
+});
 
 let venue: FakeVenue;
 let gate: RecordingGate;
@@ -131,7 +135,14 @@ describe('reads are retried with backoff through the gate', () => {
 
 describe('trading writes are never retried', () => {
   const writes = [
-    { name: 'DELETE /order', method: 'DELETE', path: '/order', call: (c: VenueClient) => c.cancelOrder({ orderId: 'o-1' }), ok: cancelResult(), cls: 'cancel' },
+    {
+      name: 'DELETE /order',
+      method: 'DELETE',
+      path: '/order',
+      call: (c: VenueClient) => c.cancelOrder({ orderId: 'o-1' }),
+      ok: cancelResult(),
+      cls: 'cancel',
+    },
     {
       name: 'DELETE /cancel-market-orders',
       method: 'DELETE',
@@ -145,7 +156,10 @@ describe('trading writes are never retried', () => {
       method: 'POST',
       path: '/order',
       call: (c: VenueClient) =>
-        c.postOrder({ order: { asset_id: 'c:0', side: 'BUY', price: '0.4', size: '5', expiration: '0', client_order_id: '' }, orderType: 'GTC' }),
+        c.postOrder({
+          order: { asset_id: 'c:0', side: 'BUY', price: '0.4', size: '5', expiration: '0', client_order_id: '' },
+          orderType: 'GTC',
+        }),
       ok: orderResponse(),
       cls: 'place',
     },

@@ -40,7 +40,7 @@ describe('secrets stay out of logs and errors', () => {
   it('logs one debug line per request with route, status and ms, and no header values', async () => {
     venue.on('DELETE', '/order', { json: cancelResult() });
     await client.cancelOrder({ orderId: 'o-1' });
-    const signature = venue.requests[0]!.headers['service_signature'] as string;
+    const signature = venue.requests[0]!.headers.service_signature as string;
     const entry = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
     expect(entry).toMatchObject({ level: 20, route: 'DELETE /order', status: 200, attempt: 1, msg: 'venue request' });
     expect(typeof entry.ms).toBe('number');
@@ -63,7 +63,15 @@ describe('secrets stay out of logs and errors', () => {
     const err = await rejectionOf(client.cancelMarketOrders({ market: 'c' }));
     venue.on('DELETE', '/order', { destroy: true });
     const err2 = await rejectionOf(client.cancelOrder({ orderId: 'o-1' }));
-    const texts = [lines.join('\n'), err.message, JSON.stringify(err), inspect(err), err2.message, inspect(err2), inspect(client, { depth: 5 })];
+    const texts = [
+      lines.join('\n'),
+      err.message,
+      JSON.stringify(err),
+      inspect(err),
+      err2.message,
+      inspect(err2),
+      inspect(client, { depth: 5 }),
+    ];
     for (const text of texts) for (const s of secrets) expect(text).not.toContain(s);
     expect(lines.length).toBeGreaterThanOrEqual(5);
   });

@@ -41,7 +41,15 @@ export interface BacktestArgs {
   readonly hours: number;
   readonly seeds: number;
   readonly seedStart: number;
-  readonly flow: { A?: number; k?: number; sigma?: number; jumpRatePerHour?: number; jumpSize?: number; informedShare?: number; stepMs?: number };
+  readonly flow: {
+    A?: number;
+    k?: number;
+    sigma?: number;
+    jumpRatePerHour?: number;
+    jumpSize?: number;
+    informedShare?: number;
+    stepMs?: number;
+  };
   readonly fee: { rate: number; exponent: number; rebateRate: number; takerOnly: boolean };
   readonly markoutS: number;
   readonly pollIntervalMs: number | undefined;
@@ -89,8 +97,27 @@ Output:
 `;
 
 const FLAGS_WITH_VALUE = new Set([
-  'config', 'strategy', 'compare', 'params', 'markets', 'hours', 'seeds', 'seed-start', 'poll-interval-ms', 'flow-a', 'flow-k', 'volatility', 'jump-rate',
-  'jump-size', 'informed-share', 'step-ms', 'fee-rate', 'fee-exponent', 'rebate-rate', 'markout-s', 'out',
+  'config',
+  'strategy',
+  'compare',
+  'params',
+  'markets',
+  'hours',
+  'seeds',
+  'seed-start',
+  'poll-interval-ms',
+  'flow-a',
+  'flow-k',
+  'volatility',
+  'jump-rate',
+  'jump-size',
+  'informed-share',
+  'step-ms',
+  'fee-rate',
+  'fee-exponent',
+  'rebate-rate',
+  'markout-s',
+  'out',
 ]);
 const FLAGS_ALONE = new Set(['json', 'maker-fees', 'progress', 'no-progress', 'flow-digest']);
 
@@ -146,7 +173,8 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
     if (seen.has(name)) throw new UsageError(`backtest: --${name} given twice`);
     seen.set(name, value);
   }
-  if (seen.has('strategy') && seen.has('compare')) throw new UsageError('backtest: --strategy and --compare exclude each other (use --compare A,B to run several)');
+  if (seen.has('strategy') && seen.has('compare'))
+    throw new UsageError('backtest: --strategy and --compare exclude each other (use --compare A,B to run several)');
   if (flags.has('progress') && flags.has('no-progress')) throw new UsageError('backtest: --progress and --no-progress exclude each other');
   let strategies: string[] | undefined;
   if (seen.has('strategy')) {
@@ -157,7 +185,8 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
   if (seen.has('compare')) {
     const raw = seen.get('compare')!;
     const list = raw.split(',').map((x) => x.trim());
-    if (list.length < 2 || list.some((x) => !NAME.test(x))) throw bad('compare', 'must list at least two strategy names separated by commas', raw);
+    if (list.length < 2 || list.some((x) => !NAME.test(x)))
+      throw bad('compare', 'must list at least two strategy names separated by commas', raw);
     if (new Set(list).size !== list.length) throw bad('compare', 'must not name a strategy twice', raw);
     strategies = list;
   }
@@ -166,11 +195,13 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
       throw new UsageError(`backtest: --params ${key}=… names a strategy that is not run (running: ${strategies.join(', ')})`);
     }
   }
-  if (params.has(undefined) && params.size > 1) throw new UsageError('backtest: --params FILE (for every strategy) and --params NAME=FILE exclude each other');
+  if (params.has(undefined) && params.size > 1)
+    throw new UsageError('backtest: --params FILE (for every strategy) and --params NAME=FILE exclude each other');
   if (strategies !== undefined && strategies.length > 1 && params.has(undefined)) {
     throw new UsageError('backtest: with --compare, give parameters per strategy: --params NAME=FILE');
   }
-  const opt = (flag: string, rule: Parameters<typeof number>[2]): number | undefined => (seen.has(flag) ? number(flag, seen.get(flag)!, rule) : undefined);
+  const opt = (flag: string, rule: Parameters<typeof number>[2]): number | undefined =>
+    seen.has(flag) ? number(flag, seen.get(flag)!, rule) : undefined;
   const markoutS = opt('markout-s', { min: 0, max: 86_400 }) ?? 60;
   return {
     configFile: seen.get('config'),
@@ -210,20 +241,30 @@ export function readParamsFile(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new MakerdError(ErrorCode.CONFIG, `--params: cannot read ${JSON.stringify(file)}: ${(err as Error).message}`, { where: 'backtest', field: 'params' });
+    throw new MakerdError(ErrorCode.CONFIG, `--params: cannot read ${JSON.stringify(file)}: ${(err as Error).message}`, {
+      where: 'backtest',
+      field: 'params',
+    });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new MakerdError(ErrorCode.CONFIG, `--params: ${JSON.stringify(file)} is not JSON: ${(err as Error).message}`, { where: 'backtest', field: 'params' });
+    throw new MakerdError(ErrorCode.CONFIG, `--params: ${JSON.stringify(file)} is not JSON: ${(err as Error).message}`, {
+      where: 'backtest',
+      field: 'params',
+    });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new MakerdError(ErrorCode.CONFIG, `--params: ${JSON.stringify(file)} must hold a JSON object of strategy parameters`, { where: 'backtest', field: 'params' });
+    throw new MakerdError(ErrorCode.CONFIG, `--params: ${JSON.stringify(file)} must hold a JSON object of strategy parameters`, {
+      where: 'backtest',
+      field: 'params',
+    });
   }
   const o = value as Record<string, unknown>;
   const nested = o.strategy;
-  if (typeof nested === 'object' && nested !== null && !Array.isArray(nested) && 'params' in nested) return (nested as { params: unknown }).params;
+  if (typeof nested === 'object' && nested !== null && !Array.isArray(nested) && 'params' in nested)
+    return (nested as { params: unknown }).params;
   return value;
 }
 
@@ -239,7 +280,11 @@ async function plannedStrategies(config: MakerdConfig, a: BacktestArgs): Promise
   const registry = await loadConfiguredStrategies(config);
   const names = a.strategies ?? [config.strategy.name];
   return names.map((name) => {
-    const strategy = resolveStrategy(registry, name, a.strategies === undefined ? 'strategy.name' : a.strategies.length > 1 ? '--compare' : '--strategy');
+    const strategy = resolveStrategy(
+      registry,
+      name,
+      a.strategies === undefined ? 'strategy.name' : a.strategies.length > 1 ? '--compare' : '--strategy',
+    );
     const file = a.params.get(name) ?? a.params.get(undefined);
     let raw: unknown;
     let source: string;
@@ -279,7 +324,11 @@ export function backtestSettings(config: MakerdConfig, a: BacktestArgs): Backtes
     fee: a.fee,
     markoutHorizonsS: [...new Set([...MARKOUT_CURVE_S, a.markoutS])].sort((x, y) => x - y),
     risk: validateRiskLimits(config.risk),
-    diff: { repriceTicks: config.executor.repriceTicks, resizeFraction: config.executor.resizeFraction, cancelMarketFraction: config.executor.cancelMarketFraction },
+    diff: {
+      repriceTicks: config.executor.repriceTicks,
+      resizeFraction: config.executor.resizeFraction,
+      cancelMarketFraction: config.executor.cancelMarketFraction,
+    },
     samples: 600,
   };
 }
@@ -292,7 +341,8 @@ function progressReporter(io: CliIo, tty: boolean): (done: number, total: number
   return (done, total, current) => {
     const whole = Math.floor(done);
     if (!tty) {
-      if (done === whole && whole > lastWhole && whole > 0) io.stderr.write(`backtest: run ${whole}/${total} done (${current.label}, seed ${current.seed})\n`);
+      if (done === whole && whole > lastWhole && whole > 0)
+        io.stderr.write(`backtest: run ${whole}/${total} done (${current.label}, seed ${current.seed})\n`);
       if (done === whole) lastWhole = Math.max(lastWhole, whole);
       return;
     }
@@ -304,7 +354,9 @@ function progressReporter(io: CliIo, tty: boolean): (done: number, total: number
     const elapsed = (now - started) / 1000;
     const eta = done > 0 ? (elapsed / done) * (total - done) : Number.NaN;
     const etaText = Number.isFinite(eta) ? `${Math.ceil(eta)} s left` : '';
-    io.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toFixed(1)}/${total} runs  ${current.label} seed ${current.seed}  ${etaText}\x1b[K`);
+    io.stderr.write(
+      `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toFixed(1)}/${total} runs  ${current.label} seed ${current.seed}  ${etaText}\x1b[K`,
+    );
     if (done >= total) io.stderr.write('\n');
   };
 }

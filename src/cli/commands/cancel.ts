@@ -14,7 +14,8 @@ function flagValues(args: readonly string[], allowed: readonly string[], command
   const out = new Map<string, string>();
   for (let i = 0; i < args.length; i++) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]!);
-    if (!m || !allowed.includes(m[1]!)) throw new UsageError(`${command}: unexpected argument '${args[i]}'; takes ${allowed.map((a) => `--${a}`).join(', ')}`);
+    if (!m || !allowed.includes(m[1]!))
+      throw new UsageError(`${command}: unexpected argument '${args[i]}'; takes ${allowed.map((a) => `--${a}`).join(', ')}`);
     const v = m[2] ?? args[++i];
     if (v === undefined || v === '') throw new UsageError(`${command}: --${m[1]} needs a value`);
     out.set(m[1]!, v);

@@ -17,7 +17,16 @@ export async function checkConfigCommand(loaded: LoadedConfig, io: CliIo): Promi
       ? 'from the embedded simulator'
       : `incomplete, missing ${missingCredentials(c).join(', ')} (read-only)`;
   for (const w of loaded.warnings) io.stderr.write(`warning: ${w}\n`);
-  const markets = c.markets.length > 0 ? `${c.markets.length} listed` : c.selector.top > 0 ? `top ${c.selector.top} selected` : c.venue.mode === 'sim' ? 'the simulator\'s first 10' : 'none (start-up will stop)';
-  io.stderr.write(`configuration valid: mode=${c.venue.mode}, credentials ${creds}, strategy ${c.strategy.name} (known: ${[...strategies.keys()].sort().join(', ')}), markets ${markets}, shard ${c.shard.index}/${c.shard.count}\n`);
+  const markets =
+    c.markets.length > 0
+      ? `${c.markets.length} listed`
+      : c.selector.top > 0
+        ? `top ${c.selector.top} selected`
+        : c.venue.mode === 'sim'
+          ? "the simulator's first 10"
+          : 'none (start-up will stop)';
+  io.stderr.write(
+    `configuration valid: mode=${c.venue.mode}, credentials ${creds}, strategy ${c.strategy.name} (known: ${[...strategies.keys()].sort().join(', ')}), markets ${markets}, shard ${c.shard.index}/${c.shard.count}\n`,
+  );
   return 0;
 }

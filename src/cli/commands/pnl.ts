@@ -70,7 +70,14 @@ function marketJson(m: MarketSnapshot): Record<string, unknown> {
 
 function table(rows: readonly string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function marketRow(name: string, m: PnlFigures, positions?: MarketSnapshot): string[] {
@@ -135,7 +142,9 @@ export async function pnlCommand(config: { readonly data: { readonly dir: string
     marketRow('TOTAL', snap.totals),
   ];
   io.stdout.write(`${summary(dir, replay)}\n${table(rows)}\n`);
-  io.stdout.write('POS = signed shares of outcome 0 / 1 (negative: short), NET = POS0 - POS1; REALIZED = closing gains at average cost - FEES + REBATES (USDC)\n');
+  io.stdout.write(
+    'POS = signed shares of outcome 0 / 1 (negative: short), NET = POS0 - POS1; REALIZED = closing gains at average cost - FEES + REBATES (USDC)\n',
+  );
   io.stdout.write(`${UNREALIZED_NOTE}\n`);
   return 0;
 }

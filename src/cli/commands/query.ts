@@ -53,7 +53,11 @@ export function parameterNames(id: EndpointId): string[] {
 const normalize = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
 
 /** `token_id` -> `--token-id`, `sortBy` -> `--sort-by`. */
-export const toFlag = (name: string): string => `--${name.replace(/_/g, '-').replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`;
+export const toFlag = (name: string): string =>
+  `--${name
+    .replace(/_/g, '-')
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .toLowerCase()}`;
 
 export interface ParsedQueryArgs {
   readonly what: string;

@@ -2,7 +2,16 @@
  * Lookup tables over a SimCatalog, built once per catalog and cached beside it (the catalog
  * itself stays plain frozen data). Addresses are keyed in lower case.
  */
-import type { CatalogComment, CatalogCreator, CatalogEvent, CatalogMarket, CatalogSeries, CatalogTag, CatalogUser, SimCatalog } from './catalog-model.js';
+import type {
+  CatalogComment,
+  CatalogCreator,
+  CatalogEvent,
+  CatalogMarket,
+  CatalogSeries,
+  CatalogTag,
+  CatalogUser,
+  SimCatalog,
+} from './catalog-model.js';
 
 export interface CatalogIndex {
   readonly marketByCondition: ReadonlyMap<string, CatalogMarket>;

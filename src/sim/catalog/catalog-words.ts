@@ -5,36 +5,158 @@
 import type { Category } from './catalog-model.js';
 
 export const FIRST_NAMES = [
-  'Ada', 'Bruno', 'Cleo', 'Dario', 'Elin', 'Farah', 'Gus', 'Hana', 'Ivo', 'Juno', 'Kai', 'Lena',
-  'Milo', 'Nora', 'Otto', 'Pia', 'Quinn', 'Rosa', 'Sami', 'Tove', 'Uma', 'Vik', 'Wren', 'Yara', 'Zeno',
+  'Ada',
+  'Bruno',
+  'Cleo',
+  'Dario',
+  'Elin',
+  'Farah',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'Juno',
+  'Kai',
+  'Lena',
+  'Milo',
+  'Nora',
+  'Otto',
+  'Pia',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tove',
+  'Uma',
+  'Vik',
+  'Wren',
+  'Yara',
+  'Zeno',
 ] as const;
 
 export const LAST_NAMES = [
-  'Abara', 'Brandt', 'Castell', 'Dunmore', 'Eskola', 'Fairweather', 'Grieve', 'Halloran', 'Ibsen',
-  'Jarvik', 'Kestrel', 'Lindqvist', 'Moravec', 'Northcote', 'Okafor', 'Pellegrini', 'Quarry',
-  'Rasmussen', 'Solberg', 'Thorne', 'Ulloa', 'Vasquez', 'Whitlock', 'Yamada', 'Zoller',
+  'Abara',
+  'Brandt',
+  'Castell',
+  'Dunmore',
+  'Eskola',
+  'Fairweather',
+  'Grieve',
+  'Halloran',
+  'Ibsen',
+  'Jarvik',
+  'Kestrel',
+  'Lindqvist',
+  'Moravec',
+  'Northcote',
+  'Okafor',
+  'Pellegrini',
+  'Quarry',
+  'Rasmussen',
+  'Solberg',
+  'Thorne',
+  'Ulloa',
+  'Vasquez',
+  'Whitlock',
+  'Yamada',
+  'Zoller',
 ] as const;
 
 export const ADJECTIVES = [
-  'Amber', 'Brave', 'Calm', 'Daring', 'Eager', 'Frosty', 'Gentle', 'Hidden', 'Icy', 'Jolly', 'Keen',
-  'Lucky', 'Misty', 'Noble', 'Odd', 'Proud', 'Quiet', 'Rapid', 'Silent', 'Tidy', 'Vivid', 'Witty',
+  'Amber',
+  'Brave',
+  'Calm',
+  'Daring',
+  'Eager',
+  'Frosty',
+  'Gentle',
+  'Hidden',
+  'Icy',
+  'Jolly',
+  'Keen',
+  'Lucky',
+  'Misty',
+  'Noble',
+  'Odd',
+  'Proud',
+  'Quiet',
+  'Rapid',
+  'Silent',
+  'Tidy',
+  'Vivid',
+  'Witty',
 ] as const;
 
 export const ANIMALS = [
-  'Albatross', 'Badger', 'Cougar', 'Dingo', 'Egret', 'Falcon', 'Gecko', 'Heron', 'Ibex', 'Jackal',
-  'Koala', 'Lynx', 'Marmot', 'Newt', 'Otter', 'Puffin', 'Quail', 'Raven', 'Stoat', 'Tapir', 'Vole', 'Walrus',
+  'Albatross',
+  'Badger',
+  'Cougar',
+  'Dingo',
+  'Egret',
+  'Falcon',
+  'Gecko',
+  'Heron',
+  'Ibex',
+  'Jackal',
+  'Koala',
+  'Lynx',
+  'Marmot',
+  'Newt',
+  'Otter',
+  'Puffin',
+  'Quail',
+  'Raven',
+  'Stoat',
+  'Tapir',
+  'Vole',
+  'Walrus',
 ] as const;
 
-export const REGIONS = ['Valdoria', 'Norland', 'East Marrow', 'Caldera', 'Westhaven', 'Port Asher', 'Kestral Isles', 'Brightwater'] as const;
+export const REGIONS = [
+  'Valdoria',
+  'Norland',
+  'East Marrow',
+  'Caldera',
+  'Westhaven',
+  'Port Asher',
+  'Kestral Isles',
+  'Brightwater',
+] as const;
 export const OFFICES = ['presidential', 'mayoral', 'senate', 'governor', 'parliamentary'] as const;
 export const LEAGUES = ['Lunar Cup', 'Continental League', 'Harbor Series', 'Summit Open', 'Northern Premier'] as const;
-export const TEAMS = ['Aster FC', 'Bramble Rovers', 'Cinder City', 'Dune Runners', 'Ember United', 'Fjord Wolves', 'Granite Hawks', 'Harbor Kings'] as const;
+export const TEAMS = [
+  'Aster FC',
+  'Bramble Rovers',
+  'Cinder City',
+  'Dune Runners',
+  'Ember United',
+  'Fjord Wolves',
+  'Granite Hawks',
+  'Harbor Kings',
+] as const;
 export const COINS = ['Bitcoin', 'Ether', 'Solara', 'Quarkcoin', 'Nimbus', 'Lumen'] as const;
 export const COMPANIES = ['Orbital Labs', 'Nimbus Systems', 'Kestrel AI', 'Heliotrope', 'Quanta Robotics', 'Pebble Devices'] as const;
-export const PRODUCTS = ['a foldable tablet', 'an open-weights model', 'a humanoid robot', 'a satellite phone', 'a mixed-reality headset'] as const;
+export const PRODUCTS = [
+  'a foldable tablet',
+  'an open-weights model',
+  'a humanoid robot',
+  'a satellite phone',
+  'a mixed-reality headset',
+] as const;
 export const FILMS = ['The Glass Orchard', 'Nightfall Protocol', 'Saltwater Kings', 'A Quiet Comet', 'Paper Lanterns'] as const;
 export const CITIES = ['Northport', 'Valdoria City', 'Ashford', 'Lakemere', 'Redcliff', 'Marrowgate'] as const;
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 export const SPEECH_EVENTS = ['the budget address', 'the press conference', 'the debate', 'the earnings call', 'the keynote'] as const;
 export const WORDS_SAID = ['inflation', 'tariff', 'moonshot', 'historic', 'tremendous', 'agile', 'synergy'] as const;
 
@@ -66,7 +188,13 @@ export function categoryLabel(c: Category): string {
 }
 
 export const COMMENT_OPENERS = [
-  'Strong take:', 'Honestly', 'Not convinced,', 'Interesting market.', 'Called it:', 'Hmm,', 'Fair point, but',
+  'Strong take:',
+  'Honestly',
+  'Not convinced,',
+  'Interesting market.',
+  'Called it:',
+  'Hmm,',
+  'Fair point, but',
 ] as const;
 
 export const COMMENT_BODIES = [
@@ -82,5 +210,10 @@ export const COMMENT_BODIES = [
 ] as const;
 
 export const REPLY_BODIES = [
-  'Agreed.', 'Disagree, the trend says otherwise.', 'Source?', 'Same here.', 'We will see at resolution.', 'Bold call.',
+  'Agreed.',
+  'Disagree, the trend says otherwise.',
+  'Source?',
+  'Same here.',
+  'We will see at resolution.',
+  'Bold call.',
 ] as const;

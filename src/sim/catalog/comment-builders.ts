@@ -75,7 +75,12 @@ export function commentsByUser(catalog: SimCatalog, address: string, page: Limit
 }
 
 /** GET /comments/{id}: replies of the comment, oldest first; undefined for an unknown id (404). */
-export function commentReplies(catalog: SimCatalog, commentId: string, page: LimitOffset = {}, positionsOf?: PositionsOf): Comment[] | undefined {
+export function commentReplies(
+  catalog: SimCatalog,
+  commentId: string,
+  page: LimitOffset = {},
+  positionsOf?: PositionsOf,
+): Comment[] | undefined {
   const ix = indexOf(catalog);
   if (!ix.commentById.has(commentId)) return undefined;
   const offset = page.offset ?? 0;

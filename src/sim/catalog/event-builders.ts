@@ -11,7 +11,14 @@ import type { CatalogCreator, CatalogEvent, CatalogMarket, CatalogSeries, Catalo
 import { eventsInScope, indexOf, resolveCreator } from './catalog-index.js';
 
 export function buildTag(t: CatalogTag): Tag {
-  return { id: t.id, label: t.label, slug: t.slug, createdAt: t.createdAt, updatedAt: t.updatedAt, requiresTranslation: t.requiresTranslation };
+  return {
+    id: t.id,
+    label: t.label,
+    slug: t.slug,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    requiresTranslation: t.requiresTranslation,
+  };
 }
 
 export function buildSeries(s: CatalogSeries): Series {
@@ -142,8 +149,10 @@ export function listEventCreators(catalog: SimCatalog, q: CreatorsQuery): EventC
   if (!(CREATOR_ORDER_COLUMNS as readonly string[]).includes(order)) {
     throw badParameter(ENDPOINTS.getEventCreators.route, 'order', `must be one of ${CREATOR_ORDER_COLUMNS.join(', ')}`, order);
   }
-  const contains = (value: string, needle: string | undefined) => needle === undefined || value.toLowerCase().includes(needle.toLowerCase());
-  const key = (c: CatalogCreator): string | number => (order === 'id' ? Number(c.id) : c[order as Exclude<(typeof CREATOR_ORDER_COLUMNS)[number], 'id'>]);
+  const contains = (value: string, needle: string | undefined) =>
+    needle === undefined || value.toLowerCase().includes(needle.toLowerCase());
+  const key = (c: CatalogCreator): string | number =>
+    order === 'id' ? Number(c.id) : c[order as Exclude<(typeof CREATOR_ORDER_COLUMNS)[number], 'id'>];
   const sign = q.ascending === true ? 1 : -1;
   return catalog.creators
     .filter((c) => contains(c.creatorName, q.creator_name) && contains(c.creatorHandle, q.creator_handle))

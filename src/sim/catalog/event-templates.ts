@@ -37,7 +37,11 @@ const TEMPLATES: Record<Category, Template> = {
     single: (r, y) => ({ title: `Will ${person(r)} win the ${y} ${r.pick(W.REGIONS)} ${r.pick(W.OFFICES)} election?` }),
     multi: (r, y) => {
       const race = `${y} ${r.pick(W.REGIONS)} ${r.pick(W.OFFICES)} election`;
-      return { title: `Who will win the ${race}?`, candidates: [person(r), person(r), person(r), person(r)], question: (c) => `Will ${c} win the ${race}?` };
+      return {
+        title: `Who will win the ${race}?`,
+        candidates: [person(r), person(r), person(r), person(r)],
+        question: (c) => `Will ${c} win the ${race}?`,
+      };
     },
     source: 'Official results of the electoral commission',
   },
@@ -71,7 +75,11 @@ const TEMPLATES: Record<Category, Template> = {
     single: (r, y) => ({ title: `Will ${r.pick(W.COMPANIES)} stock close ${y} above its IPO price?` }),
     multi: (r, y) => {
       const co = r.pick(W.COMPANIES);
-      return { title: `${co} market cap at the end of ${y}`, candidates: ['under $10B', '$10B-$50B', '$50B-$200B', 'over $200B'], question: (c) => `Will ${co} be valued ${c} at the end of ${y}?` };
+      return {
+        title: `${co} market cap at the end of ${y}`,
+        candidates: ['under $10B', '$10B-$50B', '$50B-$200B', 'over $200B'],
+        question: (c) => `Will ${co} be valued ${c} at the end of ${y}?`,
+      };
     },
     source: 'Exchange closing data',
   },
@@ -89,7 +97,11 @@ const TEMPLATES: Record<Category, Template> = {
     multi: (r) => {
       const who = person(r);
       const ev = r.pick(W.SPEECH_EVENTS);
-      return { title: `What will ${who} say during ${ev}?`, candidates: r.sample(W.WORDS_SAID, 4), question: (c) => `Will ${who} say "${c}" during ${ev}?` };
+      return {
+        title: `What will ${who} say during ${ev}?`,
+        candidates: r.sample(W.WORDS_SAID, 4),
+        question: (c) => `Will ${who} say "${c}" during ${ev}?`,
+      };
     },
     source: 'Official transcript',
   },
@@ -98,7 +110,11 @@ const TEMPLATES: Record<Category, Template> = {
     multi: (r, y) => {
       const city = r.pick(W.CITIES);
       const month = `${r.pick(W.MONTHS)} ${y}`;
-      return { title: `Highest temperature in ${city} in ${month}`, candidates: ['below 20C', '20-25C', '25-30C', 'above 30C'], question: (c) => `Will the highest temperature in ${city} in ${month} be ${c}?` };
+      return {
+        title: `Highest temperature in ${city} in ${month}`,
+        candidates: ['below 20C', '20-25C', '25-30C', 'above 30C'],
+        question: (c) => `Will the highest temperature in ${city} in ${month} be ${c}?`,
+      };
     },
     source: 'National weather service records',
   },
@@ -107,7 +123,11 @@ const TEMPLATES: Record<Category, Template> = {
     multi: (r, y) => {
       const region = r.pick(W.REGIONS);
       const month = `${r.pick(W.MONTHS)} ${y}`;
-      return { title: `${region} inflation in ${month}`, candidates: ['under 2%', '2-3%', '3-4%', 'over 4%'], question: (c) => `Will ${region} inflation be ${c} in ${month}?` };
+      return {
+        title: `${region} inflation in ${month}`,
+        candidates: ['under 2%', '2-3%', '3-4%', 'over 4%'],
+        question: (c) => `Will ${region} inflation be ${c} in ${month}?`,
+      };
     },
     source: 'Statistics office release',
   },
@@ -115,7 +135,11 @@ const TEMPLATES: Record<Category, Template> = {
     single: (r, y) => ({ title: `Will ${r.pick(W.COMPANIES)} release ${r.pick(W.PRODUCTS)} before ${r.pick(W.MONTHS)} ${y}?` }),
     multi: (r, y) => {
       const product = r.pick(W.PRODUCTS);
-      return { title: `Who ships ${product} first in ${y}?`, candidates: r.sample(W.COMPANIES, 4), question: (c) => `Will ${c} ship ${product} first in ${y}?` };
+      return {
+        title: `Who ships ${product} first in ${y}?`,
+        candidates: r.sample(W.COMPANIES, 4),
+        question: (c) => `Will ${c} ship ${product} first in ${y}?`,
+      };
     },
     source: 'Company announcements',
   },

@@ -29,8 +29,14 @@ export interface CatalogOptions {
 
 const SERIES_BY_CATEGORY: Partial<Record<Category, readonly (readonly [string, string])[]>> = {
   POLITICS: [['Election Night', 'annual']],
-  SPORTS: [['Lunar Cup Matchday', 'weekly'], ['Continental League Season', 'annual']],
-  CRYPTO: [['Daily Coin Close', 'daily'], ['Weekly Coin Close', 'weekly']],
+  SPORTS: [
+    ['Lunar Cup Matchday', 'weekly'],
+    ['Continental League Season', 'annual'],
+  ],
+  CRYPTO: [
+    ['Daily Coin Close', 'daily'],
+    ['Weekly Coin Close', 'weekly'],
+  ],
   ECONOMICS: [['Central Bank Meetings', 'monthly']],
   WEATHER: [['Monthly Snowfall', 'monthly']],
   MENTIONS: [['Press Conference Words', 'weekly']],
@@ -106,7 +112,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 export function generateCatalog(options: CatalogOptions): SimCatalog {
-  if (!Number.isInteger(options.markets) || options.markets < 1) throw new RangeError(`generateCatalog: markets must be a positive integer (got ${options.markets})`);
+  if (!Number.isInteger(options.markets) || options.markets < 1)
+    throw new RangeError(`generateCatalog: markets must be a positive integer (got ${options.markets})`);
   const seed = String(options.seed);
   const root = new SimRng(`catalog:${seed}`);
   const epochMs = options.epochMs ?? DEFAULT_EPOCH_MS;
@@ -127,7 +134,15 @@ export function generateCatalog(options: CatalogOptions): SimCatalog {
   const tags = makeTags(root.fork('tags'), epochMs);
   const series = makeSeries(root.fork('series'), epochMs);
   const creators = makeCreators(root.fork('creators'), epochMs, options.creators ?? 4);
-  const { events, markets } = generateEvents({ rng: root.fork('events'), epochMs, marketCount: options.markets, tags, series, creators, feeOf });
+  const { events, markets } = generateEvents({
+    rng: root.fork('events'),
+    epochMs,
+    marketCount: options.markets,
+    tags,
+    series,
+    creators,
+    feeOf,
+  });
   const users = generateUsers({ rng: root.fork('users'), count: userCount, makers, markets });
   const comments = generateComments({ rng: root.fork('comments'), epochMs, events, users });
 

@@ -21,7 +21,11 @@ export function generateComments(input: CommentsInput): CatalogComment[] {
   const ids: string[] = [];
   let nextId = FIRST_COMMENT_ID;
   const reactions = (rng: SimRng) =>
-    Array.from({ length: rng.int(0, 3) }, () => ({ id: String(nextId * 10 + rng.int(0, 9)), reactionType: 'HEART', userAddress: rng.pick(input.users).address }));
+    Array.from({ length: rng.int(0, 3) }, () => ({
+      id: String(nextId * 10 + rng.int(0, 9)),
+      reactionType: 'HEART',
+      userAddress: rng.pick(input.users).address,
+    }));
 
   for (const event of input.events) {
     const rng = input.rng.fork(`comments:${event.id}`);

@@ -4,7 +4,15 @@
  */
 import type { FeeSchedule, Rewards } from '../../venue/types.js';
 import type { SimRng } from '../rng.js';
-import { CATEGORIES, type CatalogCreator, type CatalogEvent, type CatalogMarket, type CatalogSeries, type CatalogTag, type Category } from './catalog-model.js';
+import {
+  CATEGORIES,
+  type CatalogCreator,
+  type CatalogEvent,
+  type CatalogMarket,
+  type CatalogSeries,
+  type CatalogTag,
+  type Category,
+} from './catalog-model.js';
 import { address, DAY_MS, hash32, imageUrl, isoAt, REWARD_ASSET_ADDRESS, slugify, tickerOf } from './catalog-ids.js';
 import { draftEvent } from './event-templates.js';
 

@@ -83,7 +83,15 @@ export function buildLeaderboard(
   });
   for (const a of extraAccounts) {
     const now = live(a.address);
-    rows.push({ address: a.address, userName: a.name, profileImage: imageUrl('profiles', a.name), xUsername: null, verifiedBadge: null, vol: now.vol.toDecimalPlaces(2), pnl: now.pnl.toDecimalPlaces(2) });
+    rows.push({
+      address: a.address,
+      userName: a.name,
+      profileImage: imageUrl('profiles', a.name),
+      xUsername: null,
+      verifiedBadge: null,
+      vol: now.vol.toDecimalPlaces(2),
+      pnl: now.pnl.toDecimalPlaces(2),
+    });
   }
 
   const key = (r: Row) => (orderBy === 'VOL' ? r.vol : r.pnl);
@@ -95,7 +103,10 @@ export function buildLeaderboard(
   const user = query.user?.toLowerCase();
   const userName = query.userName?.toLowerCase();
   return ranked
-    .filter(({ r }) => (user === undefined || r.address.toLowerCase() === user) && (userName === undefined || r.userName.toLowerCase() === userName))
+    .filter(
+      ({ r }) =>
+        (user === undefined || r.address.toLowerCase() === user) && (userName === undefined || r.userName.toLowerCase() === userName),
+    )
     .slice(offset, offset + limit)
     .map(({ r, rank }) => ({
       rank: String(rank),

@@ -7,7 +7,17 @@
  */
 import { Decimal } from '../../money.js';
 import { ENDPOINTS } from '../../venue/endpoints.js';
-import type { ClobMarketSettings, FeeDetails, FeeRate, FeeSchedule, Market, MarketToken, Paged, Rewards, SimplifiedMarket } from '../../venue/types.js';
+import type {
+  ClobMarketSettings,
+  FeeDetails,
+  FeeRate,
+  FeeSchedule,
+  Market,
+  MarketToken,
+  Paged,
+  Rewards,
+  SimplifiedMarket,
+} from '../../venue/types.js';
 import { mapPage, MARKETS_PAGE_SIZE, SIMPLIFIED_MARKETS_PAGE_SIZE } from '../paging.js';
 import type { CatalogMarket, SimCatalog } from './catalog-model.js';
 import { indexOf } from './catalog-index.js';
@@ -49,7 +59,13 @@ function tokensOf(m: CatalogMarket, priceOf: PriceOf | undefined): MarketToken[]
   return ([0, 1] as const).map((i) => {
     const live = priceOf?.(m.tokenIds[i]);
     const price = live === undefined ? initialFairOf(m, i) : new Decimal(live);
-    return { token_id: m.tokenIds[i], mirror_token_id: m.mirrorTokenIds[i], outcome: m.outcomes[i], price: price.toNumber(), winner: false };
+    return {
+      token_id: m.tokenIds[i],
+      mirror_token_id: m.mirrorTokenIds[i],
+      outcome: m.outcomes[i],
+      price: price.toNumber(),
+      winner: false,
+    };
   });
 }
 
@@ -147,8 +163,11 @@ export function samplingMarkets(catalog: SimCatalog): readonly CatalogMarket[] {
 
 /** GET /sampling-simplified-markets */
 export function listSamplingSimplifiedMarkets(catalog: SimCatalog, cursor: string | undefined, priceOf?: PriceOf): Paged<SimplifiedMarket> {
-  return mapPage(samplingMarkets(catalog), cursor, { pageSize: SIMPLIFIED_MARKETS_PAGE_SIZE, where: ENDPOINTS.getSamplingSimplifiedMarkets.route }, (m) =>
-    buildSimplifiedMarket(m, priceOf),
+  return mapPage(
+    samplingMarkets(catalog),
+    cursor,
+    { pageSize: SIMPLIFIED_MARKETS_PAGE_SIZE, where: ENDPOINTS.getSamplingSimplifiedMarkets.route },
+    (m) => buildSimplifiedMarket(m, priceOf),
   );
 }
 

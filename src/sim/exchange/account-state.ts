@@ -4,7 +4,7 @@
  * for `order(id)` lookups up to a retention cap (oldest closed forgotten first); trade views up to
  * their own cap (oldest dropped first).
  */
-import { Decimal, ZERO } from '../../money.js';
+import { type Decimal, ZERO } from '../../money.js';
 import type { SimAccount, SimToken } from '../contracts.js';
 import type { Execution } from './execution.js';
 import { PositionLedger } from './position-ledger.js';

@@ -39,7 +39,15 @@ function makerEntry(m: Match, feeBps: string): MakerOrderFill {
   };
 }
 
-function view(exec: Execution, viewer: SimAccount, type: 'TAKER' | 'MAKER', side: Side, matches: readonly Match[], feeBps: string, makerBps: string): AccountTrade {
+function view(
+  exec: Execution,
+  viewer: SimAccount,
+  type: 'TAKER' | 'MAKER',
+  side: Side,
+  matches: readonly Match[],
+  feeBps: string,
+  makerBps: string,
+): AccountTrade {
   const taker = exec.taker;
   const token = taker.token;
   let size = 0;

@@ -26,7 +26,8 @@ export function cancelResting(core: ExchangeCore, order: SimOrder): void {
   order.status = 'CANCELED';
   onRestingClosed(core, order);
   applyAutoTick(core, book);
-  if (core.events.listening) core.events.push({ type: 'order', address: order.account.address, event: 'CANCELLATION', order: order.toOpenOrder() });
+  if (core.events.listening)
+    core.events.push({ type: 'order', address: order.account.address, event: 'CANCELLATION', order: order.toOpenOrder() });
 }
 
 /** The owner cancels one order by id. */

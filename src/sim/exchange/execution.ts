@@ -78,7 +78,15 @@ export function takerFill(m: Match): FillView {
 
 export function makerFill(m: Match): FillView {
   const fees = m.fees;
-  return { account: m.maker.account, side: m.maker.side, price: m.price, size: m.size, fee: fees.maker, rebate: fees.rebate, timeSec: m.exec.timeSec };
+  return {
+    account: m.maker.account,
+    side: m.maker.side,
+    price: m.price,
+    size: m.size,
+    fee: fees.maker,
+    rebate: fees.rebate,
+    timeSec: m.exec.timeSec,
+  };
 }
 
 /** Element of GET /trades. Profile fields are synthetic, derived from the account. */

@@ -28,11 +28,14 @@ export class ExpiryTimer {
     this.#disarm();
     if (at === Infinity) return;
     this.#at = at;
-    this.#timer = this.#clock.setTimer(() => {
-      this.#timer = undefined;
-      this.#at = Infinity;
-      this.#onDue();
-    }, at * 1000 - this.#clock.now());
+    this.#timer = this.#clock.setTimer(
+      () => {
+        this.#timer = undefined;
+        this.#at = Infinity;
+        this.#onDue();
+      },
+      at * 1000 - this.#clock.now(),
+    );
   }
 
   close(): void {

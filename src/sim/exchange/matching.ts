@@ -62,7 +62,7 @@ export function matchIncoming(book: TokenBook, taker: SimOrder, cancelResting: (
       if (o.account.address === address) {
         cancelResting(o);
       } else {
-        const size = o.remaining < taker.remaining ? o.remaining : taker.remaining;
+        const size = Math.min(o.remaining, taker.remaining);
         o.remaining -= size;
         o.matched += size;
         level.total -= size;

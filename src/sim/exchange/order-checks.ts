@@ -31,12 +31,7 @@ export interface OrderTicket {
   readonly clientOrderId: string;
 }
 
-export function checkOrderForMarket(
-  account: SimAccount,
-  body: CheckedOrderBody,
-  book: TokenBook | undefined,
-  nowSec: number,
-): OrderTicket {
+export function checkOrderForMarket(account: SimAccount, body: CheckedOrderBody, book: TokenBook | undefined, nowSec: number): OrderTicket {
   const o = body.order;
   if (body.owner !== account.apiKey) throw badParameter(WHERE, 'owner', 'must be the api key of the authenticated account');
   if (book === undefined) throw badParameter(WHERE, 'order.asset_id', 'must be the token id of a listed market', o.asset_id);

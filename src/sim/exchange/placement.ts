@@ -45,7 +45,18 @@ export function placeOrder(core: ExchangeCore, account: SimAccount, body: Checke
     return refused('FAK order found no resting orders to match at its price');
   }
   const state = core.state(account);
-  const order = new SimOrder(core.ids.nextOrderId(), account, book.token, t.side, t.price, t.size, t.orderType, t.expiration, t.clientOrderId, nowSec);
+  const order = new SimOrder(
+    core.ids.nextOrderId(),
+    account,
+    book.token,
+    t.side,
+    t.price,
+    t.size,
+    t.orderType,
+    t.expiration,
+    t.clientOrderId,
+    nowSec,
+  );
   state.orders.set(order.id, order);
   const listening = core.events.listening;
   const stp: SimOrder[] = [];
@@ -112,14 +123,27 @@ function recordExecution(core: ExchangeCore, taker: SimOrder, matches: readonly 
     // Each view's maker_address is its viewer's address.
     for (const trade of executionViews(exec)) events.push({ type: 'trade', address: trade.maker_address, trade });
     for (const m of matches) {
-      events.push({ type: 'last_trade_price', tokenId: taker.token.tokenId, price: priceText(m.price), side: taker.side, size: sizeText(m.size) });
+      events.push({
+        type: 'last_trade_price',
+        tokenId: taker.token.tokenId,
+        price: priceText(m.price),
+        side: taker.side,
+        size: sizeText(m.size),
+      });
     }
   }
   return events;
 }
 
 /** Order events of one placement (PLACEMENT shows the incoming order's state after the call). */
-function orderEvents(core: ExchangeCore, book: TokenBook, order: SimOrder, matches: readonly Match[], stp: readonly SimOrder[], fakRestCancelled: boolean): void {
+function orderEvents(
+  core: ExchangeCore,
+  book: TokenBook,
+  order: SimOrder,
+  matches: readonly Match[],
+  stp: readonly SimOrder[],
+  fakRestCancelled: boolean,
+): void {
   const events = core.events;
   const address = order.account.address;
   events.push({ type: 'order', address, event: 'PLACEMENT', order: order.toOpenOrder() });

@@ -16,7 +16,7 @@ export function positions(core: ExchangeCore, address: string): Position[] {
   for (const ledger of state.positions.values()) {
     if (!ledger.isReportable()) continue;
     const opposite = state.positions.get(ledger.token.oppositeTokenId);
-    const mergeable = ledger.size.gt(0) && opposite !== undefined && opposite.size.gt(0);
+    const mergeable = ledger.size.gt(0) && opposite?.size.gt(0) === true;
     out.push(ledger.toPosition(state.account.address, currentPrice(core, ledger.token.tokenId), mergeable));
   }
   return out;

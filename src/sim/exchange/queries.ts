@@ -44,7 +44,8 @@ export function builderTrades(core: ExchangeCore, filter: AccountTradeFilter): A
  */
 export function tradeFills(core: ExchangeCore, filter: TradeFillFilter): TradeFill[] {
   const user = filter.user === undefined ? undefined : lower(filter.user);
-  const amount = filter.filterAmount === undefined || filter.filterType === undefined ? undefined : new Decimal(String(filter.filterAmount));
+  const amount =
+    filter.filterAmount === undefined || filter.filterType === undefined ? undefined : new Decimal(String(filter.filterAmount));
   let skip = filter.offset ?? 0;
   const limit = filter.limit ?? Infinity;
   const out: TradeFill[] = [];
@@ -53,7 +54,11 @@ export function tradeFills(core: ExchangeCore, filter: TradeFillFilter): TradeFi
     if (out.length >= limit) return;
     if (user !== undefined && lower(fill.account.address) !== user) return;
     if (filter.side !== undefined && fill.side !== filter.side) return;
-    if (amount !== undefined && (filter.filterType === 'CASH' ? notionalDecimal(fill.size * fill.price) : sizeDecimal(fill.size)).lt(amount)) return;
+    if (
+      amount !== undefined &&
+      (filter.filterType === 'CASH' ? notionalDecimal(fill.size * fill.price) : sizeDecimal(fill.size)).lt(amount)
+    )
+      return;
     if (skip > 0) skip--;
     else out.push(toTradeFill(m, fill));
   };

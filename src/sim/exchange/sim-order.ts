@@ -68,5 +68,8 @@ export class SimOrder {
 
 /** True when the order is in the filter's market and asset (each when given). */
 export function matchesOrderFilter(o: SimOrder, filter: OrderFilter): boolean {
-  return (filter.market === undefined || o.token.conditionId === filter.market) && (filter.asset_id === undefined || o.token.tokenId === filter.asset_id);
+  return (
+    (filter.market === undefined || o.token.conditionId === filter.market) &&
+    (filter.asset_id === undefined || o.token.tokenId === filter.asset_id)
+  );
 }

@@ -23,7 +23,8 @@ export function applyTick(core: ExchangeCore, token: SimToken, tick: Decimal): T
     if (book === undefined || book.tickSize.eq(tick)) continue;
     const before = book.tickSize;
     book.setTick(tick);
-    if (core.events.listening) core.events.tickChanged({ type: 'tick_size_change', tokenId: id, oldTickSize: toPlainString(before), newTickSize: newText });
+    if (core.events.listening)
+      core.events.tickChanged({ type: 'tick_size_change', tokenId: id, oldTickSize: toPlainString(before), newTickSize: newText });
   }
   return { market: token.conditionId, tokenIds, oldTickSize, tickSize: tick };
 }

@@ -60,7 +60,10 @@ export const DEFAULT_FLOW_PARAMS: FlowParams = Object.freeze({
 });
 
 function fail(field: string, rule: string, value: unknown): never {
-  throw new MakerdError(ErrorCode.CONFIG, `sim flow: parameter '${field}' ${rule} (got ${JSON.stringify(value)})`, { where: 'sim flow', field });
+  throw new MakerdError(ErrorCode.CONFIG, `sim flow: parameter '${field}' ${rule} (got ${JSON.stringify(value)})`, {
+    where: 'sim flow',
+    field,
+  });
 }
 
 /** Defaults filled in and every value checked; a bad value is a CONFIG error naming it. */
@@ -69,9 +72,11 @@ export function resolveFlowParams(partial: Partial<FlowParams> = {}): FlowParams
   const known = [...Object.keys(DEFAULT_FLOW_PARAMS), 'markets'];
   const given = Object.fromEntries(Object.entries(partial).filter(([key, v]) => v !== undefined && known.includes(key)));
   const p: FlowParams = { ...DEFAULT_FLOW_PARAMS, ...given };
-  if (p.markets !== undefined && !(Array.isArray(p.markets) && p.markets.every((m) => typeof m === 'string'))) fail('markets', 'must be a list of condition ids', p.markets);
+  if (p.markets !== undefined && !(Array.isArray(p.markets) && p.markets.every((m) => typeof m === 'string')))
+    fail('markets', 'must be a list of condition ids', p.markets);
   const nonNeg = ['A', 'sigma', 'jumpRate', 'jumpSize', 'informedLeadMs', 'makerHalfSpread', 'makerRefreshMs', 'makerRequoteMove'] as const;
-  for (const f of nonNeg) if (!(typeof p[f] === 'number' && Number.isFinite(p[f]) && p[f] >= 0)) fail(f, 'must be a finite number >= 0', p[f]);
+  for (const f of nonNeg)
+    if (!(typeof p[f] === 'number' && Number.isFinite(p[f]) && p[f] >= 0)) fail(f, 'must be a finite number >= 0', p[f]);
   for (const f of ['k', 'stepMs', 'makerLevelSpacing'] as const) {
     if (!(typeof p[f] === 'number' && Number.isFinite(p[f]) && p[f] > 0)) fail(f, 'must be a finite number > 0', p[f]);
   }
@@ -80,7 +85,8 @@ export function resolveFlowParams(partial: Partial<FlowParams> = {}): FlowParams
     fail('makerDepthLevels', 'must be an integer in 0..50', p.makerDepthLevels);
   }
   for (const f of ['makerSize', 'takerSize'] as const) {
-    if (typeof p[f] !== 'string' || !/^\d+(\.\d+)?$/.test(p[f]) || !new Decimal(p[f]).gt(0)) fail(f, 'must be a positive decimal string', p[f]);
+    if (typeof p[f] !== 'string' || !/^\d+(\.\d+)?$/.test(p[f]) || !new Decimal(p[f]).gt(0))
+      fail(f, 'must be a positive decimal string', p[f]);
   }
   return Object.freeze(p);
 }

@@ -137,7 +137,17 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     byToken.set(market.tokenIds[1], [mf, 1]);
   });
 
-  const stats: FlowStats = { steps: 0, makerRefreshes: 0, makerOrders: 0, takerOrders: 0, informedOrders: 0, takerFills: 0, refused: 0, errors: 0, jumps: 0 };
+  const stats: FlowStats = {
+    steps: 0,
+    makerRefreshes: 0,
+    makerOrders: 0,
+    takerOrders: 0,
+    informedOrders: 0,
+    takerFills: 0,
+    refused: 0,
+    errors: 0,
+    jumps: 0,
+  };
   const jumpLog: FlowJump[] = [];
   let orderSeq = 0;
   let elapsedMs = 0;
@@ -145,10 +155,24 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   let running = false;
   let lastTickAt = 0;
 
-  function place(account: SimAccount, tokenId: string, side: Side, price: Decimal, size: Decimal, kind: 'm' | 't' | 'i'): OrderResponse | undefined {
+  function place(
+    account: SimAccount,
+    tokenId: string,
+    side: Side,
+    price: Decimal,
+    size: Decimal,
+    kind: 'm' | 't' | 'i',
+  ): OrderResponse | undefined {
     try {
       const res = exchange.placeOrder(account, {
-        order: { asset_id: tokenId, side, price: price.toFixed(), size: size.toFixed(), expiration: '0', client_order_id: `sim-${kind}${++orderSeq}` },
+        order: {
+          asset_id: tokenId,
+          side,
+          price: price.toFixed(),
+          size: size.toFixed(),
+          expiration: '0',
+          client_order_id: `sim-${kind}${++orderSeq}`,
+        },
         owner: account.apiKey,
         orderType: kind === 'm' ? 'GTC' : 'FAK',
         postOnly: kind === 'm',
@@ -231,11 +255,19 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     for (const mf of markets) {
       for (const j of mf.fv.advance(dtMs)) {
         stats.jumps++;
-        jumpLog.push({ conditionId: mf.market.conditionId, tokenId: mf.market.tokenIds[0], atMs: now, from: j.from.toFixed(6), to: j.to.toFixed(6) });
+        jumpLog.push({
+          conditionId: mf.market.conditionId,
+          tokenId: mf.market.tokenIds[0],
+          atMs: now,
+          from: j.from.toFixed(6),
+          to: j.to.toFixed(6),
+        });
         if (jumpLog.length > JUMP_HISTORY) jumpLog.shift();
       }
       const stale =
-        mf.quotedAt === undefined || elapsedMs - mf.quotedAt >= params.makerRefreshMs || Math.abs(mf.fv.p - mf.quotedP) >= params.makerRequoteMove;
+        mf.quotedAt === undefined ||
+        elapsedMs - mf.quotedAt >= params.makerRefreshMs ||
+        Math.abs(mf.fv.p - mf.quotedP) >= params.makerRequoteMove;
       if (stale) requote(mf);
       if (dtMs > 0) takersOn(mf, dtMs);
     }

@@ -116,7 +116,9 @@ export interface EdgeLimitSettings {
   readonly scale: number;
 }
 
-export type EdgeDecision = { readonly admitted: true } | { readonly admitted: false; readonly scope: string; readonly retryAfterSec: number };
+export type EdgeDecision =
+  | { readonly admitted: true }
+  | { readonly admitted: false; readonly scope: string; readonly retryAfterSec: number };
 
 export interface EdgeScopeUsage {
   readonly scope: string;

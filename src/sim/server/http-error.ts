@@ -3,13 +3,7 @@
  * it (and any MakerdError) into the contract's error body `{"error", "code"}` in one place:
  * `error-response.ts`.
  */
-export type SimErrorCode =
-  | 'BAD_PARAMETER'
-  | 'UNAUTHORIZED'
-  | 'NOT_FOUND'
-  | 'VENUE_RESTARTING'
-  | 'THROTTLED'
-  | 'VENUE_FAULT';
+export type SimErrorCode = 'BAD_PARAMETER' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'VENUE_RESTARTING' | 'THROTTLED' | 'VENUE_FAULT';
 
 export class SimHttpError extends Error {
   readonly status: number;

@@ -53,7 +53,9 @@ function readBody(req: IncomingMessage): Promise<string> {
       if (size > MAX_BODY_BYTES) reject(new BodyTooLarge());
       else chunks.push(c);
     });
-    req.on('end', () => resolve(chunks.length === 0 ? '' : chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () =>
+      resolve(chunks.length === 0 ? '' : chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+    );
     req.on('error', reject);
   });
 }
@@ -111,7 +113,14 @@ export class HttpPipeline {
 
     if (isSim) {
       try {
-        this.#send(res, 200, JSON.stringify(handleSimRoute(this.#simDeps, method, path, new URLSearchParams(search), rawBody)), 0, undefined, false);
+        this.#send(
+          res,
+          200,
+          JSON.stringify(handleSimRoute(this.#simDeps, method, path, new URLSearchParams(search), rawBody)),
+          0,
+          undefined,
+          false,
+        );
       } catch (err) {
         this.#sendError(res, err, 0, false);
       }

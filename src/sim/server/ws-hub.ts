@@ -130,7 +130,12 @@ export class WsHub {
   #subscribeMarket(conn: Conn, msg: unknown): void {
     const m = msg as { type?: unknown; assets_ids?: unknown };
     // `type` may be left out on the market channel (the path already says which channel it is).
-    if (typeof m !== 'object' || m === null || (m.type !== undefined && String(m.type).toLowerCase() !== 'market') || !Array.isArray(m.assets_ids)) {
+    if (
+      typeof m !== 'object' ||
+      m === null ||
+      (m.type !== undefined && String(m.type).toLowerCase() !== 'market') ||
+      !Array.isArray(m.assets_ids)
+    ) {
       this.#sendError(conn, "subscription must be {type: 'market', assets_ids: [...]}", 'BAD_PARAMETER');
       return;
     }
@@ -222,7 +227,14 @@ export class WsHub {
         case 'last_trade_price':
           return { event_type: 'last_trade_price', asset_id: e.tokenId, market, price: e.price, side: e.side, size: e.size, timestamp };
         case 'tick_size_change':
-          return { event_type: 'tick_size_change', asset_id: e.tokenId, market, old_tick_size: e.oldTickSize, new_tick_size: e.newTickSize, timestamp };
+          return {
+            event_type: 'tick_size_change',
+            asset_id: e.tokenId,
+            market,
+            old_tick_size: e.oldTickSize,
+            new_tick_size: e.newTickSize,
+            timestamp,
+          };
       }
     };
     for (const c of this.#conns) {

@@ -35,8 +35,7 @@ const STATUS_CODES: Readonly<Record<number, ErrorCodeValue>> = {
 /** An error for a non-2xx status; `retryAfterMs` is set when the venue sent Retry-After. */
 export function errorFromStatus(route: string, status: number, bodyText: string, retryAfterMs: number | undefined): MakerdError {
   const code =
-    STATUS_CODES[status] ??
-    (status >= 500 ? ErrorCode.VENUE_FAULT : status >= 400 ? ErrorCode.REJECTED : ErrorCode.BAD_RESPONSE);
+    STATUS_CODES[status] ?? (status >= 500 ? ErrorCode.VENUE_FAULT : status >= 400 ? ErrorCode.REJECTED : ErrorCode.BAD_RESPONSE);
   const wait = retryAfterMs === undefined ? '' : ` (retry after ${retryAfterMs} ms)`;
   return new MakerdError(code, `${route}: venue answered ${status}: ${venueMessage(bodyText)}${wait}`, {
     where: route,

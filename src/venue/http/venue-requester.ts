@@ -138,10 +138,13 @@ export class VenueRequester {
     if (options.signal?.aborted) onCallerAbort();
     // A real timer, like undici's own: it bounds real I/O, whatever clock the daemon runs on.
     const limitMs = Math.min(untilAttemptEnd, untilDeadline);
-    const timer = setTimeout(() => {
-      cause ??= untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
-      controller.abort();
-    }, Math.max(0, limitMs));
+    const timer = setTimeout(
+      () => {
+        cause ??= untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
+        controller.abort();
+      },
+      Math.max(0, limitMs),
+    );
     timer.unref();
 
     try {
@@ -208,7 +211,10 @@ export class VenueRequester {
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const creds = this.#cfg.credentials;
     if (req.def.auth && creds !== undefined) {
-      Object.assign(headers, creds.headersFor({ method: req.def.method, path: signedPath, body: req.body, timestampMs: this.#cfg.clock.now() }));
+      Object.assign(
+        headers,
+        creds.headersFor({ method: req.def.method, path: signedPath, body: req.body, timestampMs: this.#cfg.clock.now() }),
+      );
     }
     return headers;
   }

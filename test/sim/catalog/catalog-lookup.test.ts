@@ -10,7 +10,17 @@ describe('catalog lookup for the exchange', () => {
     for (const m of catalog.markets) {
       const t0 = lookup.token(m.tokenIds[0])!;
       const t1 = lookup.token(m.tokenIds[1])!;
-      expect(t0).toMatchObject({ conditionId: m.conditionId, outcomeIndex: 0, outcome: m.outcomes[0], oppositeTokenId: m.tokenIds[1], oppositeOutcome: m.outcomes[1], negRisk: m.negRisk, title: m.question, slug: m.slug, endDate: m.endDate });
+      expect(t0).toMatchObject({
+        conditionId: m.conditionId,
+        outcomeIndex: 0,
+        outcome: m.outcomes[0],
+        oppositeTokenId: m.tokenIds[1],
+        oppositeOutcome: m.outcomes[1],
+        negRisk: m.negRisk,
+        title: m.question,
+        slug: m.slug,
+        endDate: m.endDate,
+      });
       expect(t1.outcomeIndex).toBe(1);
       expect(t1.oppositeTokenId).toBe(m.tokenIds[0]);
       expect(t0.tickSize.toFixed()).toBe(m.tickSize);

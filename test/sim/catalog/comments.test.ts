@@ -37,7 +37,9 @@ const PROFILE: Shape = {
 };
 
 describe('comments', () => {
-  const parent = catalog.comments.find((c) => c.parentCommentId === '' && catalog.comments.filter((r) => r.parentCommentId === c.id).length >= 2)!;
+  const parent = catalog.comments.find(
+    (c) => c.parentCommentId === '' && catalog.comments.filter((r) => r.parentCommentId === c.id).length >= 2,
+  )!;
 
   it('has top-level comments and replies by the synthetic users on events', () => {
     expect(parent).toBeDefined();
@@ -84,7 +86,9 @@ describe('comments', () => {
     const author = catalog.users.find((u) => u.address === parent.userAddress)!;
     const seeded = commentsByUser(catalog, author.address)[0]!;
     expect(seeded.profile.positions).toEqual(author.holdings.map((h) => ({ tokenId: h.tokenId, positionSize: h.size })));
-    const live = commentsByUser(catalog, author.address, {}, (a) => (a === author.address ? [{ tokenId: 'x:0', positionSize: '12.5' }] : undefined))[0]!;
+    const live = commentsByUser(catalog, author.address, {}, (a) =>
+      a === author.address ? [{ tokenId: 'x:0', positionSize: '12.5' }] : undefined,
+    )[0]!;
     expect(live.profile.positions).toEqual([{ tokenId: 'x:0', positionSize: '12.5' }]);
   });
 });

@@ -67,7 +67,15 @@ const SERIES: Shape = {
   updatedAt: 'iso',
 };
 
-const CREATOR: Shape = { id: 'string', creatorName: 'string', creatorHandle: 'string', creatorUrl: 'string', creatorImage: 'string', createdAt: 'iso', updatedAt: 'iso' };
+const CREATOR: Shape = {
+  id: 'string',
+  creatorName: 'string',
+  creatorHandle: 'string',
+  creatorUrl: 'string',
+  creatorImage: 'string',
+  createdAt: 'iso',
+  updatedAt: 'iso',
+};
 
 describe('event builders', () => {
   it('builds every event (2.13) with tags, markets (JSON-string outcomes/clobTokenIds) and series', () => {
@@ -109,7 +117,11 @@ describe('event builders', () => {
     expect(listTags(catalog, { limit: 5, offset: 3 }).map((t) => t.id)).toEqual(all.slice(3, 8).map((t) => t.id));
     const creator = catalog.creators[0]!;
     const used = new Set(catalog.events.filter((e) => e.creatorId === creator.id).flatMap((e) => e.tagIds));
-    expect(listTags(catalog, { limit: 100, offset: 0, creator: creator.address }).map((t) => t.id).sort()).toEqual([...used].sort());
+    expect(
+      listTags(catalog, { limit: 100, offset: 0, creator: creator.address })
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual([...used].sort());
     expect(listTags(catalog, { limit: 100, offset: 0, creator: '0xunknown' })).toEqual([]);
   });
 
@@ -120,8 +132,12 @@ describe('event builders', () => {
     expect(listEventCreators(catalog, { limit: 2, offset: 1, ascending: true }).map((c) => c.id)).toEqual(['2', '3']);
     const byName = listEventCreators(catalog, { limit: 100, offset: 0, order: 'creatorName', ascending: true }).map((c) => c.creatorName);
     expect(byName).toEqual([...byName].sort());
-    expect(listEventCreators(catalog, { limit: 100, offset: 0, creator_name: 'HARBOR' }).map((c) => c.creatorName)).toEqual(['Harbor Markets']);
-    expect(listEventCreators(catalog, { limit: 100, offset: 0, creator_handle: 'oracle' }).map((c) => c.creatorHandle)).toEqual(['oracledesk']);
+    expect(listEventCreators(catalog, { limit: 100, offset: 0, creator_name: 'HARBOR' }).map((c) => c.creatorName)).toEqual([
+      'Harbor Markets',
+    ]);
+    expect(listEventCreators(catalog, { limit: 100, offset: 0, creator_handle: 'oracle' }).map((c) => c.creatorHandle)).toEqual([
+      'oracledesk',
+    ]);
     let caught: unknown;
     try {
       listEventCreators(catalog, { limit: 10, offset: 0, order: 'DROP TABLE' });

@@ -44,7 +44,15 @@ describe('generateCatalog', () => {
       const fair = Number(m.initialFair);
       expect(fair).toBeGreaterThan(0.05);
       expect(fair).toBeLessThan(0.95);
-      expect(m.fee).toMatchObject({ rate: 0.25, exponent: 2, takerOnly: true, rebateRate: 0.2, version: 1, source: 'sim', category: m.category.toLowerCase() });
+      expect(m.fee).toMatchObject({
+        rate: 0.25,
+        exponent: 2,
+        takerOnly: true,
+        rebateRate: 0.2,
+        version: 1,
+        source: 'sim',
+        category: m.category.toLowerCase(),
+      });
       conditionIds.add(m.conditionId);
     }
     expect(conditionIds.size).toBe(200);
@@ -64,7 +72,9 @@ describe('generateCatalog', () => {
   it('keeps neg-risk sets roughly summing to one', () => {
     const cat = generateCatalog({ seed: 'negrisk', markets: 120 });
     for (const e of cat.events.filter((x) => x.negRisk && x.conditionIds.length >= 3)) {
-      const sum = e.conditionIds.map((cid) => Number(cat.markets.find((m) => m.conditionId === cid)!.initialFair)).reduce((a, b) => a + b, 0);
+      const sum = e.conditionIds
+        .map((cid) => Number(cat.markets.find((m) => m.conditionId === cid)!.initialFair))
+        .reduce((a, b) => a + b, 0);
       expect(sum).toBeGreaterThan(0.8);
       expect(sum).toBeLessThan(1.3);
     }

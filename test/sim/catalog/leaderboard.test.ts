@@ -10,7 +10,20 @@ describe('leaderboard', () => {
     const rows = buildLeaderboard(catalog, {});
     expect(rows).toHaveLength(25);
     for (const r of rows) {
-      expectShape(r, { rank: 'string', proxyWallet: 'string', userName: 'string', vol: 'number', pnl: 'number', profileImage: 'string', xUsername: 'string|null', verifiedBadge: 'boolean|null' }, 'entry');
+      expectShape(
+        r,
+        {
+          rank: 'string',
+          proxyWallet: 'string',
+          userName: 'string',
+          vol: 'number',
+          pnl: 'number',
+          profileImage: 'string',
+          xUsername: 'string|null',
+          verifiedBadge: 'boolean|null',
+        },
+        'entry',
+      );
     }
     expect(rows.map((r) => r.rank)).toEqual(Array.from({ length: 25 }, (_, i) => String(i + 1)));
     for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.pnl).toBeGreaterThanOrEqual(rows[i]!.pnl);
@@ -28,7 +41,11 @@ describe('leaderboard', () => {
     expect(page[0]!.rank).toBe('5');
 
     const u = catalog.users[7]!;
-    const sports = buildLeaderboard(catalog, { category: 'SPORTS', timePeriod: 'MONTH', user: u.address.toUpperCase().replace('0X', '0x') });
+    const sports = buildLeaderboard(catalog, {
+      category: 'SPORTS',
+      timePeriod: 'MONTH',
+      user: u.address.toUpperCase().replace('0X', '0x'),
+    });
     expect(sports).toHaveLength(1);
     const expectedVol = new Decimal(u.baseStats.vol.MONTH).mul(String(u.categoryShare.SPORTS)).toDecimalPlaces(2).toNumber();
     expect(sports[0]!.vol).toBe(expectedVol);
@@ -63,6 +80,13 @@ describe('leaderboard', () => {
     expect(buildLeaderboard(catalog, { user: op.address }, undefined, [op])).toEqual([]);
     const rows = buildLeaderboard(catalog, { user: op.address }, (a) => (a === op.address ? { vol: '50', pnl: '-2.5' } : undefined), [op]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ proxyWallet: op.address, userName: 'operator', vol: 50, pnl: -2.5, xUsername: null, verifiedBadge: null });
+    expect(rows[0]).toMatchObject({
+      proxyWallet: op.address,
+      userName: 'operator',
+      vol: 50,
+      pnl: -2.5,
+      xUsername: null,
+      verifiedBadge: null,
+    });
   });
 });

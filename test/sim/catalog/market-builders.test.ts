@@ -119,7 +119,9 @@ describe('market builders', () => {
     const m = getMarket(catalog, cm.conditionId)!;
     expect(m.tokens[0]!.price).toBe(Number(cm.initialFair));
     expect(m.tokens[1]!.price).toBe(new Decimal(1).minus(cm.initialFair).toNumber());
-    const live = getMarket(catalog, cm.conditionId, (id) => (id === cm.tokenIds[0] ? new Decimal('0.415') : id === cm.tokenIds[1] ? '0.585' : undefined))!;
+    const live = getMarket(catalog, cm.conditionId, (id) =>
+      id === cm.tokenIds[0] ? new Decimal('0.415') : id === cm.tokenIds[1] ? '0.585' : undefined,
+    )!;
     expect(live.tokens.map((t) => t.price)).toEqual([0.415, 0.585]);
     const half = getMarket(catalog, cm.conditionId, (id) => (id === cm.tokenIds[0] ? '0.3' : undefined))!;
     expect(half.tokens[1]!.price).toBe(new Decimal(1).minus(cm.initialFair).toNumber());
@@ -191,7 +193,15 @@ describe('market builders', () => {
     expectShape(s.fd, FEE_DETAILS, 'clob.fd');
     expectRewards(s.r, 'clob.r');
     for (const t of s.t) expectShape(t, { t: 'string', mirror_token_id: 'string', o: 'string' }, 'clob.t[]');
-    expect(s).toMatchObject({ c: cm.conditionId, nr: true, mts: 0.001, mos: Number(cm.minOrderSize), fd: { r: 0.25, e: 2, to: true }, mbf: 0, tbf: 156 });
+    expect(s).toMatchObject({
+      c: cm.conditionId,
+      nr: true,
+      mts: 0.001,
+      mos: Number(cm.minOrderSize),
+      fd: { r: 0.25, e: 2, to: true },
+      mbf: 0,
+      tbf: 156,
+    });
     expect(s.t.map((t) => t.t)).toEqual([...cm.tokenIds]);
     expect(s.t.map((t) => t.o)).toEqual([...cm.outcomes]);
     expect(getClobMarketSettings(catalog, 'missing')).toBeUndefined();
@@ -203,7 +213,15 @@ describe('market builders', () => {
     expectShape(r, { base_fee: 'integer', fd: 'object', fee_schedule: 'object' }, 'fee');
     expectShape(r.fd, FEE_DETAILS, 'fee.fd');
     expectShape(r.fee_schedule, FEE_SCHEDULE, 'fee.fee_schedule');
-    expect(r.fee_schedule).toEqual({ rate: 0.25, exponent: 2, takerOnly: true, rebateRate: 0.2, category: cm.category.toLowerCase(), version: 1, source: 'sim' });
+    expect(r.fee_schedule).toEqual({
+      rate: 0.25,
+      exponent: 2,
+      takerOnly: true,
+      rebateRate: 0.2,
+      category: cm.category.toLowerCase(),
+      version: 1,
+      source: 'sim',
+    });
     expect(getFeeRate(catalog)!.fee_schedule.category).toBe('default');
     expect(getFeeRate(catalog, 'nope:0')).toBeUndefined();
   });

@@ -39,7 +39,13 @@ describe('cursor paging', () => {
   });
 
   it('rejects a bad cursor with a BAD_PARAMETER error naming next_cursor', () => {
-    for (const bad of ['%%%', 'abc', Buffer.from('-5').toString('base64'), Buffer.from('1.5').toString('base64'), Buffer.from('x').toString('base64')]) {
+    for (const bad of [
+      '%%%',
+      'abc',
+      Buffer.from('-5').toString('base64'),
+      Buffer.from('1.5').toString('base64'),
+      Buffer.from('x').toString('base64'),
+    ]) {
       let caught: unknown;
       try {
         pageOf(items, bad, opts);

@@ -8,7 +8,9 @@ const tagLabel = (id: string) => catalog.tags.find((t) => t.id === id)!.label.to
 describe('public search', () => {
   it('finds events by title or tag label and tags by label, case-insensitively', () => {
     const r = search(catalog, { q: 'WILL', limit_per_type: 500 });
-    const expected = catalog.events.filter((e) => e.title.toLowerCase().includes('will') || e.tagIds.some((id) => tagLabel(id).includes('will')));
+    const expected = catalog.events.filter(
+      (e) => e.title.toLowerCase().includes('will') || e.tagIds.some((id) => tagLabel(id).includes('will')),
+    );
     expect(r.events.map((e) => e.id)).toEqual(expected.map((e) => e.id));
     expect(r.events.length).toBeGreaterThan(10);
     for (const e of r.events) expectShape(e, { id: 'string', ticker: 'string', slug: 'string', title: 'string' }, 'search.events[]');

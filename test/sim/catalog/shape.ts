@@ -55,4 +55,11 @@ export const FEE_SCHEDULE: Shape = {
   version: 'integer',
   source: 'string',
 };
-export const TAG: Shape = { id: 'string', label: 'string', slug: 'string', createdAt: 'iso', updatedAt: 'iso', requiresTranslation: 'boolean' };
+export const TAG: Shape = {
+  id: 'string',
+  label: 'string',
+  slug: 'string',
+  createdAt: 'iso',
+  updatedAt: 'iso',
+  requiresTranslation: 'boolean',
+};

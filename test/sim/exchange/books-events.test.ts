@@ -59,7 +59,12 @@ describe('events', () => {
     h.events.length = 0;
     const res = h.place(a, YES, 'BUY', '0.40', '10');
     expect(h.events).toEqual([
-      { type: 'order', address: a.address, event: 'PLACEMENT', order: expect.objectContaining({ id: res.orderID, status: 'LIVE', size_matched: '0' }) },
+      {
+        type: 'order',
+        address: a.address,
+        event: 'PLACEMENT',
+        order: expect.objectContaining({ id: res.orderID, status: 'LIVE', size_matched: '0' }),
+      },
       { type: 'price_change', tokenId: YES, changes: [{ price: '0.4', side: 'BUY', size: '15' }] },
     ]);
   });

@@ -5,14 +5,19 @@ const alice = account('alice', true);
 const bob = account('bob');
 
 describe('cancellation', () => {
-  it('cancels one order; unknown ids, other accounts\' orders and closed orders are reported', () => {
+  it("cancels one order; unknown ids, other accounts' orders and closed orders are reported", () => {
     const h = harness();
     const a = h.place(alice, YES, 'BUY', '0.40', '10');
     const b = h.place(bob, YES, 'BUY', '0.41', '10');
     h.events.length = 0;
     expect(h.ex.cancelOrder(alice, a.orderID)).toEqual({ canceled: [a.orderID], not_canceled: {} });
     expect(h.events).toEqual([
-      { type: 'order', address: alice.address, event: 'CANCELLATION', order: expect.objectContaining({ id: a.orderID, status: 'CANCELED' }) },
+      {
+        type: 'order',
+        address: alice.address,
+        event: 'CANCELLATION',
+        order: expect.objectContaining({ id: a.orderID, status: 'CANCELED' }),
+      },
       { type: 'price_change', tokenId: YES, changes: [{ price: '0.4', side: 'BUY', size: '0' }] },
     ]);
     expect(h.ex.cancelOrder(alice, a.orderID)).toEqual({ canceled: [], not_canceled: { [a.orderID]: 'order already closed' } });
@@ -26,7 +31,7 @@ describe('cancellation', () => {
     expect(h.ex.cancelOrder(bob, b.orderID).not_canceled).toEqual({ [b.orderID]: 'order already closed' });
   });
 
-  it('cancels by market, by asset, both, and all; only the account\'s live orders', () => {
+  it("cancels by market, by asset, both, and all; only the account's live orders", () => {
     const h = harness();
     const y1 = h.place(alice, YES, 'BUY', '0.40', '10').orderID;
     const n1 = h.place(alice, NO, 'BUY', '0.40', '10').orderID;

@@ -56,7 +56,10 @@ describe('determinism', () => {
       expect(bid).toBeLessThan(ask);
     }
     for (const token of [YES, FINE]) {
-      const net = r.positions.flat().filter((p) => p.asset === token).reduce((s, p) => s + Math.round(p.size * 100), 0);
+      const net = r.positions
+        .flat()
+        .filter((p) => p.asset === token)
+        .reduce((s, p) => s + Math.round(p.size * 100), 0);
       expect(net).toBe(0);
     }
   });

@@ -20,7 +20,12 @@ describe('GTD expiry timer', () => {
     expect(h.events).toEqual([]);
     h.clock.advance(1);
     expect(h.events.filter((e) => e.type === 'order')).toEqual([
-      { type: 'order', address: alice.address, event: 'CANCELLATION', order: expect.objectContaining({ id: early.orderID, status: 'CANCELED' }) },
+      {
+        type: 'order',
+        address: alice.address,
+        event: 'CANCELLATION',
+        order: expect.objectContaining({ id: early.orderID, status: 'CANCELED' }),
+      },
     ]);
     expect(h.events).toContainEqual({ type: 'price_change', tokenId: YES, changes: [{ price: '0.41', side: 'BUY', size: '0' }] });
 

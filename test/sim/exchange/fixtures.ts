@@ -16,7 +16,15 @@ export const FINE = `${MARKET_B}:0`;
 export const FINE_NO = `${MARKET_B}:1`;
 
 /** rate 0.25, exponent 2, takerOnly, rebate 20 % */
-export const FEE_A: FeeSchedule = { rate: 0.25, exponent: 2, takerOnly: true, rebateRate: 0.2, category: 'test', version: 1, source: 'test' };
+export const FEE_A: FeeSchedule = {
+  rate: 0.25,
+  exponent: 2,
+  takerOnly: true,
+  rebateRate: 0.2,
+  category: 'test',
+  version: 1,
+  source: 'test',
+};
 /** rate 0.1, exponent 1, makers pay too */
 export const FEE_B: FeeSchedule = { rate: 0.1, exponent: 1, takerOnly: false, rebateRate: 0, category: 'test', version: 1, source: 'test' };
 
@@ -86,7 +94,14 @@ export interface Harness {
   clock: FakeClock;
   ex: MatchingExchange;
   events: ExchangeEvent[];
-  place(acct: SimAccount, assetId: string, side: Side, price: string, size: string, opts?: OrderOpts): ReturnType<MatchingExchange['placeOrder']>;
+  place(
+    acct: SimAccount,
+    assetId: string,
+    side: Side,
+    price: string,
+    size: string,
+    opts?: OrderOpts,
+  ): ReturnType<MatchingExchange['placeOrder']>;
 }
 
 /** Clock at 2023-11-14T22:13:20Z (1_700_000_000 s). */

@@ -7,7 +7,7 @@ const carol = account('carol');
 const taker = account('taker');
 
 describe('price-time priority', () => {
-  it('fills the best price first, then earlier orders within a level, at the makers\' prices', () => {
+  it("fills the best price first, then earlier orders within a level, at the makers' prices", () => {
     const h = harness();
     const a1 = h.place(alice, YES, 'SELL', '0.52', '10');
     const b1 = h.place(bob, YES, 'SELL', '0.50', '10');

@@ -55,7 +55,12 @@ describe('GTD', () => {
     h.clock.advance(1);
     h.ex.expire();
     expect(h.events).toEqual([
-      { type: 'order', address: alice.address, event: 'CANCELLATION', order: expect.objectContaining({ id: res.orderID, status: 'CANCELED', expiration: '1700000060' }) },
+      {
+        type: 'order',
+        address: alice.address,
+        event: 'CANCELLATION',
+        order: expect.objectContaining({ id: res.orderID, status: 'CANCELED', expiration: '1700000060' }),
+      },
       { type: 'price_change', tokenId: YES, changes: [{ price: '0.6', side: 'SELL', size: '0' }] },
     ]);
     expect(h.ex.book(YES)!.asks).toEqual([]);

@@ -35,7 +35,7 @@ describe('self-trade prevention', () => {
     expect(h.ex.accountTrades(alice, {})).toEqual([]);
   });
 
-  it('FOK counts only other accounts\' liquidity and changes nothing when refused', () => {
+  it("FOK counts only other accounts' liquidity and changes nothing when refused", () => {
     const h = harness();
     const own = h.place(alice, YES, 'SELL', '0.50', '10');
     h.place(bob, YES, 'SELL', '0.50', '5');

@@ -194,7 +194,12 @@ describe('determinism across tick changes', () => {
       answers.push(h.place(accounts[rng.int(0, 2)]!, rng.chance(0.5) ? YES : NO, side, price, String(rng.int(5, 20)), { orderType }));
       h.clock.advance(rng.int(0, 500));
     }
-    return { answers, events: h.events, books: [h.ex.book(YES), h.ex.book(NO)], ticks: [h.ex.tickSize(YES)!.toFixed(), h.ex.tickSize(NO)!.toFixed()] };
+    return {
+      answers,
+      events: h.events,
+      books: [h.ex.book(YES), h.ex.book(NO)],
+      ticks: [h.ex.tickSize(YES)!.toFixed(), h.ex.tickSize(NO)!.toFixed()],
+    };
   }
 
   it('the same seed gives the same answers, events and ticks', () => {

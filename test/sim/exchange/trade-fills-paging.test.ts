@@ -22,10 +22,22 @@ describe('tradeFills paging', () => {
   it('answers exactly the slice of the full newest-first list, for every filter', () => {
     const h = harness(false);
     trade(h, 9);
-    for (const base of [{ takerOnly: true }, { takerOnly: false }, { takerOnly: false, user: maker.address.toLowerCase() }, { takerOnly: false, side: 'SELL' as const }]) {
+    for (const base of [
+      { takerOnly: true },
+      { takerOnly: false },
+      { takerOnly: false, user: maker.address.toLowerCase() },
+      { takerOnly: false, side: 'SELL' as const },
+    ]) {
       const all = h.ex.tradeFills(base);
       expect(all.length).toBeGreaterThan(5);
-      for (const [offset, limit] of [[0, 1], [0, 5], [3, 4], [5, 100], [all.length, 10], [0, 0]] as const) {
+      for (const [offset, limit] of [
+        [0, 1],
+        [0, 5],
+        [3, 4],
+        [5, 100],
+        [all.length, 10],
+        [0, 0],
+      ] as const) {
         expect(h.ex.tradeFills({ ...base, offset, limit })).toEqual(all.slice(offset, offset + limit));
       }
     }
@@ -36,7 +48,11 @@ describe('tradeFills paging', () => {
     expect(h.ex.activity(taker.address)).toBeUndefined();
     trade(h, 4);
     // Per round: 7 x p1 + 5 x p2, twice on YES (0.55, 0.56), twice on FINE (0.437, 0.438).
-    const volume = new Decimal('7').mul('0.55').plus(new Decimal(5).mul('0.56')).mul(2).plus(new Decimal(7).mul('0.437').plus(new Decimal(5).mul('0.438')).mul(2));
+    const volume = new Decimal('7')
+      .mul('0.55')
+      .plus(new Decimal(5).mul('0.56'))
+      .mul(2)
+      .plus(new Decimal(7).mul('0.437').plus(new Decimal(5).mul('0.438')).mul(2));
     for (const a of [taker, maker]) {
       const act = h.ex.activity(a.address.toLowerCase())!;
       expect(act.fills).toBe(8);

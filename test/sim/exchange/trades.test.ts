@@ -41,16 +41,55 @@ describe('account trades (2.10)', () => {
       transaction_hash: tv!.transaction_hash,
       bucket_index: 0,
       maker_orders: [
-        { order_id: a, maker_address: m1.address, owner: m1.apiKey, matched_amount: '10', fee_rate_bps: '0', price: '0.5', asset_id: YES, outcome: 'Yes', side: 'SELL' },
-        { order_id: b, maker_address: m2.address, owner: m2.apiKey, matched_amount: '10', fee_rate_bps: '0', price: '0.51', asset_id: YES, outcome: 'Yes', side: 'SELL' },
-        { order_id: c, maker_address: m1.address, owner: m1.apiKey, matched_amount: '2', fee_rate_bps: '0', price: '0.52', asset_id: YES, outcome: 'Yes', side: 'SELL' },
+        {
+          order_id: a,
+          maker_address: m1.address,
+          owner: m1.apiKey,
+          matched_amount: '10',
+          fee_rate_bps: '0',
+          price: '0.5',
+          asset_id: YES,
+          outcome: 'Yes',
+          side: 'SELL',
+        },
+        {
+          order_id: b,
+          maker_address: m2.address,
+          owner: m2.apiKey,
+          matched_amount: '10',
+          fee_rate_bps: '0',
+          price: '0.51',
+          asset_id: YES,
+          outcome: 'Yes',
+          side: 'SELL',
+        },
+        {
+          order_id: c,
+          maker_address: m1.address,
+          owner: m1.apiKey,
+          matched_amount: '2',
+          fee_rate_bps: '0',
+          price: '0.52',
+          asset_id: YES,
+          outcome: 'Yes',
+          side: 'SELL',
+        },
       ],
       type: 'TAKER',
     });
     expect(tv!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(tv!.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
     const [mv] = h.ex.accountTrades(m1, {});
-    expect(mv).toMatchObject({ id: tv!.id, type: 'MAKER', side: 'SELL', size: '12', price: '0.503333', owner: m1.apiKey, maker_address: m1.address, fee_rate_bps: '0' });
+    expect(mv).toMatchObject({
+      id: tv!.id,
+      type: 'MAKER',
+      side: 'SELL',
+      size: '12',
+      price: '0.503333',
+      owner: m1.apiKey,
+      maker_address: m1.address,
+      fee_rate_bps: '0',
+    });
     expect(mv!.maker_orders.map((o) => o.order_id)).toEqual([a, c]);
     expect(h.ex.accountTrades(m2, {})[0]).toMatchObject({ id: tv!.id, type: 'MAKER', size: '10', price: '0.51' });
     // the same records went out as trade events, one per account involved

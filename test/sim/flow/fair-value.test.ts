@@ -3,7 +3,16 @@ import { FairValue } from '../../../src/sim/flow/fair-value.js';
 import { SimRng } from '../../../src/sim/rng.js';
 
 const make = (seed: string, over: Partial<ConstructorParameters<typeof FairValue>[0]> = {}) =>
-  new FairValue({ initial: 0.4, tick: 0.01, sigma: 0.05, jumpRate: 0.1, jumpSize: 0.5, walkRng: new SimRng(seed).fork('w'), jumpRng: new SimRng(seed).fork('j'), ...over });
+  new FairValue({
+    initial: 0.4,
+    tick: 0.01,
+    sigma: 0.05,
+    jumpRate: 0.1,
+    jumpSize: 0.5,
+    walkRng: new SimRng(seed).fork('w'),
+    jumpRng: new SimRng(seed).fork('j'),
+    ...over,
+  });
 
 describe('FairValue', () => {
   it('starts at the initial value and is reproducible from its streams', () => {

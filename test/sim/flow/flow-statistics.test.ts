@@ -26,7 +26,12 @@ describe('flow statistics', () => {
     const m = w.catalog.markets[0]!;
     const A = 1;
     const k = 60;
-    const flow = createOrderFlow({ clock: w.clock, exchange: w.exchange, catalog: w.catalog, params: { A, k, sigma: 0, jumpRate: 0, makerDepthLevels: 0 } });
+    const flow = createOrderFlow({
+      clock: w.clock,
+      exchange: w.exchange,
+      catalog: w.catalog,
+      params: { A, k, sigma: 0, jumpRate: 0, makerDepthLevels: 0 },
+    });
     const tick = new Decimal(m.tickSize);
     const f0 = flow.fair(m.tokenIds[0])!;
     const f1 = flow.fair(m.tokenIds[1])!;
@@ -45,7 +50,12 @@ describe('flow statistics', () => {
 
     const fills = w.exchange.tradeFills({ user: operator.address, takerOnly: false });
     const counts = quotes.map((q) => fills.filter((f) => f.asset === q.token && f.side === q.side).length);
-    const distances = quotes.map((q, i) => q.price.minus(i < 2 ? f0 : f1).abs().toNumber());
+    const distances = quotes.map((q, i) =>
+      q.price
+        .minus(i < 2 ? f0 : f1)
+        .abs()
+        .toNumber(),
+    );
     for (let i = 1; i < 4; i++) {
       expect(distances[i]!).toBeGreaterThan(distances[i - 1]!);
       expect(counts[i]!, `fills at δ=${distances[i]} vs δ=${distances[i - 1]}`).toBeLessThan(counts[i - 1]!);
@@ -143,7 +153,12 @@ describe('flow statistics', () => {
         if (informedIds.has(f.trade.taker_order_id)) informedMarkout = informedMarkout.plus(pnl);
         shares = shares.plus(size);
       }
-      return { fills: mine.length, informed: mine.filter((f) => informedIds.has(f.trade.taker_order_id)).length, markoutPerShare: markout.div(shares).toNumber(), informedMarkout: informedMarkout.toNumber() };
+      return {
+        fills: mine.length,
+        informed: mine.filter((f) => informedIds.has(f.trade.taker_order_id)).length,
+        markoutPerShare: markout.div(shares).toNumber(),
+        informedMarkout: informedMarkout.toNumber(),
+      };
     };
     const tight = stats(m.tokenIds[0]);
     const wide = stats(m.tokenIds[1]);

@@ -10,10 +10,12 @@ function run(seed: string, steps: number, params = {}) {
   flow.start();
   w.clock.advance(steps * flow.params.stepMs);
   flow.stop();
-  const books = w.catalog.markets.flatMap((m) => m.tokenIds.map((t) => {
-    const b = w.exchange.book(t)!;
-    return { bids: b.bids, asks: b.asks };
-  }));
+  const books = w.catalog.markets.flatMap((m) =>
+    m.tokenIds.map((t) => {
+      const b = w.exchange.book(t)!;
+      return { bids: b.bids, asks: b.asks };
+    }),
+  );
   return { w, flow, books };
 }
 
@@ -112,7 +114,16 @@ describe('createOrderFlow', () => {
     expect(resolveFlowParams({ A: 3, stepMs: undefined }).A).toBe(3);
     // Keys it does not know (e.g. the simulator's `enabled`) are left out.
     expect(resolveFlowParams({ enabled: true, k: 10 } as never)).toEqual({ ...DEFAULT_FLOW_PARAMS, k: 10 });
-    for (const bad of [{ k: 0 }, { A: -1 }, { informedShare: 1.5 }, { makerDepthLevels: 2.5 }, { makerSize: '0' }, { takerSize: 'x' }, { stepMs: Number.NaN }, { markets: 'abc' }] as Record<string, unknown>[]) {
+    for (const bad of [
+      { k: 0 },
+      { A: -1 },
+      { informedShare: 1.5 },
+      { makerDepthLevels: 2.5 },
+      { makerSize: '0' },
+      { takerSize: 'x' },
+      { stepMs: Number.NaN },
+      { markets: 'abc' },
+    ] as Record<string, unknown>[]) {
       let caught: unknown;
       try {
         resolveFlowParams(bad as Partial<FlowParams>);

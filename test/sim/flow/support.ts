@@ -32,7 +32,14 @@ export function makeWorld(catalogOptions: CatalogOptions): World {
       if (prop === 'placeOrder') {
         return (account: SimAccount, body: CheckedOrderBody) => {
           const res = target.placeOrder(account, body);
-          placed.push({ at: clock.now(), address: account.address, body, success: res.success, takingAmount: res.takingAmount, orderID: res.orderID });
+          placed.push({
+            at: clock.now(),
+            address: account.address,
+            body,
+            success: res.success,
+            takingAmount: res.takingAmount,
+            orderID: res.orderID,
+          });
           return res;
         };
       }

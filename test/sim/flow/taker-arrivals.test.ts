@@ -40,7 +40,7 @@ describe('drawTakers', () => {
     expect(counts.BUY / seconds).toBeLessThan(2.12);
     expect(counts.SELL / seconds).toBeGreaterThan(1.88);
     // Fraction reaching each level ~ exp(-k d): 0.61, 0.37, 0.14, 0.018.
-    levels.forEach((l, j) => expect(Math.abs(reach[j]! / total - Math.exp(-50 * l))).toBeLessThan(0.025));
+    for (const [j, l] of levels.entries()) expect(Math.abs(reach[j]! / total - Math.exp(-50 * l))).toBeLessThan(0.025);
   });
 
   it('sends informed takers toward the coming jump, one tick short of its target', () => {

@@ -16,11 +16,19 @@ function run(seed: string) {
   w.exchange.subscribe((e) => {
     if (e.type === 'tick_size_change') ticks.push(e);
   });
-  const flow = createOrderFlow({ clock: w.clock, exchange: w.exchange, catalog: w.catalog, seed, params: { sigma: 0.2, jumpRate: 1 / 20 } });
+  const flow = createOrderFlow({
+    clock: w.clock,
+    exchange: w.exchange,
+    catalog: w.catalog,
+    seed,
+    params: { sigma: 0.2, jumpRate: 1 / 20 },
+  });
   flow.start();
   w.clock.advance(400 * flow.params.stepMs);
   flow.stop();
-  const books = w.catalog.markets.flatMap((m) => m.tokenIds.map((t) => w.exchange.book(t)!)).map((b) => ({ bids: b.bids, asks: b.asks, tick: b.tick_size }));
+  const books = w.catalog.markets
+    .flatMap((m) => m.tokenIds.map((t) => w.exchange.book(t)!))
+    .map((b) => ({ bids: b.bids, asks: b.asks, tick: b.tick_size }));
   return { w, flow, ticks, books };
 }
 
@@ -37,14 +45,22 @@ describe('the flow across tick changes', () => {
     const switched = a.ticks[0]!;
     if (switched.type !== 'tick_size_change') throw new Error('unreachable');
     const cent = new Decimal('0.01');
-    const offCent = a.w.placed.filter((p) => p.body.order.asset_id === switched.tokenId && !isMultipleOf(new Decimal(p.body.order.price), cent));
+    const offCent = a.w.placed.filter(
+      (p) => p.body.order.asset_id === switched.tokenId && !isMultipleOf(new Decimal(p.body.order.price), cent),
+    );
     expect(offCent.length).toBeGreaterThan(0);
     expect(offCent.some((p) => p.success)).toBe(true);
   });
 
   it('keeps its orders valid after the operator makes every market coarser', () => {
     const w = makeWorld({ seed: 'catalog', markets: 4 });
-    const flow = createOrderFlow({ clock: w.clock, exchange: w.exchange, catalog: w.catalog, seed: 'coarse', params: { jumpRate: 1 / 20 } });
+    const flow = createOrderFlow({
+      clock: w.clock,
+      exchange: w.exchange,
+      catalog: w.catalog,
+      seed: 'coarse',
+      params: { jumpRate: 1 / 20 },
+    });
     flow.start();
     w.clock.advance(40 * flow.params.stepMs);
     for (const m of w.catalog.markets) w.exchange.setTickSize(m.tokenIds[0], new Decimal('0.1'));

@@ -24,7 +24,15 @@ describe('authenticated routes', () => {
   it('are exactly the trading writes, /data/* and /builder/trades, and all refuse an unsigned request', async () => {
     const authed = Object.values(ENDPOINTS).filter((d) => d.auth);
     expect(authed.map((d) => d.route).sort()).toEqual(
-      ['DELETE /cancel-market-orders', 'DELETE /order', 'GET /builder/trades', 'GET /data/order/{id}', 'GET /data/orders', 'GET /data/trades', 'POST /order'].sort(),
+      [
+        'DELETE /cancel-market-orders',
+        'DELETE /order',
+        'GET /builder/trades',
+        'GET /data/order/{id}',
+        'GET /data/orders',
+        'GET /data/trades',
+        'POST /order',
+      ].sort(),
     );
     for (const d of authed) {
       const path = d.path.replace('{id}', 'abc');
@@ -52,7 +60,12 @@ describe('rejections', () => {
     ['a wrong api key', (x) => (x[`${P}API_KEY`] = '00000000-0000-4000-8000-000000000000'), 'unknown_api_key', 'unknown api key'],
     ['a wrong passphrase', (x) => (x[`${P}PASSPHRASE`] = 'f'.repeat(64)), 'wrong_passphrase', 'wrong passphrase'],
     ['a wrong address', (x) => (x[`${P}ADDRESS`] = `0x${'1'.repeat(40)}`), 'wrong_address', 'address'],
-    ['a bad signature', (x) => (x[`${P}SIGNATURE`] = x[`${P}SIGNATURE`]!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))), 'bad_signature', 'bad signature'],
+    [
+      'a bad signature',
+      (x) => (x[`${P}SIGNATURE`] = x[`${P}SIGNATURE`]!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))),
+      'bad_signature',
+      'bad signature',
+    ],
     ['a non-numeric timestamp', (x) => (x[`${P}TIMESTAMP`] = 'now'), 'bad_timestamp', 'timestamp'],
   ];
   for (const [what, tamper, reason, message] of cases) {
@@ -67,7 +80,9 @@ describe('rejections', () => {
   }
 
   it('accepts the address in any letter case', async () => {
-    const r = await h.signed('GET', '/data/orders', { tamper: (x) => (x[`${P}ADDRESS`] = x[`${P}ADDRESS`]!.toUpperCase().replace('0X', '0x')) });
+    const r = await h.signed('GET', '/data/orders', {
+      tamper: (x) => (x[`${P}ADDRESS`] = x[`${P}ADDRESS`]!.toUpperCase().replace('0X', '0x')),
+    });
     expect(r.status).toBe(200);
   });
 

@@ -51,9 +51,24 @@ describe('GET /positions', () => {
   it('requires user and checks limit, sortBy and title length', async () => {
     expectError(await h.request('GET', '/positions'), 400, 'BAD_PARAMETER', "'user'");
     expectError(await h.request('GET', '/positions', { query: { user: '0xnotanaddress' } }), 400, 'BAD_PARAMETER', "'user'");
-    expectError(await h.request('GET', '/positions', { query: { user: h.credentials.address, limit: 501 } }), 400, 'BAD_PARAMETER', "'limit'");
-    expectError(await h.request('GET', '/positions', { query: { user: h.credentials.address, sortBy: 'NOPE' } }), 400, 'BAD_PARAMETER', "'sortBy'");
-    expectError(await h.request('GET', '/positions', { query: { user: h.credentials.address, title: 'a'.repeat(101) } }), 400, 'BAD_PARAMETER', "'title'");
+    expectError(
+      await h.request('GET', '/positions', { query: { user: h.credentials.address, limit: 501 } }),
+      400,
+      'BAD_PARAMETER',
+      "'limit'",
+    );
+    expectError(
+      await h.request('GET', '/positions', { query: { user: h.credentials.address, sortBy: 'NOPE' } }),
+      400,
+      'BAD_PARAMETER',
+      "'sortBy'",
+    );
+    expectError(
+      await h.request('GET', '/positions', { query: { user: h.credentials.address, title: 'a'.repeat(101) } }),
+      400,
+      'BAD_PARAMETER',
+      "'title'",
+    );
   });
 
   it('applies sizeThreshold', async () => {
@@ -94,7 +109,12 @@ describe('GET /public-search', () => {
 
   it('requires q and checks limit_per_type and page', async () => {
     expectError(await h.request('GET', '/public-search'), 400, 'BAD_PARAMETER', "'q'");
-    expectError(await h.request('GET', '/public-search', { query: { q: 'a', limit_per_type: 501 } }), 400, 'BAD_PARAMETER', "'limit_per_type'");
+    expectError(
+      await h.request('GET', '/public-search', { query: { q: 'a', limit_per_type: 501 } }),
+      400,
+      'BAD_PARAMETER',
+      "'limit_per_type'",
+    );
     expectError(await h.request('GET', '/public-search', { query: { q: 'a', page: 0 } }), 400, 'BAD_PARAMETER', "'page'");
   });
 });

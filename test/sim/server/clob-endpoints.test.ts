@@ -45,7 +45,12 @@ describe('POST /books', () => {
     expectError(await h.request('POST', '/books', { body: '{not json' }), 400, 'BAD_PARAMETER', "'body'");
     expectError(await h.request('POST', '/books', { body: {} }), 400, 'BAD_PARAMETER', "'body'");
     expectError(await h.request('POST', '/books', { body: [] }), 400, 'BAD_PARAMETER', "'body'");
-    expectError(await h.request('POST', '/books', { body: [{ token_id: tokenId }, { id: 'x' }] }), 400, 'BAD_PARAMETER', "'body[1].token_id'");
+    expectError(
+      await h.request('POST', '/books', { body: [{ token_id: tokenId }, { id: 'x' }] }),
+      400,
+      'BAD_PARAMETER',
+      "'body[1].token_id'",
+    );
     expectError(await h.request('POST', '/books', { body: [{ token_id: 'nope:0' }] }), 400, 'BAD_PARAMETER', "'body[0].token_id'");
     const many = Array.from({ length: 501 }, () => ({ token_id: tokenId }));
     expectError(await h.request('POST', '/books', { body: many }), 400, 'BAD_PARAMETER', "'body'");

@@ -45,7 +45,7 @@ describe('edge limits over HTTP', () => {
     expect((await h.stats()).throttled_total).toBe(2);
   });
 
-  it('counts the edge limits\' own 429s by scope apart from an injected storm\'s', async () => {
+  it("counts the edge limits' own 429s by scope apart from an injected storm's", async () => {
     h = await startSimHarness({ markets: 1, edgeLimits: { scale: 0.02 } }); // POST /books: 1 per 10 s
     const body = [{ token_id: h.sim.world.lookup.tokens()[0]!.tokenId }];
     expect((await h.request('POST', '/books', { body })).status).toBe(200);

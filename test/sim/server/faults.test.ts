@@ -19,7 +19,17 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 afterEach(async () => {
-  const r = await h.setFaults({ latencyMs: 0, latencyJitterMs: 0, errorRate: 0, resetRate: 0, throttleStormMs: 0, maintenanceMs: 0, frozenBooks: false, malformed: null, wsDropRate: 0 });
+  const r = await h.setFaults({
+    latencyMs: 0,
+    latencyJitterMs: 0,
+    errorRate: 0,
+    resetRate: 0,
+    throttleStormMs: 0,
+    maintenanceMs: 0,
+    frozenBooks: false,
+    malformed: null,
+    wsDropRate: 0,
+  });
   expect(r.status).toBe(200);
 });
 

@@ -37,7 +37,11 @@ describe('HTTP robustness', () => {
     const tokenId = h.sim.world.lookup.tokens()[0]!.tokenId;
     const rs = await Promise.all(
       Array.from({ length: 150 }, (_, i) =>
-        i % 3 === 0 ? h.request('GET', '/book', { query: { token_id: tokenId } }) : i % 3 === 1 ? h.request('GET', '/markets') : h.signed('GET', '/data/orders'),
+        i % 3 === 0
+          ? h.request('GET', '/book', { query: { token_id: tokenId } })
+          : i % 3 === 1
+            ? h.request('GET', '/markets')
+            : h.signed('GET', '/data/orders'),
       ),
     );
     expect(rs.every((r) => r.status === 200)).toBe(true);

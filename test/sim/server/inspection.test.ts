@@ -53,7 +53,10 @@ describe('other /_sim routes', () => {
       expectError(await h.request('GET', '/_sim/fair'), 400, 'BAD_PARAMETER', "'token_id'");
       expectError(await h.request('GET', '/_sim/fair', { query: { token_id: 'x:0' } }), 404, 'NOT_FOUND');
       await h.request('POST', '/books', { body: [{ token_id: t.tokenId }] });
-      const limits = await h.request<{ enabled: boolean; windows: { scope: string; used: number; capacity: number }[] }>('GET', '/_sim/limits');
+      const limits = await h.request<{ enabled: boolean; windows: { scope: string; used: number; capacity: number }[] }>(
+        'GET',
+        '/_sim/limits',
+      );
       expect(limits.body.enabled).toBe(true);
       expect(limits.body.windows.find((w) => w.scope === 'POST /books')).toMatchObject({ used: 1, capacity: 80 });
       expect((await h.request('GET', '/_sim/faults')).body).toMatchObject({ errorRate: 0, frozenBooks: false, malformed: null });
@@ -69,7 +72,12 @@ describe('startSimulator', () => {
     const clock = new FakeClock();
     const a = await startSimulator({ seed: 's1', markets: 1, clock, flow: { enabled: false } });
     const b = await startSimulator({ seed: 's1', markets: 1, clock, flow: { enabled: false } });
-    const configured = { address: `0x${'ab'.repeat(20)}`, apiKey: '11111111-2222-4333-8444-555555555555', passphrase: 'c'.repeat(64), secret: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' };
+    const configured = {
+      address: `0x${'ab'.repeat(20)}`,
+      apiKey: '11111111-2222-4333-8444-555555555555',
+      passphrase: 'c'.repeat(64),
+      secret: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    };
     const c = await startSimulator({ seed: 's2', markets: 1, clock, flow: { enabled: false }, credentials: configured });
     try {
       expect(a.credentials).toEqual(b.credentials);

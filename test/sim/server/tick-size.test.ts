@@ -48,7 +48,14 @@ async function ticksShown(t: SimToken): Promise<{ books: string[]; market: numbe
 }
 
 function tickEvent(t: SimToken, tokenId: string, oldTick: string, newTick: string): Record<string, unknown> {
-  return { event_type: 'tick_size_change', asset_id: tokenId, market: t.conditionId, old_tick_size: oldTick, new_tick_size: newTick, timestamp: String(h.clock.now()) };
+  return {
+    event_type: 'tick_size_change',
+    asset_id: tokenId,
+    market: t.conditionId,
+    old_tick_size: oldTick,
+    new_tick_size: newTick,
+    timestamp: String(h.clock.now()),
+  };
 }
 
 describe('automatic tick change near the bounds', () => {
@@ -65,7 +72,9 @@ describe('automatic tick change near the bounds', () => {
     const trade = await postOrder(h, { tokenId: t.tokenId, side: 'BUY', price: '0.97', size: '15', orderType: 'FAK' });
     expect(trade.body).toMatchObject({ success: true, status: 'matched', takingAmount: '15' });
     expect(await c.next(isEvent('tick_size_change', { asset_id: t.tokenId }))).toEqual(tickEvent(t, t.tokenId, '0.01', '0.001'));
-    expect(await c.next(isEvent('tick_size_change', { asset_id: t.oppositeTokenId }))).toEqual(tickEvent(t, t.oppositeTokenId, '0.01', '0.001'));
+    expect(await c.next(isEvent('tick_size_change', { asset_id: t.oppositeTokenId }))).toEqual(
+      tickEvent(t, t.oppositeTokenId, '0.01', '0.001'),
+    );
 
     expect(await ticksShown(t)).toEqual({ books: ['0.001', '0.001', '0.001'], market: 0.001, listed: 0.001, mts: 0.001 });
     const again = await watch(t);
@@ -87,9 +96,16 @@ describe('POST /_sim/tick-size', () => {
 
     const coarse = await h.request('POST', '/_sim/tick-size', { body: { market: t.conditionId, tick_size: '0.1' } });
     expect(coarse.status).toBe(200);
-    expect(coarse.body).toEqual({ market: t.conditionId, assets_ids: [t.tokenId, t.oppositeTokenId], old_tick_size: '0.01', tick_size: '0.1' });
+    expect(coarse.body).toEqual({
+      market: t.conditionId,
+      assets_ids: [t.tokenId, t.oppositeTokenId],
+      old_tick_size: '0.01',
+      tick_size: '0.1',
+    });
     expect(await c.next(isEvent('tick_size_change', { asset_id: t.tokenId }))).toEqual(tickEvent(t, t.tokenId, '0.01', '0.1'));
-    expect(await c.next(isEvent('tick_size_change', { asset_id: t.oppositeTokenId }))).toEqual(tickEvent(t, t.oppositeTokenId, '0.01', '0.1'));
+    expect(await c.next(isEvent('tick_size_change', { asset_id: t.oppositeTokenId }))).toEqual(
+      tickEvent(t, t.oppositeTokenId, '0.01', '0.1'),
+    );
     expect(await ticksShown(t)).toEqual({ books: ['0.1', '0.1', '0.1'], market: 0.1, listed: 0.1, mts: 0.1 });
     const book = await h.request<OrderBookSnapshot>('GET', '/book', { query: { token_id: t.tokenId } });
     expect(book.body.bids).toEqual([{ price: '0.45', size: '15' }]);
@@ -98,9 +114,16 @@ describe('POST /_sim/tick-size', () => {
     expect((await postOrder(h, { tokenId: t.tokenId, side: 'BUY', price: '0.4', size: '15' })).body.success).toBe(true);
 
     const fine = await h.request('POST', '/_sim/tick-size', { body: { token_id: t.oppositeTokenId, tick_size: '0.0001' } });
-    expect(fine.body).toEqual({ market: t.conditionId, assets_ids: [t.tokenId, t.oppositeTokenId], old_tick_size: '0.1', tick_size: '0.0001' });
+    expect(fine.body).toEqual({
+      market: t.conditionId,
+      assets_ids: [t.tokenId, t.oppositeTokenId],
+      old_tick_size: '0.1',
+      tick_size: '0.0001',
+    });
     expect(await c.next(isEvent('tick_size_change', { asset_id: t.tokenId }))).toEqual(tickEvent(t, t.tokenId, '0.1', '0.0001'));
-    expect(await c.next(isEvent('tick_size_change', { asset_id: t.oppositeTokenId }))).toEqual(tickEvent(t, t.oppositeTokenId, '0.1', '0.0001'));
+    expect(await c.next(isEvent('tick_size_change', { asset_id: t.oppositeTokenId }))).toEqual(
+      tickEvent(t, t.oppositeTokenId, '0.1', '0.0001'),
+    );
     expect((await ticksShown(t)).mts).toBe(0.0001);
     expect((await postOrder(h, { tokenId: t.tokenId, side: 'BUY', price: '0.4512', size: '15' })).body.success).toBe(true);
   });

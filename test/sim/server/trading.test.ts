@@ -37,7 +37,16 @@ describe('order types', () => {
     expect(r.body).toMatchObject({ success: true, status: 'live', makingAmount: '0', takingAmount: '0' });
     const open = await openOrders();
     expectArrayOf(open, SHAPES.order);
-    expect(open[0]).toMatchObject({ id: r.body.orderID, side: 'BUY', price: '0.3', original_size: '20', size_matched: '0', order_type: 'GTC', client_order_id: 'c-1', market: conditionId });
+    expect(open[0]).toMatchObject({
+      id: r.body.orderID,
+      side: 'BUY',
+      price: '0.3',
+      original_size: '20',
+      size_matched: '0',
+      order_type: 'GTC',
+      client_order_id: 'c-1',
+      market: conditionId,
+    });
     const one = await h.signed('GET', `/data/order/${r.body.orderID}`);
     expect(one.status).toBe(200);
     expectShape(one.body, SHAPES.order);
@@ -61,7 +70,9 @@ describe('order types', () => {
     const closed = await h.signed<OpenOrder>('GET', `/data/order/${r.body.orderID}`);
     expect(closed.body.status).toBe('CANCELED');
     // A GTD without an expiration is a bad parameter.
-    const bad = await h.signed('POST', '/order', { body: orderBody(h, { tokenId, side: 'SELL', price: '0.7', size: '20', orderType: 'GTD' }) });
+    const bad = await h.signed('POST', '/order', {
+      body: orderBody(h, { tokenId, side: 'SELL', price: '0.7', size: '20', orderType: 'GTD' }),
+    });
     expectError(bad, 400, 'BAD_PARAMETER', "'order.expiration'");
   });
 
@@ -93,10 +104,32 @@ describe('order types', () => {
   });
 
   it('rejects market-rule violations and a foreign owner with 400 naming the parameter', async () => {
-    expectError(await h.signed('POST', '/order', { body: orderBody(h, { tokenId, side: 'BUY', price: '0.305', size: '20' }) }), 400, 'BAD_PARAMETER', 'price');
-    expectError(await h.signed('POST', '/order', { body: orderBody(h, { tokenId, side: 'BUY', price: '0.3', size: '1' }) }), 400, 'BAD_PARAMETER', 'size');
-    expectError(await h.signed('POST', '/order', { body: orderBody(h, { tokenId, side: 'BUY', price: '1.2', size: '20' }) }), 400, 'BAD_PARAMETER', "'order.price'");
-    expectError(await h.signed('POST', '/order', { body: orderBody(h, { tokenId, side: 'BUY', price: '0.3', size: '20', owner: synthetic(h, 0).apiKey }) }), 400, 'BAD_PARAMETER', "'owner'");
+    expectError(
+      await h.signed('POST', '/order', { body: orderBody(h, { tokenId, side: 'BUY', price: '0.305', size: '20' }) }),
+      400,
+      'BAD_PARAMETER',
+      'price',
+    );
+    expectError(
+      await h.signed('POST', '/order', { body: orderBody(h, { tokenId, side: 'BUY', price: '0.3', size: '1' }) }),
+      400,
+      'BAD_PARAMETER',
+      'size',
+    );
+    expectError(
+      await h.signed('POST', '/order', { body: orderBody(h, { tokenId, side: 'BUY', price: '1.2', size: '20' }) }),
+      400,
+      'BAD_PARAMETER',
+      "'order.price'",
+    );
+    expectError(
+      await h.signed('POST', '/order', {
+        body: orderBody(h, { tokenId, side: 'BUY', price: '0.3', size: '20', owner: synthetic(h, 0).apiKey }),
+      }),
+      400,
+      'BAD_PARAMETER',
+      "'owner'",
+    );
     expectError(await h.signed('POST', '/order', { body: '{"order":' }), 400, 'BAD_PARAMETER', "'body'");
     expectError(await h.signed('POST', '/order', { body: { owner: h.credentials.apiKey } }), 400, 'BAD_PARAMETER', "'order'");
   });

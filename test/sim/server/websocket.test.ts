@@ -38,21 +38,45 @@ describe('/ws/market', () => {
     const c = await client('market');
     c.send({ type: 'market', assets_ids: [tokenId] });
     const book = (await c.next(isEvent('book', { asset_id: tokenId }))) as Record<string, unknown>;
-    expectShape(book, { event_type: 'string', asset_id: 'string', market: 'string', bids: [{ price: 'string', size: 'string' }], asks: 'array', tick_size: 'string', timestamp: 'string', hash: 'string' });
+    expectShape(book, {
+      event_type: 'string',
+      asset_id: 'string',
+      market: 'string',
+      bids: [{ price: 'string', size: 'string' }],
+      asks: 'array',
+      tick_size: 'string',
+      timestamp: 'string',
+      hash: 'string',
+    });
     expect(book.market).toBe(conditionId);
     expect(book.tick_size).toBe('0.01');
     expect(book.bids).toEqual([{ price: '0.4', size: '20' }]);
 
     await postOrder(h, { tokenId, side: 'SELL', price: '0.60', size: '15' });
     const pc = (await c.next(isEvent('price_change', { asset_id: tokenId }))) as Record<string, unknown>;
-    expectShape(pc, { event_type: 'string', asset_id: 'string', market: 'string', changes: [{ price: 'string', side: 'string', size: 'string' }], timestamp: 'string', hash: 'string' });
+    expectShape(pc, {
+      event_type: 'string',
+      asset_id: 'string',
+      market: 'string',
+      changes: [{ price: 'string', side: 'string', size: 'string' }],
+      timestamp: 'string',
+      hash: 'string',
+    });
     expect(pc.changes).toEqual([{ price: '0.6', side: 'SELL', size: '15' }]);
     expect(pc.timestamp).toBe(String(h.clock.now()));
 
     await postOrder(h, { tokenId, side: 'SELL', price: '0.40', size: '5', orderType: 'FAK' });
     const ltp = (await c.next(isEvent('last_trade_price', { asset_id: tokenId }))) as Record<string, unknown>;
     expect(ltp).toMatchObject({ market: conditionId, price: '0.4', side: 'SELL', size: '5' });
-    expectShape(ltp, { event_type: 'string', asset_id: 'string', market: 'string', price: 'string', side: 'string', size: 'string', timestamp: 'string' });
+    expectShape(ltp, {
+      event_type: 'string',
+      asset_id: 'string',
+      market: 'string',
+      price: 'string',
+      side: 'string',
+      size: 'string',
+      timestamp: 'string',
+    });
     const after = (await c.next(isEvent('book', { asset_id: tokenId }))) as Record<string, unknown>;
     expect(after.bids).toEqual([{ price: '0.4', size: '15' }]);
   });
@@ -104,7 +128,14 @@ describe('/ws/user', () => {
     const placed = (await c.next(isEvent('order', { type: 'PLACEMENT' }))) as Record<string, unknown>;
     expect(placed).toMatchObject({ id: r.body.orderID, client_order_id: 'ws-1', side: 'BUY', price: '0.55', market: conditionId });
     const trade = (await c.next(isEvent('trade'))) as Record<string, unknown>;
-    expect(trade).toMatchObject({ taker_order_id: r.body.orderID, side: 'BUY', size: '10', price: '0.55', status: 'MATCHED', owner: h.credentials.apiKey });
+    expect(trade).toMatchObject({
+      taker_order_id: r.body.orderID,
+      side: 'BUY',
+      size: '10',
+      price: '0.55',
+      status: 'MATCHED',
+      owner: h.credentials.apiKey,
+    });
     expect((trade.maker_orders as { order_id: string }[])[0]!.order_id).toBe(maker.orderID);
 
     await h.signed('DELETE', '/order', { body: { orderId: r.body.orderID } });

@@ -14,7 +14,8 @@ function knownBatch(ctx: RequestContext, id: 'postBooks' | 'postMidpoints'): str
   const out = new Array<string>(batch.length);
   for (let i = 0; i < batch.length; i++) {
     const tokenId = batch[i]!.token_id;
-    if (ctx.world.lookup.token(tokenId) === undefined) throw badParameter(ctx.def.route, `body[${i}].token_id`, 'names an unknown token', tokenId);
+    if (ctx.world.lookup.token(tokenId) === undefined)
+      throw badParameter(ctx.def.route, `body[${i}].token_id`, 'names an unknown token', tokenId);
     out[i] = tokenId;
   }
   return out;

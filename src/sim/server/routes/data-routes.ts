@@ -25,7 +25,10 @@ function tradeFilter(q: ParsedQuery, names: Record<string, keyof AccountTradeFil
 export const dataRoutes = {
   getAccountTrades: (ctx) =>
     pageOf(
-      ctx.world.exchange.accountTrades(callerOf(ctx), tradeFilter(ctx.query, { id: 'id', taker: 'taker', maker: 'maker', market: 'market' })),
+      ctx.world.exchange.accountTrades(
+        callerOf(ctx),
+        tradeFilter(ctx.query, { id: 'id', taker: 'taker', maker: 'maker', market: 'market' }),
+      ),
       str(ctx.query, 'next_cursor'),
       { pageSize: TRADES_PAGE_SIZE, where: ctx.def.route },
     ),

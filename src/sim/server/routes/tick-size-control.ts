@@ -52,7 +52,8 @@ export function setTickSizeControl(world: SimServerWorld, rawBody: string): Tick
 
   // A control route, not a hot path: a scan of the tokens finds the market's.
   const target = tokenId ?? world.lookup.tokens().find((t) => t.conditionId === market)?.tokenId;
-  const change = target === undefined || world.lookup.token(target) === undefined ? undefined : world.exchange.setTickSize(target, new Decimal(tick));
+  const change =
+    target === undefined || world.lookup.token(target) === undefined ? undefined : world.exchange.setTickSize(target, new Decimal(tick));
   if (change === undefined) throw notFound(tokenId !== undefined ? `token ${tokenId}` : `market ${market}`);
   return {
     market: change.market,
