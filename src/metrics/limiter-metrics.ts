@@ -35,9 +35,9 @@ export function registerLimiterMetrics(registry: Registry, snapshot: () => Limit
     labelNames: ['reason'],
     registers: [registry],
   });
-  const addThrottled = cumulative(throttled);
+  const addThrottled = cumulative(throttled, { exportZero: true });
   const addAdmitted = cumulative(admitted);
-  const addRejected = cumulative(rejected);
+  const addRejected = cumulative(rejected, { exportZero: true });
   const gauges = {
     capacity: new Gauge({
       name: 'makerd_rate_limit_capacity',

@@ -3,6 +3,9 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { PollerStats } from '../market/index.js';
 import { cumulative } from './cumulative.js';
 
+/** Why a polled book was not acted on: the book checks' problems, or absent from the answer. */
+const UNUSABLE_BOOK_REASONS = ['stale', 'crossed', 'bad-timestamp', 'missing'] as const;
+
 export function registerPollerMetrics(registry: Registry, stats: () => Readonly<PollerStats> | undefined, now: () => number): void {
   // Registered first: a registry collects in registration order, so this collect() must run
   // before the counters it feeds are serialized.
@@ -35,6 +38,7 @@ export function registerPollerMetrics(registry: Registry, stats: () => Readonly<
       labelNames: ['reason'],
       registers: [registry],
     }),
+    { exportZero: true },
   );
   const addFailed = cumulative(
     new Counter({
@@ -43,7 +47,11 @@ export function registerPollerMetrics(registry: Registry, stats: () => Readonly<
       labelNames: ['code'],
       registers: [registry],
     }),
+    { exportZero: true },
   );
+  // Known reasons and the malformed-answer code exist from the start, at 0.
+  for (const reason of UNUSABLE_BOOK_REASONS) addUnusable({ reason }, 0);
+  addFailed({ code: 'MAKERD_ERR_BAD_RESPONSE' }, 0);
   refresh = (s) => {
     addTicks({}, s.ticks);
     addFailedTicks({}, s.failedTicks);

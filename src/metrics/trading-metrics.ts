@@ -6,7 +6,7 @@
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { ORDER_REASONS, type ExecutorAction, type ExecutorStats } from '../execution/index.js';
-import type { RiskSnapshot } from '../risk/index.js';
+import { REFUSAL_REASONS, type RiskSnapshot } from '../risk/index.js';
 import type { TradingLoopStats } from '../trading/index.js';
 import { cumulative } from './cumulative.js';
 
@@ -61,6 +61,7 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
       labelNames: ['reason'],
       registers: [registry],
     }),
+    { exportZero: true },
   );
   const addRefusals = cumulative(
     new Counter({
@@ -69,7 +70,10 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
       labelNames: ['reason'],
       registers: [registry],
     }),
+    { exportZero: true },
   );
+  for (const reason of REFUSAL_REASONS) addRefusals({ reason }, 0);
+  for (const reason of ['post_only_cross', 'refused']) addRejections({ reason }, 0);
   const addTwoSided = cumulative(
     new Counter({
       name: 'makerd_two_sided_seconds_total',

@@ -24,19 +24,13 @@ const has = (cmd: string): boolean => spawnSync(cmd, ['--version'], { encoding: 
 const toolsMissing = !has('prometheus') || !has('promtool');
 
 /**
- * Counters whose series appear at the first event they count (a refusal, a rejection, a fee, a
- * throttle, …): in a short clean simulator run they may have no series yet. A query reading only
- * these may come back empty, provided /metrics declares each of them (so the name is right).
+ * Counters whose series appear at the first event they count: fees are per market and come with
+ * the first taker fill, which a short clean simulator run may not have. A query reading only these
+ * may come back empty, provided /metrics declares each of them (so the name is right). Every other
+ * event counter (refusals, rejections, throttles, unusable books, failed polls) exists at 0 from
+ * the start, so its panels must return data.
  */
-const EVENT_COUNTERS = new Set([
-  'makerd_risk_refusals_total',
-  'makerd_order_rejections_total',
-  'makerd_fees_paid_usdc_total',
-  'makerd_rate_limit_throttled_total',
-  'makerd_rate_limit_rejected_total',
-  'makerd_books_unusable_total',
-  'makerd_poll_requests_failed_total',
-]);
+const EVENT_COUNTERS = new Set(['makerd_fees_paid_usdc_total']);
 
 const outDir = join(root, 'node_modules', '.cache', `makerd-prom-live-${process.pid}`);
 const work = mkdtempSync(join(tmpdir(), 'makerd-prom-live-'));
