@@ -6,11 +6,12 @@
  * backtester's) reported as null with a note. No timing is checked. Compiled for the run into
  * node_modules/.cache (not dist/, which may be in use), so that it tests the sources as they are.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
+import { compilePackage } from '../support/compile-package.js';
 
 const root = packageRoot();
 const outDir = join(root, 'node_modules', '.cache', `makerd-bench-test-${process.pid}`);
@@ -28,22 +29,7 @@ function bench(args: string[]): Run {
 }
 
 beforeAll(() => {
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      join(root, 'tsconfig.build.json'),
-      '--outDir',
-      outDir,
-      '--sourceMap',
-      'false',
-    ],
-    {
-      cwd: root,
-      stdio: 'pipe',
-    },
-  );
+  compilePackage(outDir);
 }, 120_000);
 
 afterAll(() => {

@@ -3,7 +3,7 @@
  * one-line errors and SIGTERM. Compiled for the run into node_modules/.cache (not dist/, which may
  * be in use), so that it tests the sources as they are now; packageRoot() still finds config/.
  */
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { FakeClock } from '../../src/clock/fake-clock.js';
 import { packageRoot } from '../../src/package-root.js';
 import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness } from '../support/sim-harness.js';
+import { compilePackage } from '../support/compile-package.js';
 
 const root = packageRoot();
 // One folder per run: several suites may run at once in the same tree.
@@ -56,22 +57,7 @@ async function closedPort(): Promise<number> {
 }
 
 beforeAll(() => {
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      join(root, 'tsconfig.build.json'),
-      '--outDir',
-      outDir,
-      '--sourceMap',
-      'false',
-    ],
-    {
-      cwd: root,
-      stdio: 'pipe',
-    },
-  );
+  compilePackage(outDir);
 }, 120_000);
 
 afterAll(() => {

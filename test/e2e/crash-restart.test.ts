@@ -15,7 +15,7 @@
  * The executable is compiled for the run into node_modules/.cache (as test/cli/bin-process.test.ts
  * does), so it tests the sources as they are now.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,7 @@ import { fillKey, operatorOf, takeOperatorQuote, venueFills } from '../support/a
 import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 import { rest, synthetic } from '../sim/server/trade-helpers.js';
+import { compilePackage } from '../support/compile-package.js';
 
 const root = packageRoot();
 // One folder per run: several suites may run at once in the same tree.
@@ -109,22 +110,7 @@ beforeAll(async () => {
     // The executable signs with the wall clock; the harness's clock moves only when told to.
     authWindowMs: 600_000,
   });
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      join(root, 'tsconfig.build.json'),
-      '--outDir',
-      outDir,
-      '--sourceMap',
-      'false',
-    ],
-    {
-      cwd: root,
-      stdio: 'pipe',
-    },
-  );
+  compilePackage(outDir);
 }, 180_000);
 
 afterAll(async () => {

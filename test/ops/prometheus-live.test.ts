@@ -11,13 +11,14 @@
  * does), so it is the sources as they are now. CI installs prometheus and promtool (.ci/run);
  * there their absence fails this test instead of skipping it.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERTS_PATH, dataPanels, familyOf, loadAlertRules, loadDashboard, metricNames, root, toPromQL } from './grafana-queries.js';
+import { compilePackage } from '../support/compile-package.js';
 
 const inCi = process.env.CI === 'true';
 const has = (cmd: string): boolean => spawnSync(cmd, ['--version'], { encoding: 'utf8' }).status === 0;
@@ -105,22 +106,7 @@ const nonEmpty = async (expr: string): Promise<boolean> => {
 describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real Prometheus scraping makerd', () => {
   beforeAll(async () => {
     expect(toolsMissing, 'prometheus/promtool are not on PATH (CI installs the prometheus package in .ci/run)').toBe(false);
-    execFileSync(
-      process.execPath,
-      [
-        join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-        '-p',
-        join(root, 'tsconfig.build.json'),
-        '--outDir',
-        outDir,
-        '--sourceMap',
-        'false',
-      ],
-      {
-        cwd: root,
-        stdio: 'pipe',
-      },
-    );
+    compilePackage(outDir);
 
     // makerd on its embedded simulator, with both loss limits set (far away) so their series exist.
     const daemon = spawn(process.execPath, [join(outDir, 'src', 'cli', 'bin.js'), 'run'], {

@@ -7,12 +7,13 @@
  * The sources are compiled for the run into node_modules/.cache (as the crash-restart test does),
  * so it tests them as they are now, not whatever dist/ holds.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
 import type { SoakReport } from '../../soak/run.js';
+import { compilePackage } from '../support/compile-package.js';
 
 const root = packageRoot();
 const outDir = join(root, 'node_modules', '.cache', `makerd-soak-test-${process.pid}`);
@@ -43,22 +44,7 @@ function soak(args: readonly string[]): Promise<Outcome> {
 }
 
 beforeAll(() => {
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      join(root, 'tsconfig.build.json'),
-      '--outDir',
-      outDir,
-      '--sourceMap',
-      'false',
-    ],
-    {
-      cwd: root,
-      stdio: 'pipe',
-    },
-  );
+  compilePackage(outDir);
 }, 180_000);
 
 afterAll(() => {
