@@ -6,12 +6,11 @@
  */
 import { expect, vi } from 'vitest';
 import { Decimal } from '../../src/money.js';
-import { fillsFromAccountTrade, type Fill } from '../../src/portfolio/index.js';
-import type { FeeTerms } from '../../src/portfolio/fill-fees.js';
+import type { Fill } from '../../src/portfolio/index.js';
 import type { SimAccount } from '../../src/sim/contracts.js';
 import { createVenueClient } from '../../src/venue/client.js';
-import { collectItems } from '../../src/venue/pagination.js';
 import type { OpenOrder, Side } from '../../src/venue/types.js';
+import { accountFills } from '../../soak/fills.js';
 import type { SimHarness } from './sim-harness.js';
 
 /** One fill as one comparable line: id, role, side, token, price, size, fee, rebate, order, time. */
@@ -35,24 +34,7 @@ export async function venueFills(h: SimHarness): Promise<Fill[]> {
   // The harness's clock may stand still: sign with it, so the auth window is the harness's own.
   const client = createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock });
   try {
-    const trades = await collectItems(client.iterateAccountTrades());
-    const terms = new Map<string, FeeTerms>();
-    const out: Fill[] = [];
-    for (const t of trades) {
-      let fees = terms.get(t.market);
-      if (fees === undefined) {
-        const s = (await client.getFeeRate({ token_id: t.asset_id })).fee_schedule;
-        fees = {
-          rate: new Decimal(String(s.rate)),
-          exponent: s.exponent,
-          takerOnly: s.takerOnly,
-          rebateRate: new Decimal(String(s.rebateRate)),
-        };
-        terms.set(t.market, fees);
-      }
-      out.push(...fillsFromAccountTrade(t, h.credentials, fees));
-    }
-    return out;
+    return await accountFills(client, h.credentials);
   } finally {
     await client.close();
   }
