@@ -7,8 +7,9 @@
  *
  * The account trades as the daemon does (src/trading/trading-loop.ts), on the same parts:
  * - every poll interval each market whose books changed (or whose account state changed) is
- *   evaluated: its books are snapshotted from the exchange and checked as the venue client checks
- *   them (validateBook -> toBookView), the view is built by the daemon's view builder (midpoint
+ *   evaluated: its books are read from the exchange as the view the venue client's check makes of
+ *   a snapshot (validateBook -> toBookView; built from the engine's integer levels directly,
+ *   units-book-view.ts), the view is built by the daemon's view builder (midpoint
  *   without our own orders), the strategy quotes, src/strategy/legs.ts maps quotes onto tokens,
  *   the risk gate (src/risk, limits as configured) trims or refuses, and the executor's diff keeps,
  *   cancels and places post-only GTC orders (sim-executor.ts);
@@ -26,8 +27,7 @@ import { FakeClock } from '../clock/fake-clock.js';
 import { isMakerdError } from '../errors.js';
 import { toMarketMeta } from '../market/market-metadata.js';
 import type { MarketMeta } from '../market/market-view.js';
-import type { BookLevel, BookView } from '../market/book-view.js';
-import { Decimal, ONE, ZERO } from '../money.js';
+import { type Decimal, ONE, ZERO } from '../money.js';
 import { Portfolio } from '../portfolio/portfolio.js';
 import { fillsFromAccountTrade, type AccountIdentity } from '../portfolio/fill-attribution.js';
 import type { Fill } from '../portfolio/fill.js';
@@ -43,10 +43,10 @@ import { createCatalogApi } from '../sim/server/catalog-api.js';
 import { operatorAccount, operatorCredentials } from '../sim/server/operator-account.js';
 import type { StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
-import type { OrderBookSnapshot } from '../venue/types.js';
 import { MarkoutTracker, type MarkoutFigure } from './markout.js';
 import { SimExecutor, type ExecutorCounts } from './sim-executor.js';
 import { TrackingExchange } from './tracking-exchange.js';
+import { UnitsBookView } from './units-book-view.js';
 
 export interface FeeSettings {
   /** Taker fee = rate x shares x (p(1-p))^exponent (design.md section 3). */
@@ -151,59 +151,19 @@ export interface RunResult {
   readonly marketTimeS: number;
 }
 
+/** A stored book (src/trading/book-store.ts) whose view the backtest made from engine units. */
+interface UnitsStoredBook extends StoredBook {
+  readonly book: UnitsBookView;
+}
+
 interface MarketState {
   readonly conditionId: string;
   readonly tokens: readonly [string, string];
   meta: MarketMeta;
-  readonly stored: [StoredBook | undefined, StoredBook | undefined];
+  readonly stored: [UnitsStoredBook | undefined, UnitsStoredBook | undefined];
   strategyState: unknown;
   mid0: Decimal | undefined;
   maxAbs: Decimal;
-}
-
-/**
- * The strategy's view of an exchange snapshot: what the venue client's check (validateBook) and
- * toBookView make of it, without re-checking the exchange's own output: levels come best first
- * from the engine, and the decimal texts repeat, so each is parsed once per run (Decimals are
- * immutable, so sharing them is safe).
- */
-function bookViewMaker(): (snap: OrderBookSnapshot) => BookView {
-  const cache = new Map<string, Decimal>();
-  const d = (text: string): Decimal => {
-    let v = cache.get(text);
-    if (v === undefined) {
-      if (cache.size > 50_000) cache.clear();
-      v = new Decimal(text);
-      cache.set(text, v);
-    }
-    return v;
-  };
-  const levels = (raw: readonly { price: string; size: string }[]): BookLevel[] => {
-    const out: BookLevel[] = [];
-    for (const l of raw) {
-      const size = d(l.size);
-      if (!size.isZero()) out.push({ price: d(l.price), size });
-    }
-    return out;
-  };
-  return (snap) => {
-    const bids = levels(snap.bids);
-    const asks = levels(snap.asks);
-    const ltp = snap.last_trade_price;
-    return {
-      tokenId: snap.asset_id,
-      market: snap.market,
-      bids,
-      asks,
-      tickSize: d(snap.tick_size),
-      minOrderSize: d(snap.min_order_size),
-      negRisk: snap.neg_risk,
-      timestampMs: Number(snap.timestamp),
-      hash: snap.hash,
-      lastTradePrice: ltp === undefined || ltp === '' || ltp === '0' ? undefined : d(ltp),
-      mid: bids[0] !== undefined && asks[0] !== undefined ? bids[0].price.plus(asks[0].price).div(2) : undefined,
-    };
-  };
 }
 
 export function runBacktest(input: RunInput): RunResult {
@@ -257,20 +217,20 @@ export function runBacktest(input: RunInput): RunResult {
     });
   }
 
-  const bookView = bookViewMaker();
+  const bookView = UnitsBookView.maker();
   const dirty = new Set<string>(markets.keys());
   let evaluations = 0;
   let strategyErrors = 0;
 
-  function freshBook(token: string, slot: StoredBook | undefined, nowMs: number): StoredBook | undefined {
+  function freshBook(token: string, slot: UnitsStoredBook | undefined, nowMs: number): UnitsStoredBook | undefined {
     if (slot !== undefined && !tracking.changed.has(token)) {
       // Unchanged since the last snapshot: the daemon's poll would bring the same book, fresh.
-      return slot.book.timestampMs === nowMs ? slot : { book: { ...slot.book, timestampMs: nowMs }, mid: slot.mid };
+      return slot.book.timestampMs === nowMs ? slot : { book: slot.book.at(nowMs), mid: slot.mid };
     }
     tracking.changed.delete(token);
-    const snap = exchange.book(token);
-    if (snap === undefined) return undefined;
-    const view = bookView(snap);
+    const levels = exchange.bookLevels(token);
+    if (levels === undefined) return undefined;
+    const view = bookView(levels, nowMs);
     return { book: view, mid: view.mid };
   }
 
@@ -343,7 +303,7 @@ export function runBacktest(input: RunInput): RunResult {
 
   function collectFills(): void {
     tracking.fillsMaybe = false;
-    const count = exchange.activity(account.address)?.fills ?? 0;
+    const count = exchange.fillCount(account.address);
     if (count === fillCount) return;
     fillCount = count;
     const trades = exchange.accountTrades(account, { after: lastTradeSec - 1 });

@@ -20,6 +20,8 @@ export class AccountState {
   liveCount = 0;
   /** Executions this account took part in (as taker or maker), oldest first. */
   trades: Execution[] = [];
+  /** True while `trades` is in non-decreasing time (always, unless the clock was set back). */
+  tradesInTimeOrder = true;
   readonly positions = new Map<string, PositionLedger>();
   #closed: string[] = [];
   #closedHead = 0;
@@ -75,6 +77,8 @@ export class AccountState {
   }
 
   addTrade(exec: Execution, cap: number): void {
+    const last = this.trades[this.trades.length - 1];
+    if (last !== undefined && exec.timeSec < last.timeSec) this.tradesInTimeOrder = false;
     this.trades.push(exec);
     if (this.trades.length > cap * 2) this.trades = this.trades.slice(-cap);
   }

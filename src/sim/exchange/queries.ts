@@ -30,7 +30,25 @@ export function order(core: ExchangeCore, account: SimAccount, orderId: string):
 export function accountTrades(core: ExchangeCore, account: SimAccount, filter: AccountTradeFilter): AccountTrade[] {
   const state = core.stateOf(account.address);
   if (state === undefined) return [];
-  return state.trades.filter((e) => executionMatchesFilter(e, filter)).map((e) => viewFor(e, state.key));
+  const trades = state.trades;
+  // `after` (strict) in time order: start at the first trade later than it (a poll for new trades
+  // then costs what it returns, not the whole history).
+  let from = 0;
+  if (filter.after !== undefined && state.tradesInTimeOrder) {
+    const after = filter.after;
+    let hi = trades.length;
+    while (from < hi) {
+      const mid = (from + hi) >>> 1;
+      if (trades[mid]!.timeSec > after) hi = mid;
+      else from = mid + 1;
+    }
+  }
+  const out: AccountTrade[] = [];
+  for (let i = from; i < trades.length; i++) {
+    const e = trades[i]!;
+    if (executionMatchesFilter(e, filter)) out.push(viewFor(e, state.key));
+  }
+  return out;
 }
 
 /** The taker view of every execution, oldest first. */

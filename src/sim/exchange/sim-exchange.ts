@@ -28,6 +28,7 @@ import type {
   SimAccount,
   SimCatalogLookup,
   SimExchange,
+  SimToken,
   TickSizeChange,
   TradeFillFilter,
 } from '../contracts.js';
@@ -42,6 +43,17 @@ import * as queries from './queries.js';
 import { priceText } from './units.js';
 
 export type { SimExchangeRetention } from './exchange-core.js';
+
+/** A book in engine units (units.ts): see `MatchingExchange.bookLevels`. */
+export interface BookLevels {
+  readonly token: SimToken;
+  /** [price units, size units], best first. */
+  readonly bids: ReadonlyArray<readonly [number, number]>;
+  readonly asks: ReadonlyArray<readonly [number, number]>;
+  readonly tickSize: Decimal;
+  /** Price units of the last trade; 0 before any (the snapshot then shows the initial fair value). */
+  readonly lastTrade: number;
+}
 
 export interface SimExchangeOptions {
   clock: Clock;
@@ -115,6 +127,11 @@ export class MatchingExchange implements SimExchange {
     return queries.activity(this.#core, address);
   }
 
+  /** `activity(address)?.fills ?? 0` without working out the volume (a Decimal): O(1). */
+  fillCount(address: string): number {
+    return this.#core.stateOf(address)?.fills ?? 0;
+  }
+
   /** See positions.ts. */
   positions(address: string): Position[] {
     return positions(this.#core, address);
@@ -125,6 +142,24 @@ export class MatchingExchange implements SimExchange {
   book(tokenId: string): OrderBookSnapshot | undefined {
     const now = this.#core.clock.now();
     return this.#call(Math.floor(now / 1000), () => this.#core.book(tokenId)?.snapshot(now));
+  }
+
+  /**
+   * The book as `book` shows it, in engine units and without texts or hash: for in-process readers
+   * (the backtest), which turn units into Decimals themselves. Levels best first, [price, size].
+   */
+  bookLevels(tokenId: string): BookLevels | undefined {
+    return this.#call(this.#core.nowSec(), () => {
+      const book = this.#core.book(tokenId);
+      if (book === undefined) return undefined;
+      return {
+        token: book.token,
+        bids: book.bids.bestFirst(),
+        asks: book.asks.bestFirst(),
+        tickSize: book.tickSize,
+        lastTrade: book.lastTrade,
+      };
+    });
   }
 
   midpoint(tokenId: string): string | undefined {

@@ -1,7 +1,8 @@
 /**
  * Fair value of one market (outcome 0; outcome 1 is its complement) as a random walk in log-odds
  * with jumps. The walk is a latent model state, not money, so it is a JS number; it becomes a
- * Decimal (6 decimals) only where it is handed out.
+ * price (6 decimals: a Decimal, or an integer of micro-units for the flow's hot path) only where
+ * it is handed out.
  *
  * - Diffusion: x += sigma·√dt·N(0,1) per step of dt seconds.
  * - Jumps: a Poisson process of `jumpRate` per second. The next jump (time and signed size
@@ -11,6 +12,7 @@
  */
 import { Decimal } from '../../money.js';
 import type { SimRng } from '../rng.js';
+import { MICRO_ONE, microOf } from './flow-units.js';
 
 export interface PendingJump {
   /** Flow time (ms since the flow began) at which it happens. */
@@ -43,6 +45,8 @@ export class FairValue {
   #next: PendingJump | undefined;
   #fair: readonly [Decimal, Decimal] | undefined;
   #fairAt = Number.NaN;
+  #units0 = 0;
+  #unitsAt = Number.NaN;
 
   constructor(options: FairValueOptions) {
     this.#o = options;
@@ -67,6 +71,15 @@ export class FairValue {
   /** Probability of outcome 0 as a number (model state). */
   get p(): number {
     return logistic(this.#x);
+  }
+
+  /** Fair value of outcome 0 (or 1) in micro-units: the same 6 decimals as `fair`, as an integer. */
+  fairUnits(outcomeIndex: 0 | 1 = 0): number {
+    if (this.#unitsAt !== this.#x) {
+      this.#units0 = microOf(this.p);
+      this.#unitsAt = this.#x;
+    }
+    return outcomeIndex === 0 ? this.#units0 : MICRO_ONE - this.#units0;
   }
 
   /** Fair value of outcome 0 (or 1) as a Decimal with 6 decimals. */

@@ -15,6 +15,10 @@
  * the catalog was built: src/sim/exchange/tick-rule.ts). Random streams are forked per market and per purpose from `flow:<seed>`, and markets are
  * visited in catalog order, so the same seed and the same steps give the same orders. `start()`
  * runs a step every `stepMs` on the injected clock; `step(dtMs)` is for tests and backtests.
+ *
+ * Prices are worked out in integer micro-units (flow-units.ts: `makerLadderUnits`,
+ * `drawTakersUnits`) whenever the parameters lie on the 1e-6 grid (the defaults do), else with the
+ * Decimal model (`makerLadder`, `drawTakers`); both give the same orders, texts included.
  */
 import type { Clock, TimerHandle } from '../../clock/clock.js';
 import { isMakerdError } from '../../errors.js';
@@ -26,8 +30,10 @@ import { makerUsers, takerUsers } from '../catalog/catalog-lookup.js';
 import { SimRng } from '../rng.js';
 import { FairValue } from './fair-value.js';
 import { resolveFlowParams, type FlowParams } from './flow-params.js';
-import { makerLadder } from './maker-ladder.js';
-import { drawTakers } from './taker-arrivals.js';
+import { decimalToUnits, toUnits } from '../exchange/units.js';
+import { MICRO_ONE, exactMicro, microOf, microText } from './flow-units.js';
+import { makerLadder, makerLadderUnits, type LadderLevel } from './maker-ladder.js';
+import { drawTakers, drawTakersUnits } from './taker-arrivals.js';
 
 export interface OrderFlowOptions {
   readonly clock: Clock;
@@ -36,6 +42,11 @@ export interface OrderFlowOptions {
   /** Default: the catalog's seed. */
   readonly seed?: string | number | undefined;
   readonly params?: Partial<FlowParams> | undefined;
+  /**
+   * 'decimal' prices every order with the Decimal model even when the integer path could (tests
+   * compare the two); default 'units' where the parameters allow it.
+   */
+  readonly pricing?: 'units' | 'decimal' | undefined;
 }
 
 /** A jump of a market's fair value (outcome 0), as it happened. */
@@ -90,6 +101,15 @@ interface MarketFlow {
   readonly takerRng: SimRng;
   quotedAt: number | undefined;
   quotedP: number;
+  /** Integer path (see `units` in createOrderFlow): minimum size in whole shares... */
+  readonly minShares: number;
+  /** ...and the maker's size texts for 1, 2 and 3 times makerSize (index 0 unused). */
+  readonly makerSizeTexts: readonly string[];
+  /** The exchange's tick per token as last read, and in micro-units. */
+  readonly tickSeen: [Decimal | undefined, Decimal | undefined];
+  readonly tickUnits: [number | undefined, number | undefined];
+  /** Readers of the fair value of each token in micro-units (read only when a taker arrives). */
+  readonly fairUnits: readonly [() => number, () => number];
 }
 
 const JUMP_HISTORY = 10_000;
@@ -106,6 +126,19 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   const wanted = params.markets === undefined ? undefined : new Set(params.markets);
   const makerSize = new Decimal(params.makerSize);
   const takerSize = new Decimal(params.takerSize);
+  // The integer path needs the spreads and the taker size on the 1e-6 grid, within safe integers.
+  const halfUnits = exactMicro(params.makerHalfSpread);
+  const spacingUnits = exactMicro(params.makerLevelSpacing);
+  const takerMicroShares = toUnits(params.takerSize, 6);
+  const units =
+    options.pricing !== 'decimal' &&
+    halfUnits !== undefined &&
+    spacingUnits !== undefined &&
+    takerMicroShares !== undefined &&
+    Number.isSafeInteger(halfUnits + spacingUnits * params.makerDepthLevels) &&
+    Number.isSafeInteger(takerMicroShares * 1_500_000)
+      ? { half: halfUnits, spacing: spacingUnits, takerSize: takerMicroShares }
+      : undefined;
 
   const markets: MarketFlow[] = [];
   const byToken = new Map<string, readonly [MarketFlow, 0 | 1]>();
@@ -113,24 +146,31 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     if (wanted !== undefined && !wanted.has(market.conditionId)) return;
     const rng = root.fork(`market:${market.conditionId}`);
     const tick = new Decimal(market.tickSize);
+    const minSize = new Decimal(market.minOrderSize);
+    const fv = new FairValue({
+      initial: Number(market.initialFair),
+      tick: tick.toNumber(),
+      sigma: params.sigma,
+      jumpRate: params.jumpRate,
+      jumpSize: params.jumpSize,
+      walkRng: rng.fork('walk'),
+      jumpRng: rng.fork('jumps'),
+    });
     const mf: MarketFlow = {
       market,
       tick,
-      minSize: new Decimal(market.minOrderSize),
-      fv: new FairValue({
-        initial: Number(market.initialFair),
-        tick: tick.toNumber(),
-        sigma: params.sigma,
-        jumpRate: params.jumpRate,
-        jumpSize: params.jumpSize,
-        walkRng: rng.fork('walk'),
-        jumpRng: rng.fork('jumps'),
-      }),
+      minSize,
+      fv,
       maker: makers[i % makers.length]!,
       makerRng: rng.fork('maker'),
       takerRng: rng.fork('takers'),
       quotedAt: undefined,
       quotedP: 0,
+      minShares: minSize.ceil().toNumber(),
+      makerSizeTexts: ['', ...[1, 2, 3].map((k) => Decimal.max(minSize, makerSize.mul(k)).toFixed())],
+      tickSeen: [undefined, undefined],
+      tickUnits: [undefined, undefined],
+      fairUnits: [() => fv.fairUnits(0), () => fv.fairUnits(1)],
     };
     markets.push(mf);
     byToken.set(market.tokenIds[0], [mf, 0]);
@@ -155,12 +195,13 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   let running = false;
   let lastTickAt = 0;
 
+  /** Places one order; `price` and `size` are plain decimal texts. */
   function place(
     account: SimAccount,
     tokenId: string,
     side: Side,
-    price: Decimal,
-    size: Decimal,
+    price: string,
+    size: string,
     kind: 'm' | 't' | 'i',
   ): OrderResponse | undefined {
     try {
@@ -168,8 +209,8 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
         order: {
           asset_id: tokenId,
           side,
-          price: price.toFixed(),
-          size: size.toFixed(),
+          price,
+          size,
           expiration: '0',
           client_order_id: `sim-${kind}${++orderSeq}`,
         },
@@ -191,10 +232,36 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     return exchange.tickSize(mf.market.tokenIds[i]) ?? mf.tick;
   }
 
+  /** The token's current tick in micro-units (converted once per tick seen); undefined off the grid. */
+  function tickUnitsOf(mf: MarketFlow, i: 0 | 1): number | undefined {
+    const tick = tickOf(mf, i);
+    if (tick !== mf.tickSeen[i]) {
+      mf.tickSeen[i] = tick;
+      const u = decimalToUnits(tick, 6);
+      mf.tickUnits[i] = u !== undefined && u > 0 ? u : undefined;
+    }
+    return mf.tickUnits[i];
+  }
+
+  const ladderOut: LadderLevel[] = [];
+
   function requote(mf: MarketFlow): void {
     const { market } = mf;
     exchange.cancelMarketOrders(mf.maker, { market: market.conditionId });
     for (const i of [0, 1] as const) {
+      const tickUnits = units === undefined ? undefined : tickUnitsOf(mf, i);
+      if (units !== undefined && tickUnits !== undefined) {
+        const ladder = makerLadderUnits(
+          { fair: mf.fv.fairUnits(i), tick: tickUnits, levels: params.makerDepthLevels, halfSpread: units.half, spacing: units.spacing },
+          ladderOut,
+        );
+        for (const o of ladder) {
+          const size = mf.makerSizeTexts[mf.makerRng.int(1, 3)]!;
+          place(mf.maker, market.tokenIds[i], o.side, microText(o.price), size, 'm');
+          stats.makerOrders++;
+        }
+        continue;
+      }
       const ladder = makerLadder({
         fair: mf.fv.fair(i),
         tick: tickOf(mf, i),
@@ -204,7 +271,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
         sizeOf: () => Decimal.max(mf.minSize, makerSize.mul(mf.makerRng.int(1, 3))),
       });
       for (const o of ladder) {
-        place(mf.maker, market.tokenIds[i], o.side, o.price, o.size, 'm');
+        place(mf.maker, market.tokenIds[i], o.side, o.price.toFixed(), o.size.toFixed(), 'm');
         stats.makerOrders++;
       }
     }
@@ -218,6 +285,33 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     const informedWindow = pending !== undefined && pending.atMs - mf.fv.elapsedMs <= params.informedLeadMs;
     const after = informedWindow ? mf.fv.afterPendingJump() : undefined;
     for (const i of [0, 1] as const) {
+      const tickUnits = units === undefined || !Number.isSafeInteger(mf.minShares) ? undefined : tickUnitsOf(mf, i);
+      if (units !== undefined && tickUnits !== undefined) {
+        let target: number | undefined;
+        if (after !== undefined) {
+          const p0 = microOf(after);
+          target = i === 0 ? p0 : MICRO_ONE - p0;
+        }
+        const orders = drawTakersUnits(mf.takerRng, {
+          fair: mf.fairUnits[i],
+          informedTarget: target,
+          tick: tickUnits,
+          minShares: mf.minShares,
+          dtMs,
+          A: params.A,
+          k: params.k,
+          informedShare: params.informedShare,
+          takerSize: units.takerSize,
+        });
+        for (const o of orders) {
+          const account = mf.takerRng.pick(takers);
+          const res = place(account, mf.market.tokenIds[i], o.side, microText(o.price), String(o.shares), o.informed ? 'i' : 't');
+          stats.takerOrders++;
+          if (o.informed) stats.informedOrders++;
+          if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;
+        }
+        continue;
+      }
       let target: Decimal | undefined;
       if (after !== undefined) {
         const p0 = new Decimal(after.toFixed(6));
@@ -239,7 +333,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
       });
       for (const o of orders) {
         const account = mf.takerRng.pick(takers);
-        const res = place(account, mf.market.tokenIds[i], o.side, o.price, o.size, o.informed ? 'i' : 't');
+        const res = place(account, mf.market.tokenIds[i], o.side, o.price.toFixed(), o.size.toFixed(), o.informed ? 'i' : 't');
         stats.takerOrders++;
         if (o.informed) stats.informedOrders++;
         if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;

@@ -11,10 +11,15 @@
  *   `informedShare`: it trades in the jump's direction (BUY when the token's fair value will rise)
  *   with its limit one tick short of the post-jump fair value, sweeping every stale quote in
  *   between — the adverse selection a tight maker suffers.
+ *
+ * Two forms of one rule: `drawTakers` in Decimal (the model as written), and `drawTakersUnits` in
+ * integer micro-units (flow-units.ts), which the flow uses when its parameters lie on the 1e-6
+ * grid; they draw the same numbers and give the same orders (test/sim/flow/flow-units.test.ts).
  */
 import { Decimal, roundToTick } from '../../money.js';
 import type { Side } from '../../venue/types.js';
 import type { SimRng } from '../rng.js';
+import { MICRO_ONE, ceilTo, divRoundHalfEven, floorTo, microOf } from './flow-units.js';
 
 export interface TakerOrder {
   readonly side: Side;
@@ -73,6 +78,66 @@ export function drawTakers(rng: SimRng, spec: TakerSpec): TakerOrder[] {
       // Both bounds on both sides: with a coarse tick (e.g. 0.1 set by the operator) fair value
       // may lie within a tick of 0 or 1, and the rounding would leave the price range.
       out.push({ side, price: Decimal.min(top, Decimal.max(tick, raw)), size, informed: false });
+    }
+  }
+  return out;
+}
+
+/** A taker order of `drawTakersUnits`: price in micro-units, size in whole shares. */
+export interface TakerOrderUnits {
+  readonly side: Side;
+  readonly price: number;
+  readonly shares: number;
+  readonly informed: boolean;
+}
+
+/** `TakerSpec` in integer micro-units (flow-units.ts). */
+export interface TakerUnitsSpec {
+  /** This token's fair value now, read only when a taker arrives. */
+  readonly fair: () => number;
+  readonly informedTarget: number | undefined;
+  readonly tick: number;
+  /** The token's minimum size rounded up to whole shares. */
+  readonly minShares: number;
+  readonly dtMs: number;
+  readonly A: number;
+  readonly k: number;
+  readonly informedShare: number;
+  /** Typical taker size in micro-shares; `takerSize x 1.5e6` must be a safe integer. */
+  readonly takerSize: number;
+}
+
+/** Distances at or beyond this (micro-units) put any limit outside [tick, 1 − tick] before clamping. */
+const FAR = 2 * MICRO_ONE;
+/** 1e-6 x 1e-6: the unit of takerSize (micro-shares) x the size factor (micro). */
+const PICO = MICRO_ONE * MICRO_ONE;
+
+/** `drawTakers` in micro-units: the same draws, in the same order, and the same orders. */
+export function drawTakersUnits(rng: SimRng, spec: TakerUnitsSpec): TakerOrderUnits[] {
+  const { tick } = spec;
+  const top = MICRO_ONE - tick;
+  const out: TakerOrderUnits[] = [];
+  let fair = -1;
+  for (let s = 0; s < 2; s++) {
+    const buy = s === 0;
+    const arrivals = rng.poisson((spec.A * spec.dtMs) / 1000);
+    if (arrivals > 0 && fair < 0) fair = spec.fair();
+    for (let n = 0; n < arrivals; n++) {
+      const informedDraw = rng.next();
+      const distance = rng.exponential(spec.k);
+      const sizeDraw = rng.next();
+      // takerSize x (0.5 + sizeDraw to 6 decimals), rounded half-even to whole shares.
+      const shares = Math.max(spec.minShares, divRoundHalfEven(spec.takerSize * (500_000 + microOf(sizeDraw)), PICO));
+      const target = spec.informedTarget;
+      if (target !== undefined && informedDraw < spec.informedShare && Math.abs(target - fair) > tick) {
+        const up = target > fair;
+        const price = up ? floorTo(target - tick, tick) : ceilTo(target + tick, tick);
+        out.push({ side: up ? 'BUY' : 'SELL', price: Math.min(top, Math.max(tick, price)), shares, informed: true });
+        continue;
+      }
+      const d = distance >= 2 ? FAR : microOf(distance);
+      const raw = buy ? floorTo(fair + d, tick) : ceilTo(fair - d, tick);
+      out.push({ side: buy ? 'BUY' : 'SELL', price: Math.min(top, Math.max(tick, raw)), shares, informed: false });
     }
   }
   return out;

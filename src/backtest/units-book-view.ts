@@ -1,0 +1,137 @@
+/**
+ * The strategy's view of an exchange book, made straight from the engine's integer levels
+ * (MatchingExchange.bookLevels) rather than from the snapshot's texts: the same BookView that the
+ * venue client's check (validateBook -> toBookView) makes of `exchange.book(token)`, value for
+ * value, without formatting and re-parsing every level or hashing every book.
+ *
+ * - Prices and sizes become Decimals through caches keyed by their units (Decimals are immutable,
+ *   so sharing them is safe); levels come best first from the engine, none of them empty.
+ * - `hash` is the snapshot's (sha1 of token id and levels as text), computed only if read: nothing
+ *   in the backtest reads it, but a strategy may.
+ * - `at(nowMs)` is the same book at a later poll (an unchanged book arrives fresh, as from the
+ *   daemon's poll), sharing levels and hash.
+ */
+import { createHash } from 'node:crypto';
+import type { BookLevel, BookView } from '../market/book-view.js';
+import type { Decimal } from '../money.js';
+import type { BookLevels } from '../sim/exchange/index.js';
+import { PRICE_SCALE, SIZE_SCALE, priceText, sizeText } from '../sim/exchange/units.js';
+import { Decimal as D } from '../money.js';
+
+/** Decimals by integer units, bounded. */
+class UnitDecimals {
+  readonly #cache = new Map<number, Decimal>();
+  constructor(readonly scale: number) {}
+
+  get(units: number): Decimal {
+    let v = this.#cache.get(units);
+    if (v === undefined) {
+      if (this.#cache.size > 50_000) this.#cache.clear();
+      v = new D(units).div(this.scale);
+      this.#cache.set(units, v);
+    }
+    return v;
+  }
+}
+
+interface Shared {
+  readonly src: BookLevels;
+  hash: string | undefined;
+}
+
+function hashOf(src: BookLevels): string {
+  const side = (levels: BookLevels['bids']): string => levels.map(([p, s]) => `${priceText(p)}:${sizeText(s)}`).join(',');
+  return createHash('sha1')
+    .update(`${src.token.tokenId}|${side(src.bids)}|${side(src.asks)}`)
+    .digest('hex');
+}
+
+export class UnitsBookView implements BookView {
+  readonly tokenId: string;
+  readonly market: string;
+  readonly bids: readonly BookLevel[];
+  readonly asks: readonly BookLevel[];
+  readonly tickSize: Decimal;
+  readonly minOrderSize: Decimal;
+  readonly negRisk: boolean;
+  readonly timestampMs: number;
+  readonly lastTradePrice: Decimal | undefined;
+  readonly mid: Decimal | undefined;
+  readonly #shared: Shared;
+
+  private constructor(shared: Shared, fields: Omit<BookView, 'hash'>) {
+    this.#shared = shared;
+    this.tokenId = fields.tokenId;
+    this.market = fields.market;
+    this.bids = fields.bids;
+    this.asks = fields.asks;
+    this.tickSize = fields.tickSize;
+    this.minOrderSize = fields.minOrderSize;
+    this.negRisk = fields.negRisk;
+    this.timestampMs = fields.timestampMs;
+    this.lastTradePrice = fields.lastTradePrice;
+    this.mid = fields.mid;
+  }
+
+  get hash(): string {
+    this.#shared.hash ??= hashOf(this.#shared.src);
+    return this.#shared.hash;
+  }
+
+  /** The same book with the time of a later poll. */
+  at(nowMs: number): UnitsBookView {
+    return nowMs === this.timestampMs ? this : new UnitsBookView(this.#shared, { ...this.#fields(), timestampMs: nowMs });
+  }
+
+  #fields(): Omit<BookView, 'hash'> {
+    return {
+      tokenId: this.tokenId,
+      market: this.market,
+      bids: this.bids,
+      asks: this.asks,
+      tickSize: this.tickSize,
+      minOrderSize: this.minOrderSize,
+      negRisk: this.negRisk,
+      timestampMs: this.timestampMs,
+      lastTradePrice: this.lastTradePrice,
+      mid: this.mid,
+    };
+  }
+
+  /** Views of books read at `nowMs`; one maker per run (its caches live as long as it). */
+  static maker(): (src: BookLevels, nowMs: number) => UnitsBookView {
+    const prices = new UnitDecimals(PRICE_SCALE);
+    const sizes = new UnitDecimals(SIZE_SCALE);
+    // Midpoints by bid + ask (price units): (bid + ask) / 2, exact at 7 decimals.
+    const mids = new UnitDecimals(2 * PRICE_SCALE);
+    const levels = (raw: BookLevels['bids']): BookLevel[] => {
+      const out: BookLevel[] = [];
+      for (const [p, s] of raw) if (s !== 0) out.push({ price: prices.get(p), size: sizes.get(s) });
+      return out;
+    };
+    return (src, nowMs) => {
+      const bids = levels(src.bids);
+      const asks = levels(src.asks);
+      const token = src.token;
+      const bestBid = src.bids.find(([, size]) => size !== 0)?.[0];
+      const bestAsk = src.asks.find(([, size]) => size !== 0)?.[0];
+      // The snapshot shows the initial fair value before the first trade; "0" reads as none.
+      const last = src.lastTrade > 0 ? prices.get(src.lastTrade) : token.initialFair.isZero() ? undefined : token.initialFair;
+      return new UnitsBookView(
+        { src, hash: undefined },
+        {
+          tokenId: token.tokenId,
+          market: token.conditionId,
+          bids,
+          asks,
+          tickSize: src.tickSize,
+          minOrderSize: token.minOrderSize,
+          negRisk: token.negRisk,
+          timestampMs: nowMs,
+          lastTradePrice: last,
+          mid: bestBid !== undefined && bestAsk !== undefined ? mids.get(bestBid + bestAsk) : undefined,
+        },
+      );
+    };
+  }
+}
