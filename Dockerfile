@@ -34,7 +34,10 @@ FROM node:22-bookworm-slim AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/*
+# NODE_OPTIONS: V8's old space capped at 128 MB (see ops/systemd/makerd.service for why; raise it
+# for many more markets than 500 tokens).
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-old-space-size=128 \
     MAKERD_DATA_DIR=/var/lib/makerd \
     MAKERD_METRICS_HOST=0.0.0.0
 WORKDIR /app

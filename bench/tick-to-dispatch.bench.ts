@@ -404,12 +404,11 @@ async function pass(nTokens: number, warmupTicks: number, ticks: number, setup: 
   const now = (): number => performance.now();
 
   if (instrument) {
-    const sign = credentials.headersFor.bind(credentials);
-    credentials.headersFor = (req) => {
+    const sign = credentials.addHeaders.bind(credentials);
+    credentials.addHeaders = (headers, req) => {
       const t = now();
-      const h = sign(req);
+      sign(headers, req);
       stage.signing += now() - t;
-      return h;
     };
   }
   const client = createVenueClient({ baseUrl: 'http://venue.bench.invalid', credentials, clock, gate: openGate, transport });
@@ -657,7 +656,7 @@ export default async function run(options?: BenchOptions): Promise<Record<string
   for (const n of SIZES) Object.assign(out, figures(await pass(n, warmup, ticks, alt, false), n, '_bands'));
   const prof = await pass(500, warmup, quick ? QUICK_TICKS : PROFILE_TICKS, main, true);
   out.stage_ms_p50_500 = {
-    note: "avellaneda, instrumented pass (adds timer calls); medians per tick: check = validateBooks + validateMidpoints; assembly = poller from the checked answers to its listener (toBookView, bookProblem, microtask hops); loopSync = TradingLoop.onSnapshot (strategy, risk, submitSync = Executor.submit up to its first await: live orders, diff, first request prepared; loopOther = BookStore, footprints, views, legs, hash keys); executorAsync = from onSnapshot returning to the last send (signing = VenueCredentials.headersFor; transport = the stand-in transport's own bookkeeping; executorAsyncOther = the rest: request prep and body checks, VenueRequester, response checks, tracker)",
+    note: "avellaneda, instrumented pass (adds timer calls); medians per tick: check = validateBooks + validateMidpoints; assembly = poller from the checked answers to its listener (toBookView, bookProblem, microtask hops); loopSync = TradingLoop.onSnapshot (strategy, risk, submitSync = Executor.submit up to its first await: live orders, diff, first request prepared; loopOther = BookStore, footprints, views, legs, hash keys); executorAsync = from onSnapshot returning to the last send (signing = VenueCredentials.addHeaders; transport = the stand-in transport's own bookkeeping; executorAsyncOther = the rest: request prep and body checks, VenueRequester, response checks, tracker)",
     ...stageSummary(prof.stages),
     tick_to_dispatch_p50_ms_instrumented: round(median(prof.tickMs), 3),
     requests_per_tick_p50: median(prof.requests),

@@ -2,6 +2,13 @@
  * Money is decimal.js built straight from the venue's strings, never a JavaScript number.
  * One Decimal constructor for the whole daemon, with enough precision that no price x size x fee
  * product ever rounds implicitly; rounding to ticks and size steps is always explicit.
+ *
+ * The hot helpers (parsing, tick and step rounding, multiple-of checks) take an exact integer path
+ * when the values are small: a price or size with at most MAX_DP decimals is an integer count of
+ * 10^-MAX_DP units, and below 10^15 such integers are exact in a JavaScript number, so integer
+ * division and remainder give the very results decimal.js would, without its long division. The
+ * Decimals they return are built with decimal.js's own representation (normalized base-1e7 digit
+ * words), identical to what decimal.js builds; anything else takes the decimal.js path.
  */
 import { Decimal as DecimalJs } from 'decimal.js';
 
@@ -20,26 +27,160 @@ export function parseDecimal(text: unknown): Decimal | undefined {
     text = String(text);
   }
   if (typeof text !== 'string' || !DECIMAL_TEXT.test(text)) return undefined;
-  return new Decimal(text);
+  return plainDecimal(text);
 }
 
 /** A price strictly inside (0, 1). */
 export function isValidPrice(p: Decimal): boolean {
-  return p.gt(0) && p.lt(1);
+  return p.gt(ZERO) && p.lt(ONE);
 }
 
 /** Rounds a price down (bids) or up (asks) to a multiple of `tick`. */
 export function roundToTick(price: Decimal, tick: Decimal, direction: 'down' | 'up' | 'nearest'): Decimal {
+  const k = Math.max(price.decimalPlaces(), tick.decimalPlaces());
+  if (k <= MAX_DP) {
+    const p = scaledInt(price, k);
+    const t = scaledInt(tick, k);
+    // Non-negative prices and positive ticks only (no negative zero to reproduce), and prices of
+    // this module's Decimal (the result takes the price's constructor, as decimal.js's would).
+    if (p !== undefined && t !== undefined && t > 0 && p >= 0 && parts(price).s > 0 && price.constructor === Decimal) {
+      const r = p % t;
+      // Already on the grid: decimal.js would give the same value, and its form is unique.
+      if (r === 0) return price;
+      let q = (p - r) / t;
+      if (r > 0 && (direction === 'up' || (direction === 'nearest' && (2 * r > t || (2 * r === t && q % 2 === 1))))) q++;
+      return fromScaled(q * t, k);
+    }
+  }
   const mode = direction === 'down' ? Decimal.ROUND_FLOOR : direction === 'up' ? Decimal.ROUND_CEIL : Decimal.ROUND_HALF_EVEN;
   return price.div(tick).toDecimalPlaces(0, mode).mul(tick);
 }
 
 /** True when `value` is an exact multiple of `step`. */
 export function isMultipleOf(value: Decimal, step: Decimal): boolean {
+  const k = Math.max(value.decimalPlaces(), step.decimalPlaces());
+  if (k <= MAX_DP) {
+    const v = scaledInt(value, k);
+    const s = scaledInt(step, k);
+    if (v !== undefined && s !== undefined && s !== 0) return v % s === 0;
+  }
   return value.mod(step).isZero();
 }
 
 /** Serializes without exponent notation and without trailing zeros ("0.50" -> "0.5"). */
 export function toPlainString(d: Decimal): string {
   return d.toFixed();
+}
+
+// --- The exact integer path -------------------------------------------------------------------
+
+/** decimal.js's representation: value = s * sum(d[i] * 1e7^(floor(e / 7) - i)), d normalized. */
+interface DecimalParts {
+  s: number;
+  e: number;
+  d: number[] | null;
+}
+
+const parts = (x: Decimal): DecimalParts => x as unknown as DecimalParts;
+
+/** Most decimals the integer path handles (two base-1e7 words of fraction). */
+const MAX_DP = 14;
+/** 10^0 .. 10^22, exact. */
+const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+] as const;
+const WORD = 1e7;
+
+/**
+ * x * 10^k as an exact integer when x has at most k decimals and |x| * 10^k < 10^15 (k <= MAX_DP);
+ * otherwise undefined. Zero of either sign gives 0.
+ */
+function scaledInt(x: Decimal, k: number): number | undefined {
+  const { s, e, d } = parts(x);
+  if (d === null || x.decimalPlaces() > k) return undefined;
+  if (d[0] === 0) return 0;
+  // |x| < 10^(e + 1), so |x| * 10^k < 10^(e + 1 + k) <= 10^15.
+  if (e + k >= 15) return undefined;
+  const top = Math.floor(e / 7);
+  let n = 0;
+  for (let i = 0; i < d.length; i++) {
+    const p = 7 * (top - i) + k;
+    // With at most k decimals, every term is an integer (a word below the k-th decimal is 0).
+    n += p >= 0 ? d[i]! * POW10[p]! : d[i]! / POW10[-p]!;
+  }
+  return s * n;
+}
+
+/** Digits of a word (1 .. 9 999 999). */
+function wordDigits(w: number): number {
+  return w >= 1e6 ? 7 : w >= 1e5 ? 6 : w >= 1e4 ? 5 : w >= 1e3 ? 4 : w >= 100 ? 3 : w >= 10 ? 2 : 1;
+}
+
+/** The Decimal n * 10^-k, for an integer 0 <= n < 2^53 and k <= MAX_DP, built as decimal.js would. */
+function fromScaled(n: number, k: number, sign = 1): Decimal {
+  if (n === 0) return new Decimal(0);
+  const f = POW10[k]!;
+  const frac = n % f;
+  let int = (n - frac) / f;
+  const words: number[] = [];
+  // Word exponent (power of 1e7) of the first word pushed.
+  let top = 0;
+  if (int > 0) {
+    const lo = int % WORD;
+    int = (int - lo) / WORD;
+    const mid = int % WORD;
+    const hi = (int - mid) / WORD;
+    if (hi > 0) {
+      words.push(hi, mid, lo);
+      top = 2;
+    } else if (mid > 0) {
+      words.push(mid, lo);
+      top = 1;
+    } else words.push(lo);
+  }
+  if (frac > 0) {
+    // The fraction's k digits in words of 7: one word when k <= 7, else two.
+    let w1: number;
+    let w2: number;
+    if (k <= 7) {
+      w1 = frac * POW10[7 - k]!;
+      w2 = 0;
+    } else {
+      const lowDigits = POW10[k - 7]!;
+      const r = frac % lowDigits;
+      w1 = (frac - r) / lowDigits;
+      w2 = r * POW10[14 - k]!;
+    }
+    if (words.length > 0) words.push(w1, w2);
+    else if (w1 > 0) {
+      words.push(w1, w2);
+      top = -1;
+    } else {
+      words.push(w2);
+      top = -2;
+    }
+  }
+  // decimal.js keeps no trailing zero words.
+  while (words[words.length - 1] === 0) words.pop();
+  const x = new Decimal(1);
+  const px = parts(x);
+  px.s = sign;
+  px.e = 7 * top + wordDigits(words[0]!) - 1;
+  px.d = words;
+  return x;
+}
+
+/** Plain decimal text (DECIMAL_TEXT) as a Decimal: the integer path when it has at most 15 digits. */
+function plainDecimal(text: string): Decimal {
+  const negative = text.charCodeAt(0) === 45; /* '-' */
+  const dot = text.indexOf('.');
+  const k = dot === -1 ? 0 : text.length - dot - 1;
+  const digits = text.length - (negative ? 1 : 0) - (dot === -1 ? 0 : 1);
+  if (k <= MAX_DP && digits <= 15) {
+    const n = dot === -1 ? Number(text) : Number(text.slice(0, dot) + text.slice(dot + 1));
+    const abs = negative ? -n : n;
+    // Negative zero ("-0.00") keeps decimal.js's own path.
+    if (abs > 0 || (abs === 0 && !negative)) return fromScaled(abs, k, negative ? -1 : 1);
+  }
+  return new Decimal(text);
 }

@@ -15,7 +15,7 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
 import { ErrorCode, isMakerdError, type ErrorCodeValue } from '../errors.js';
-import { Decimal, toPlainString } from '../money.js';
+import { Decimal, toPlainString, ZERO } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { CancelResult, OpenOrder, OrderResponse, Paged } from '../venue/types.js';
 import type { DispatchTrace } from './dispatch-trace.js';
@@ -236,8 +236,9 @@ export class Executor {
     );
     const why = (id: string): CancelReason => reasons.cancel.get(id) ?? wish.pull;
     this.stats.count('kept', diff.keep.length);
-    if (diff.cancel.length > 0 || diff.place.length > 0) {
-      this.#o.logger?.debug(
+    // Checked first: the record (a string per order) is built only when it will be written.
+    if ((diff.cancel.length > 0 || diff.place.length > 0) && this.#o.logger?.isLevelEnabled('debug') === true) {
+      this.#o.logger.debug(
         {
           market,
           keep: diff.keep.length,
@@ -345,7 +346,7 @@ export class Executor {
     }
     // Shares already matched: a BUY takes shares, a SELL makes them (design.md section 3).
     const matchedText = intent.side === 'BUY' ? res.takingAmount : res.makingAmount;
-    const matched = /^\d+(\.\d+)?$/.test(matchedText) ? new Decimal(matchedText) : new Decimal(0);
+    const matched = matchedText === '0' ? ZERO : /^\d+(\.\d+)?$/.test(matchedText) ? new Decimal(matchedText) : ZERO;
     this.tracker.confirm(clientOrderId, res.orderID, matched, this.#o.clock.now());
     this.stats.count('placed', 1, reason);
   }

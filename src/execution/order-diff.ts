@@ -11,7 +11,7 @@
  * (and at least two), one DELETE /cancel-market-orders replaces the single cancels; it takes every
  * order of the market, so everything wanted is placed afresh.
  */
-import type { Decimal } from '../money.js';
+import { type Decimal, ZERO } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 
 export interface DiffSettings {
@@ -39,19 +39,27 @@ export interface MarketDiff {
 
 export function diffMarket(wanted: readonly OrderIntent[], live: readonly DiffOrder[], tick: Decimal, s: DiffSettings): MarketDiff {
   const priceTolerance = tick.mul(s.repriceTicks);
+  const zeroTolerance = priceTolerance.isZero();
   const taken = new Set<string>();
   const keep: string[] = [];
   const place: OrderIntent[] = [];
   for (const w of wanted) {
-    const sizeTolerance = w.size.mul(s.resizeFraction);
+    // Worked out on first use: most live orders are out of price tolerance.
+    let sizeTolerance: Decimal | undefined;
     let best: DiffOrder | undefined;
     let bestPriceGap: Decimal | undefined;
     let bestSizeGap: Decimal | undefined;
     for (const o of live) {
       if (taken.has(o.id) || o.tokenId !== w.tokenId || o.side !== w.side) continue;
-      const priceGap = o.price.minus(w.price).abs();
+      const samePrice = o.price.eq(w.price);
+      // Any other price is out of a zero tolerance (repriceTicks 0): no gap to work out.
+      if (!samePrice && zeroTolerance) continue;
+      const priceGap = samePrice ? ZERO : o.price.minus(w.price).abs();
+      if (priceGap.gt(priceTolerance)) continue;
       const sizeGap = w.size.minus(o.remaining);
-      if (priceGap.gt(priceTolerance) || sizeGap.lt(0) || sizeGap.gt(sizeTolerance)) continue;
+      if (sizeGap.lt(ZERO)) continue;
+      sizeTolerance ??= w.size.mul(s.resizeFraction);
+      if (sizeGap.gt(sizeTolerance)) continue;
       if (best === undefined || priceGap.lt(bestPriceGap!) || (priceGap.eq(bestPriceGap!) && sizeGap.lt(bestSizeGap!))) {
         best = o;
         bestPriceGap = priceGap;

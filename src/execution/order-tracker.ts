@@ -52,7 +52,8 @@ export interface OwnOrderFootprint {
 const FOOTPRINT_MS = 15_000;
 
 export function remaining(o: Pick<TrackedOrder, 'size' | 'matched'>): Decimal {
-  return o.size.minus(o.matched);
+  // Nothing matched (the common case): the size itself, no new Decimal.
+  return o.matched.isZero() ? o.size : o.size.minus(o.matched);
 }
 
 export class OrderTracker {
@@ -159,7 +160,7 @@ export class OrderTracker {
     o.state = 'live';
     o.sinceMs = nowMs;
     if (orderId !== '') this.#clientById.set(orderId, clientOrderId);
-    if (remaining(o).lte(0)) this.#delete(o);
+    if (remaining(o).lte(ZERO)) this.#delete(o);
     else this.#changed(o.conditionId);
   }
 
@@ -206,7 +207,7 @@ export class OrderTracker {
     if (o === undefined || matched.lte(o.matched)) return;
     this.#filled(o, matched.minus(o.matched));
     o.matched = matched;
-    if (remaining(o).lte(0)) this.#delete(o);
+    if (remaining(o).lte(ZERO)) this.#delete(o);
     else this.#changed(o.conditionId);
   }
 

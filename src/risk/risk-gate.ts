@@ -403,6 +403,17 @@ export interface CheckResult {
   readonly notional: Decimal;
 }
 
+/**
+ * a - b and a + b, without a new Decimal when b is zero (most of a market's running totals and
+ * positions are): the same value, and decimal.js's form of a value is unique.
+ */
+function minus(a: Decimal, b: Decimal): Decimal {
+  return b.isZero() ? a : a.minus(b);
+}
+function plus(a: Decimal, b: Decimal): Decimal {
+  return b.isZero() ? a : a.plus(b);
+}
+
 /** The market's outcome-0 reference price for ordering intents by distance from the touch. */
 function referencePrice(view: MarketView): Decimal {
   if (view.mid !== undefined) return view.mid;
@@ -440,10 +451,20 @@ export function checkIntents(view: MarketView, intents: readonly OrderIntent[], 
   let notional = ZERO;
   let notionalFull = false;
 
+  const refuse = (reason: RefusalReason): void => {
+    refused[reason] = (refused[reason] ?? 0) + 1;
+  };
+  /** A limit that trims: `size` cut to the room left on the size grid, or undefined (refused under `reason`). */
+  const trimTo = (size: Decimal, room: Decimal, reason: RefusalReason): Decimal | undefined => {
+    const allowed = onGrid(room);
+    if (allowed.lt(minSize)) {
+      refuse(reason);
+      return undefined;
+    }
+    return size.gt(allowed) ? allowed : size;
+  };
+
   for (const { intent, index, outcome } of queue) {
-    const refuse = (reason: RefusalReason): void => {
-      refused[reason] = (refused[reason] ?? 0) + 1;
-    };
     const isBid = intent.quoteSide === 'bid';
     let price = intent.price;
     let size = intent.size;
@@ -452,7 +473,7 @@ export function checkIntents(view: MarketView, intents: readonly OrderIntent[], 
       refuse('price-range');
       continue;
     }
-    if (!size.gt(0) || !isMultipleOf(size, step)) {
+    if (!size.gt(ZERO) || !isMultipleOf(size, step)) {
       refuse('order-size');
       continue;
     }
@@ -462,7 +483,7 @@ export function checkIntents(view: MarketView, intents: readonly OrderIntent[], 
       const bestAsk = book?.asks[0]?.price;
       if (bestAsk !== undefined && price.gte(bestAsk)) {
         price = bestAsk.minus(tick);
-        if (price.lt(limits.minPrice) || !price.gt(0)) {
+        if (price.lt(limits.minPrice) || !price.gt(ZERO)) {
           refuse('post-only-cross');
           continue;
         }
@@ -471,7 +492,7 @@ export function checkIntents(view: MarketView, intents: readonly OrderIntent[], 
       const bestBid = book?.bids[0]?.price;
       if (bestBid !== undefined && price.lte(bestBid)) {
         price = bestBid.plus(tick);
-        if (price.gt(limits.maxPrice) || !price.lt(1)) {
+        if (price.gt(limits.maxPrice) || !price.lt(ONE)) {
           refuse('post-only-cross');
           continue;
         }
@@ -488,27 +509,26 @@ export function checkIntents(view: MarketView, intents: readonly OrderIntent[], 
         continue;
       }
     }
-    // A limit that trims: cut `size` to the room left on the size grid, or refuse under `reason`.
-    const fits = (room: Decimal, reason: RefusalReason): boolean => {
-      const allowed = onGrid(room);
-      if (allowed.lt(minSize)) {
-        refuse(reason);
-        return false;
-      }
-      if (size.gt(allowed)) size = allowed;
-      return true;
-    };
+    let trimmedTo: Decimal | undefined;
     if (o.reducing) {
       // Only toward zero (bids when short outcome 0, asks when long), and never past it.
-      if (!(isBid ? q.lt(0) : q.gt(0))) {
+      if (!(isBid ? q.lt(ZERO) : q.gt(ZERO))) {
         refuse('reducing');
         continue;
       }
-      if (!fits(q.abs().minus(isBid ? bids : asks), 'reducing')) continue;
+      trimmedTo = trimTo(size, minus(q.abs(), isBid ? bids : asks), 'reducing');
+      if (trimmedTo === undefined) continue;
+      size = trimmedTo;
     }
-    if (intent.side === 'BUY' && !fits(limits.maxPositionPerToken.minus(held[outcome]!).minus(buys[outcome]!), 'position-limit')) continue;
-    const exposureRoom = isBid ? limits.maxNetExposure.minus(q).minus(bids) : limits.maxNetExposure.plus(q).minus(asks);
-    if (!fits(exposureRoom, 'exposure-limit')) continue;
+    if (intent.side === 'BUY') {
+      trimmedTo = trimTo(size, minus(minus(limits.maxPositionPerToken, held[outcome]!), buys[outcome]!), 'position-limit');
+      if (trimmedTo === undefined) continue;
+      size = trimmedTo;
+    }
+    const exposureRoom = isBid ? minus(minus(limits.maxNetExposure, q), bids) : minus(plus(limits.maxNetExposure, q), asks);
+    trimmedTo = trimTo(size, exposureRoom, 'exposure-limit');
+    if (trimmedTo === undefined) continue;
+    size = trimmedTo;
     if (approved.length >= limits.maxOrdersPerMarket) {
       refuse('market-orders');
       continue;
@@ -518,16 +538,16 @@ export function checkIntents(view: MarketView, intents: readonly OrderIntent[], 
       continue;
     }
     const cost = price.mul(size);
-    if (notionalFull || o.otherNotional.plus(notional).plus(cost).gt(limits.maxGrossNotional)) {
+    if (notionalFull || plus(plus(o.otherNotional, notional), cost).gt(limits.maxGrossNotional)) {
       notionalFull = true;
       refuse('gross-notional');
       continue;
     }
 
-    notional = notional.plus(cost);
-    if (isBid) bids = bids.plus(size);
-    else asks = asks.plus(size);
-    if (intent.side === 'BUY') buys[outcome] = buys[outcome]!.plus(size);
+    notional = plus(notional, cost);
+    if (isBid) bids = plus(bids, size);
+    else asks = plus(asks, size);
+    if (intent.side === 'BUY') buys[outcome] = plus(buys[outcome]!, size);
     const wasTrimmed = !size.eq(intent.size);
     const wasMoved = !price.eq(intent.price);
     if (wasTrimmed) trimmed++;

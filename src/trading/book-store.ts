@@ -11,7 +11,7 @@
  */
 import type { BookLevel, BookView } from '../market/book-view.js';
 import type { StreamBook, StreamPriceChange } from '../market/market-stream.js';
-import { type Decimal, isValidPrice, parseDecimal } from '../money.js';
+import { type Decimal, isValidPrice, parseDecimal, ZERO } from '../money.js';
 
 export interface StoredBook {
   readonly book: BookView;
@@ -64,7 +64,7 @@ export class BookStore {
     for (const c of e.changes) {
       const price = parseDecimal(c.price);
       const size = parseDecimal(c.size);
-      if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(0)) return false;
+      if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(ZERO)) return false;
       if (c.side === 'BUY') bids = setLevel(bids, price, size, true);
       else asks = setLevel(asks, price, size, false);
     }
@@ -96,8 +96,8 @@ function toLevels(raw: readonly { price: string; size: string }[], descending: b
   for (const l of raw) {
     const price = parseDecimal(l.price);
     const size = parseDecimal(l.size);
-    if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(0)) return undefined;
-    if (size.gt(0)) out.push({ price, size });
+    if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(ZERO)) return undefined;
+    if (size.gt(ZERO)) out.push({ price, size });
   }
   out.sort((a, b) => (descending ? b.price.cmp(a.price) : a.price.cmp(b.price)));
   return out;
@@ -105,7 +105,7 @@ function toLevels(raw: readonly { price: string; size: string }[], descending: b
 
 function setLevel(levels: BookLevel[], price: Decimal, size: Decimal, descending: boolean): BookLevel[] {
   const rest = levels.filter((l) => !l.price.eq(price));
-  if (size.gt(0)) rest.push({ price, size });
+  if (size.gt(ZERO)) rest.push({ price, size });
   rest.sort((a, b) => (descending ? b.price.cmp(a.price) : a.price.cmp(b.price)));
   return rest;
 }

@@ -190,17 +190,19 @@ export class TradingLoop {
     this.stats.evaluations++;
     const intents = toOrderIntents(view, quotes);
     const decision = this.#o.risk.evaluate(view, intents, nowMs);
-    logger?.debug(
-      {
-        market: conditionId,
-        mid: view.mid?.toFixed(),
-        own: own.length,
-        quotes: quotes.length,
-        approved: decision.approved.length,
-        state: decision.state,
-      },
-      'market evaluated',
-    );
+    // Checked first: the record is built only when it will be written.
+    if (logger?.isLevelEnabled('debug') === true)
+      logger.debug(
+        {
+          market: conditionId,
+          mid: view.mid?.toFixed(),
+          own: own.length,
+          quotes: quotes.length,
+          approved: decision.approved.length,
+          state: decision.state,
+        },
+        'market evaluated',
+      );
     this.stats.wanted.set(conditionId, intents.length);
     this.stats.approved.set(conditionId, decision.approved.length);
     if (this.#o.trade) executor.submit(conditionId, meta.tickSize, decision.approved, { pull: pullReason(decision, view.books), trace });

@@ -11,7 +11,7 @@
  * after the book was taken still counts. A book without any of ours uses the venue's midpoint
  * (POST /midpoints) as it is.
  */
-import { bookProblem, type BookView } from '../market/book-view.js';
+import { bookProblem, HALF, type BookView } from '../market/book-view.js';
 import type { LiveOrderView, MarketMeta, MarketView } from '../market/market-view.js';
 import { ONE, ZERO, type Decimal } from '../money.js';
 import type { OwnOrderFootprint } from '../execution/order-tracker.js';
@@ -54,7 +54,7 @@ function marketMid(book: BookView, stored: StoredBook, footprints: readonly OwnO
   }
   const bid = bestOther(book.bids, own.BUY);
   const ask = bestOther(book.asks, own.SELL);
-  return bid !== undefined && ask !== undefined ? bid.plus(ask).div(2) : undefined;
+  return bid !== undefined && ask !== undefined ? bid.plus(ask).mul(HALF) : undefined;
 }
 
 function usable(s: StoredBook | undefined, nowMs: number, staleAfterMs: number): BookView | undefined {

@@ -5,7 +5,7 @@
  * the parameter and the rule.
  */
 import { badParameter } from '../errors.js';
-import { Decimal, isValidPrice } from '../money.js';
+import { Decimal } from '../money.js';
 import { ENDPOINTS, type EndpointId } from './endpoints.js';
 
 export type ParamRule =
@@ -279,6 +279,10 @@ export function checkPathParam(id: EndpointId, name: string, value: unknown): st
 // ---- request bodies -------------------------------------------------------------------------
 
 const DECIMAL_RE = /^\d+(\.\d+)?$/;
+/** Of DECIMAL_RE text: the value is strictly inside (0, 1). */
+const PRICE_IN_RANGE_RE = /^0+\.\d*[1-9]/;
+/** Of DECIMAL_RE text: the value is above 0. */
+const NONZERO_DIGIT_RE = /[1-9]/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -362,12 +366,13 @@ export function checkOrderBody(body: unknown): CheckedOrderBody {
   if (side !== 'BUY' && side !== 'SELL') throw badParameter(where, 'order.side', 'must be BUY or SELL', side);
   const price = str(order, 'price', 'order.price');
   if (!DECIMAL_RE.test(price)) throw badParameter(where, 'order.price', 'must be a decimal string', price);
-  // Compared as decimals: a JS number rounds "0.99999999999999999999" up to 1.
-  if (!isValidPrice(new Decimal(price))) {
+  // Compared as decimal text, never as a JS number (which rounds "0.99999999999999999999" up to
+  // 1): plain digits are strictly inside (0, 1) when the integer part is zero and a digit is not.
+  if (!PRICE_IN_RANGE_RE.test(price)) {
     throw badParameter(where, 'order.price', 'must be strictly between 0 and 1', price);
   }
   const size = str(order, 'size', 'order.size');
-  if (!DECIMAL_RE.test(size) || !new Decimal(size).gt(0))
+  if (!DECIMAL_RE.test(size) || !NONZERO_DIGIT_RE.test(size))
     throw badParameter(where, 'order.size', 'must be a positive decimal string', size);
   const expiration = order.expiration === undefined ? '0' : str(order, 'expiration', 'order.expiration');
   if (!/^\d{1,12}$/.test(expiration)) throw badParameter(where, 'order.expiration', 'must be "0" or Unix seconds', expiration);

@@ -76,7 +76,8 @@ describe.skipIf(!available && !required)('backtest report in headless chromium',
     if (!available) throw new Error(`${CHROMIUM} is missing (CI=true: the report's browser test must run; .ci/run installs chromium)`);
     dir = mkdtempSync(join(tmpdir(), 'makerd-report-'));
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  });
+    // Launching chromium takes seconds on a loaded 2-core machine: more than the 10 s hook default.
+  }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -99,7 +100,7 @@ describe.skipIf(!available && !required)('backtest report in headless chromium',
       expect(c.inked, c.id).toBeGreaterThan(2_000);
     }
     expect(statSync(shot).size).toBeGreaterThan(10_000);
-  });
+  }, 90_000);
 
   it.runIf(update)(
     'writes docs/backtest-report.png from a real report (UPDATE_SCREENSHOT=1)',

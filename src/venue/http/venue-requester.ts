@@ -14,6 +14,7 @@ import type { CallOptions } from './call-options.js';
 import { errorFromStatus, errorFromTransport, type AbortCause } from './error-mapping.js';
 import { parseRetryAfterMs } from './retry-after.js';
 import { isRetryable, retryDelayMs, type RetryOptions } from './retry-policy.js';
+import { SharedDeadlines } from './shared-deadline.js';
 import type { Transport } from './transport.js';
 
 /** What one endpoint call sends, fully checked and serialized. */
@@ -55,6 +56,7 @@ export class VenueRequester {
   readonly #cfg: RequesterConfig;
   /** Failures that must not be retried even though their code is transient (the call's deadline). */
   readonly #final = new WeakSet<MakerdError>();
+  readonly #deadlines = new SharedDeadlines();
 
   constructor(config: RequesterConfig) {
     this.#cfg = config;
@@ -127,25 +129,14 @@ export class VenueRequester {
     // What is left of the attempt's budget after the wait in the limiter.
     const untilAttemptEnd = attemptEndsAt - started;
 
-    const controller = new AbortController();
-    let cause: AbortCause;
-    const onCallerAbort = (): void => {
-      cause ??= 'caller';
-      controller.abort();
-    };
-    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    // The signal may have fired between admission and here; its event is gone then.
-    if (options.signal?.aborted) onCallerAbort();
-    // A real timer, like undici's own: it bounds real I/O, whatever clock the daemon runs on.
+    // One abort signal per caller signal and deadline millisecond, shared by the requests of a
+    // burst (shared-deadline.ts); it fires when the caller aborts or the time is up.
     const limitMs = Math.min(untilAttemptEnd, untilDeadline);
-    const timer = setTimeout(
-      () => {
-        cause ??= untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
-        controller.abort();
-      },
-      Math.max(0, limitMs),
-    );
-    timer.unref();
+    let cause: AbortCause;
+    // The caller's signal may have fired between admission and here.
+    if (options.signal?.aborted) cause = 'caller';
+    else if (limitMs <= 0) cause = untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
+    const group = cause === undefined ? this.#deadlines.take(options.signal, limitMs) : undefined;
 
     try {
       const target = this.#cfg.targets[req.def.surface];
@@ -155,10 +146,7 @@ export class VenueRequester {
       let retryAfterHeader: string | string[] | undefined;
       try {
         if (cause === 'caller') throw new Error('aborted by the caller');
-        if (limitMs <= 0) {
-          cause = untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
-          throw new Error('no time left for the request');
-        }
+        if (group === undefined) throw new Error('no time left for the request');
         const headers = this.#headers(req, path);
         options.onSend?.();
         const res = await this.#cfg.transport.send({
@@ -167,12 +155,15 @@ export class VenueRequester {
           path: path + req.query,
           headers,
           body: req.body,
-          signal: controller.signal,
+          signal: group.signal,
         });
         status = res.status;
         text = res.text;
         retryAfterHeader = res.headers['retry-after'];
       } catch (err) {
+        // What fired the shared signal, as this request's own controller would have said.
+        if (cause === undefined && group?.cause !== undefined)
+          cause = group.cause === 'caller' ? 'caller' : untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
         const e = errorFromTransport(route, err, cause, timeoutMs);
         if (cause === 'deadline' || cause === 'caller') this.#final.add(e);
         const ms = clock.now() - started;
@@ -183,7 +174,7 @@ export class VenueRequester {
 
       const ms = clock.now() - started;
       onRequest?.(route, status, ms);
-      logger?.debug({ route, status, ms, attempt }, 'venue request');
+      if (logger?.isLevelEnabled('debug') === true) logger.debug({ route, status, ms, attempt }, 'venue request');
       if (status < 200 || status >= 300) {
         const retryAfterMs = parseRetryAfterMs(retryAfterHeader, clock.now());
         if (status === 429 || status === 425) this.#cfg.gate?.reportThrottle(route, status, retryAfterMs);
@@ -200,21 +191,20 @@ export class VenueRequester {
         });
       }
     } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onCallerAbort);
+      if (group !== undefined) this.#deadlines.release(group);
       ticket?.release();
     }
   }
 
   #headers(req: PreparedRequest, signedPath: string): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#cfg.userAgent };
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    // One object, its fixed keys in the literal; the signed ones are added to it.
+    const headers: Record<string, string> =
+      req.body === undefined
+        ? { accept: 'application/json', 'user-agent': this.#cfg.userAgent }
+        : { accept: 'application/json', 'user-agent': this.#cfg.userAgent, 'content-type': 'application/json' };
     const creds = this.#cfg.credentials;
     if (req.def.auth && creds !== undefined) {
-      Object.assign(
-        headers,
-        creds.headersFor({ method: req.def.method, path: signedPath, body: req.body, timestampMs: this.#cfg.clock.now() }),
-      );
+      creds.addHeaders(headers, { method: req.def.method, path: signedPath, body: req.body, timestampMs: this.#cfg.clock.now() });
     }
     return headers;
   }
