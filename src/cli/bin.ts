@@ -6,13 +6,17 @@
  * afterwards), so a SIGTERM in the first moments of start-up is an orderly stop too, never the
  * default 143 without a word.
  */
+import { StopSignals } from '../lifecycle/stop-signals.js';
+
 const stop = new AbortController();
-let signals = 0;
+const stopSignals = new StopSignals();
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
-    signals++;
-    // The first signal asks for an orderly stop (cancel open orders); a second one forces it.
-    if (signals > 1) {
+    const action = stopSignals.receive(Date.now());
+    // The first signal asks for an orderly stop (cancel open orders); the same one delivered twice
+    // at once (npm forwarding a Ctrl-C the terminal also sent) is ignored; a later one forces it.
+    if (action === 'repeat') return;
+    if (action === 'force') {
       const line = {
         level: 'fatal',
         time: new Date().toISOString(),
