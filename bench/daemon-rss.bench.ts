@@ -15,7 +15,8 @@ import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { BIN, cleanEnv, freePort, procMb, sleep, stopChild, sumMetric, tail } from './daemon.js';
+import { metricSum } from '../soak/metrics-text.js';
+import { BIN, cleanEnv, freePort, metricsText, procMb, sleep, stopChild, tail } from './daemon.js';
 import type { BenchOptions } from './run.js';
 import { round } from './stats.js';
 
@@ -127,22 +128,17 @@ function marketsQuoted(text: string): number {
 }
 
 async function scrape(metricsUrl: string): Promise<Scrape | undefined> {
-  try {
-    const res = await fetch(`${metricsUrl}/metrics`, { signal: AbortSignal.timeout(5_000) });
-    if (!res.ok) return undefined;
-    const text = await res.text();
-    return {
-      placed: sumMetric(text, 'makerd_orders_total', { action: 'placed' }),
-      cancelled: sumMetric(text, 'makerd_orders_total', { action: 'cancelled' }),
-      quotesLive: sumMetric(text, 'makerd_quotes_live'),
-      marketsQuoted: marketsQuoted(text),
-      pollTicks: sumMetric(text, 'makerd_poll_ticks_total'),
-      rejections: sumMetric(text, 'makerd_order_rejections_total'),
-      riskRefusals: sumMetric(text, 'makerd_risk_refusals_total'),
-    };
-  } catch {
-    return undefined;
-  }
+  const text = await metricsText(metricsUrl);
+  if (text === undefined) return undefined;
+  return {
+    placed: metricSum(text, 'makerd_orders_total', { action: 'placed' }) ?? 0,
+    cancelled: metricSum(text, 'makerd_orders_total', { action: 'cancelled' }) ?? 0,
+    quotesLive: metricSum(text, 'makerd_quotes_live') ?? 0,
+    marketsQuoted: marketsQuoted(text),
+    pollTicks: metricSum(text, 'makerd_poll_ticks_total') ?? 0,
+    rejections: metricSum(text, 'makerd_order_rejections_total') ?? 0,
+    riskRefusals: metricSum(text, 'makerd_risk_refusals_total') ?? 0,
+  };
 }
 
 /** Log lines by pino level name (30 info, 40 warn, 50 error, 60 fatal), and the first error-level line. */

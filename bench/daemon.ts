@@ -78,18 +78,6 @@ export function tail(path: string, lines: number): string[] {
   }
 }
 
-/** Sum of the samples of `name` whose labels contain every `labels` entry. */
-export function sumMetric(text: string, name: string, labels: Record<string, string> = {}): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name) || (line[name.length] !== '{' && line[name.length] !== ' ')) continue;
-    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue;
-    const value = Number(line.slice(line.lastIndexOf(' ') + 1));
-    if (Number.isFinite(value)) sum += value;
-  }
-  return sum;
-}
-
 export async function metricsText(metricsUrl: string): Promise<string | undefined> {
   try {
     const res = await fetch(`${metricsUrl}/metrics`, { signal: AbortSignal.timeout(5_000) });

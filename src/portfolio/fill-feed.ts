@@ -55,8 +55,6 @@ export interface FillFeedStats {
   outOfScope: number;
   /** Fetches or writes that failed (retried at the next poll). */
   failures: number;
-  /** Fills counted per market and side: count and shares (exact text kept for metrics). */
-  byMarketSide: Map<string, { count: number; shares: number }>;
 }
 
 const MAX_PAGES = 1_000;
@@ -71,7 +69,7 @@ export class FillFeed {
   #running = false;
   readonly #abort = new AbortController();
   #journalHealthy = true;
-  readonly stats: FillFeedStats = { fills: 0, duplicates: 0, stale: 0, outOfScope: 0, failures: 0, byMarketSide: new Map() };
+  readonly stats: FillFeedStats = { fills: 0, duplicates: 0, stale: 0, outOfScope: 0, failures: 0 };
 
   constructor(options: FillFeedOptions) {
     this.#o = options;
@@ -213,11 +211,6 @@ export class FillFeed {
       this.#o.portfolio.apply(f);
       if (this.#lastTimestampMs === undefined || f.timestampMs > this.#lastTimestampMs) this.#lastTimestampMs = f.timestampMs;
       this.stats.fills++;
-      const key = `${f.conditionId}|${f.side}`;
-      const s = this.stats.byMarketSide.get(key) ?? { count: 0, shares: 0 };
-      s.count++;
-      s.shares += Number(f.size.toFixed());
-      this.stats.byMarketSide.set(key, s);
     }
     this.#o.onFills?.(fresh);
     return { counted: fresh.length, complete: true, newestMs };
