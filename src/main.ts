@@ -215,6 +215,7 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
     limiter?: RateLimiter;
     books?: BookStore;
     executor?: Executor;
+    loop?: TradingLoop;
     /** The user stream needs credentials as well as stream.user. */
     userStreamOn: boolean;
     markets: readonly { readonly conditionId: string; readonly tokens: readonly string[] }[];
@@ -259,6 +260,7 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
       },
       streams: () => ({ enabled: { market: streamOn(config.stream.market, config), user: live.userStreamOn }, probes: live.streams }),
       lastErrors: () => problems.list(),
+      guards: (market) => live.loop?.guardStatus(market),
     });
   const { host, port } = config.metrics;
   const metricsKeys = { host: 'metrics.host', port: 'metrics.port' };
@@ -453,7 +455,7 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
         onJournalHealth: (healthy) => risk.setOverride(ALL_MARKETS, 'journal', healthy ? undefined : 'HALTED'),
         onFills: (fills) => {
           fillCounts.addAll(fills);
-          for (const m of new Set(fills.map((x) => x.conditionId))) loop?.markDirty(m);
+          loop?.onFills(fills);
           void positions.refresh();
           checkLosses();
         },
@@ -498,6 +500,7 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
       logger: logger.child({ component: 'trading' }),
     });
     loop = tradingLoop;
+    live.loop = tradingLoop;
     exec.tracker.onChange((market) => tradingLoop.markDirty(market));
     positions?.onChange((markets) => {
       for (const m of markets) tradingLoop.markDirty(m);

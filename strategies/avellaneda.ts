@@ -42,6 +42,7 @@ export interface AvellanedaParams {
   readonly sigmaFloor: number;
   readonly sigmaHalfLifeS: number;
   readonly sigmaMinSamples: number;
+  readonly sigmaClip: number;
   readonly horizon: number;
   readonly levels: number;
   readonly levelSpacing: number;
@@ -67,13 +68,19 @@ export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 /** A model price as a Decimal, rounded to 12 decimal places (below any tick, above float noise). */
 export const fromModel = (x: number): Decimal => new Decimal(x).toDecimalPlaces(12, Decimal.ROUND_HALF_EVEN);
 
-/** The state after observing midpoint `mid` at `nowMs`. */
-export function observeMid(state: AvellanedaState, mid: Decimal, nowMs: number, halfLifeS: number): AvellanedaState {
+/**
+ * The state after observing midpoint `mid` at `nowMs`. With `clip` > 0, a return larger than
+ * clip x `sigma` x sqrt(dt) (a jump, not diffusion) counts as that bound in the estimate, so one
+ * headline does not inflate sigma, and with it the inventory skew, for the next half-hour.
+ */
+export function observeMid(state: AvellanedaState, mid: Decimal, nowMs: number, halfLifeS: number, clip = 0, sigma = 0): AvellanedaState {
   const x = logit(mid.toNumber());
   if (state.lastX === undefined || state.lastMs === undefined) return { ...state, lastX: x, lastMs: nowMs };
   const dt = (nowMs - state.lastMs) / 1000;
   if (!(dt > 0)) return state; // same instant, or the clock went back: nothing to learn
-  const r = x - state.lastX;
+  const raw = x - state.lastX;
+  const bound = clip > 0 && sigma > 0 ? clip * sigma * Math.sqrt(dt) : Number.POSITIVE_INFINITY;
+  const r = Math.max(-bound, Math.min(bound, raw));
   const keep = 0.5 ** (dt / halfLifeS);
   return {
     lastX: x,
@@ -143,6 +150,13 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
       unit: 'returns',
       doc: 'Returns (pairs of successive evaluations with a midpoint, normally one per tick) before the estimate replaces sigmaInitial',
     },
+    sigmaClip: {
+      type: 'number',
+      min: 0,
+      default: 0,
+      unit: 'sd',
+      doc: 'Returns beyond this many standard deviations (of the current sigma) count as that bound in the estimate: jumps do not inflate sigma (0: off)',
+    },
     horizon: {
       type: 'number',
       min: 0,
@@ -182,7 +196,7 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
     if (view.books[0] === undefined || view.books[1] === undefined) return { quotes: [], state, idleReason: 'no-book' };
     const mid = view.mid;
     if (mid === undefined || !isValidPrice(mid)) return { quotes: [], state, idleReason: 'no-midpoint' };
-    const next = observeMid(state, mid, view.nowMs, params.sigmaHalfLifeS);
+    const next = observeMid(state, mid, view.nowMs, params.sigmaHalfLifeS, params.sigmaClip, sigmaOf(state, params));
     return { quotes: quotesFor(view, mid, params, sigmaOf(next, params)), state: next };
   },
 };

@@ -34,7 +34,8 @@ import type { Fill } from '../portfolio/fill.js';
 import { RiskGate, type RiskLimits } from '../risk/index.js';
 import type { DiffSettings } from '../execution/order-diff.js';
 import { toOrderIntents } from '../strategy/legs.js';
-import type { Quote, Strategy } from '../strategy/strategy.js';
+import type { Strategy } from '../strategy/strategy.js';
+import { type GuardSettings, MarketGuard, guardFillOf, quoteGuarded } from '../guard/index.js';
 import { createCatalogLookup, generateCatalog, type SimCatalog } from '../sim/catalog/index.js';
 import type { SimAccount, SimExchange } from '../sim/contracts.js';
 import { createSimExchange } from '../sim/exchange/index.js';
@@ -79,8 +80,10 @@ export interface StrategyRun {
   /** Label in reports (the strategy's name, unless compared with itself). */
   readonly label: string;
   readonly strategy: Strategy;
-  /** Parsed parameters (parseStrategyParams). */
+  /** Parsed parameters (parseQuotingParams). */
   readonly params: unknown;
+  /** The adverse-selection guards' settings; undefined: no guards (as `enabled: false`). */
+  readonly guards?: GuardSettings | undefined;
 }
 
 /** What a flow needs to drive the market; the default is the simulator's synthetic flow. */
@@ -145,10 +148,18 @@ export interface RunResult {
   readonly orders: Readonly<ExecutorCounts>;
   readonly evaluations: number;
   readonly strategyErrors: number;
+  readonly guardErrors: number;
   /** Orders the flow submitted; and their digest when asked for. */
   readonly flowOrders: number;
   readonly flowDigest: string | undefined;
   readonly marketTimeS: number;
+  /** Seconds of market time each side was pulled or widened by the guards, summed over markets. */
+  readonly guardSeconds: GuardSeconds;
+}
+
+export interface GuardSeconds {
+  readonly bid: { pulled: number; widened: number };
+  readonly ask: { pulled: number; widened: number };
 }
 
 /** A stored book (src/trading/book-store.ts) whose view the backtest made from engine units. */
@@ -162,6 +173,7 @@ interface MarketState {
   meta: MarketMeta;
   readonly stored: [UnitsStoredBook | undefined, UnitsStoredBook | undefined];
   strategyState: unknown;
+  readonly guard: MarketGuard | undefined;
   mid0: Decimal | undefined;
   maxAbs: Decimal;
 }
@@ -212,6 +224,7 @@ export function runBacktest(input: RunInput): RunResult {
       meta: metaOf(m.conditionId),
       stored: [undefined, undefined],
       strategyState: strategy.strategy.initialState(strategy.params),
+      guard: strategy.guards === undefined ? undefined : new MarketGuard(m.conditionId, strategy.guards),
       mid0: undefined,
       maxAbs: ZERO,
     });
@@ -221,6 +234,19 @@ export function runBacktest(input: RunInput): RunResult {
   const dirty = new Set<string>(markets.keys());
   let evaluations = 0;
   let strategyErrors = 0;
+  let guardErrors = 0;
+  const guardSeconds: GuardSeconds = { bid: { pulled: 0, widened: 0 }, ask: { pulled: 0, widened: 0 } };
+  /** Adds `dtS` seconds of each market's guard effects at `nowMs` (sampled once per poll). */
+  function countGuardTime(nowMs: number, dtS: number): void {
+    for (const st of markets.values()) {
+      if (st.guard === undefined) continue;
+      for (const side of ['bid', 'ask'] as const) {
+        const e = st.guard.effect(side, nowMs);
+        if (e.pulled) guardSeconds[side].pulled += dtS;
+        else if (e.ticks > 0) guardSeconds[side].widened += dtS;
+      }
+    }
+  }
 
   function freshBook(token: string, slot: UnitsStoredBook | undefined, nowMs: number): UnitsStoredBook | undefined {
     if (slot !== undefined && !tracking.changed.has(token)) {
@@ -252,19 +278,17 @@ export function runBacktest(input: RunInput): RunResult {
       staleAfterMs: settings.staleAfterMs,
     });
     st.mid0 = view.mid;
-    let quotes: readonly Quote[];
-    try {
-      const out = strategy.strategy.quote(view, strategy.params, st.strategyState);
-      st.strategyState = out.state;
-      quotes = out.quotes;
-    } catch (err) {
-      // As in the daemon: a strategy error pulls the market's quotes, it does not stop the run.
-      if (isMakerdError(err)) throw err;
-      strategyErrors++;
-      quotes = [];
+    // As in the daemon (the same stage): a strategy or guard error pulls the market's quotes, it
+    // does not stop the run.
+    const out = quoteGuarded(view, strategy.strategy, strategy.params, st.strategyState, st.guard);
+    st.strategyState = out.state;
+    if (out.failed !== undefined) {
+      if (isMakerdError(out.failed.error)) throw out.failed.error;
+      if (out.failed.stage === 'strategy') strategyErrors++;
+      else guardErrors++;
     }
     evaluations++;
-    const decision = risk.evaluate(view, toOrderIntents(view, quotes), nowMs);
+    const decision = risk.evaluate(view, toOrderIntents(view, out.quotes), nowMs);
     exec.submit(st.conditionId, st.meta.tickSize, decision.approved);
   }
 
@@ -295,6 +319,7 @@ export function runBacktest(input: RunInput): RunResult {
     portfolio.apply(fill);
     positions.set(fill.tokenId, portfolio.position(fill.tokenId));
     exec.onFill(fill.orderId, fill.conditionId, fill.size);
+    st.guard?.onFill(guardFillOf(fill.outcomeIndex, fill.side, fill.price, fill.timestampMs));
     markouts.onFill(fill, clock.now(), st.mid0);
     const q = portfolio.netExposure(fill.conditionId).abs();
     if (q.gt(st.maxAbs)) st.maxAbs = q;
@@ -364,6 +389,7 @@ export function runBacktest(input: RunInput): RunResult {
     if (now >= nextPoll) {
       while (nextPoll <= now) nextPoll += settings.pollIntervalMs;
       evaluateChanged();
+      countGuardTime(now, settings.pollIntervalMs / 1000);
       for (const st of markets.values()) {
         markouts.onMid(st.conditionId, now, st.mid0);
         exec.observe(st.conditionId);
@@ -411,6 +437,8 @@ export function runBacktest(input: RunInput): RunResult {
     orders: { ...exec.counts },
     evaluations,
     strategyErrors,
+    guardErrors,
+    guardSeconds,
     flowOrders: tracking.flowOrders,
     flowDigest: tracking.flowDigest(),
     marketTimeS: durationMs / 1000,

@@ -36,6 +36,17 @@ export interface StatusSource {
     readonly probes: Readonly<Partial<Record<StreamName, StreamProbe>>>;
   };
   readonly lastErrors: () => readonly ProblemEvent[];
+  /** What the adverse-selection guards do to each side of a market; undefined when it has none. */
+  readonly guards?: (market: string) => Readonly<Record<'bid' | 'ask', GuardSideStatus | undefined>> | undefined;
+}
+
+/** One side held by a guard (src/guard/market-guard.ts SideStatus). */
+export interface GuardSideStatus {
+  readonly guard: string;
+  readonly pulled: boolean;
+  readonly ticks: number;
+  /** End of the cool-down (Unix ms); 0 when the hold lasts as long as its cause (toxicity). */
+  readonly untilMs: number;
 }
 
 export interface PnlStrings {
@@ -53,6 +64,18 @@ export interface MarketStatus {
   /** Signed shares of outcome 0 and 1. */
   readonly positions: { readonly '0': string; readonly '1': string };
   readonly pnl: PnlStrings;
+  /**
+   * Per side, the guard holding it: `{guard, action: pull|widen, ticks, until}` (until: ISO time
+   * the cool-down ends, null for toxicity), or null when no guard holds it; absent without guards.
+   */
+  readonly guards?: Readonly<Record<'bid' | 'ask', GuardHold | null>>;
+}
+
+export interface GuardHold {
+  readonly guard: string;
+  readonly action: 'pull' | 'widen';
+  readonly ticks: number;
+  readonly until: string | null;
 }
 
 export interface DaemonStatus {
@@ -96,6 +119,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
   const markets = src.markets().map((market): MarketStatus => {
     const m = byMarket.get(market);
     const age = src.bookAgeSeconds(market);
+    const guards = src.guards?.(market);
     return {
       market,
       state: risk?.markets[market] ?? risk?.overall ?? 'UNKNOWN',
@@ -110,6 +134,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
               unrealized: m.unrealizedPnl.toFixed(),
               total: m.realizedPnl.add(m.unrealizedPnl).toFixed(),
             },
+      ...(guards === undefined ? {} : { guards: { bid: guardHold(guards.bid), ask: guardHold(guards.ask) } }),
     };
   });
   const t = snap.totals;
@@ -161,3 +186,13 @@ export function buildStatus(src: StatusSource): DaemonStatus {
 
 const ZERO_TEXT = { toFixed: (): string => '0' };
 const ZERO_PNL: PnlStrings = { realized: '0', unrealized: '0', total: '0' };
+
+function guardHold(s: GuardSideStatus | undefined): GuardHold | null {
+  if (s === undefined) return null;
+  return {
+    guard: s.guard,
+    action: s.pulled ? 'pull' : 'widen',
+    ticks: s.ticks,
+    until: s.untilMs > 0 ? new Date(s.untilMs).toISOString() : null,
+  };
+}

@@ -101,6 +101,14 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
       registers: [registry],
     }),
   );
+  const addGuardActions = cumulative(
+    new Counter({
+      name: 'makerd_guard_actions_total',
+      help: 'Changes of what the adverse-selection guards do to a side (guard: jump, sweep, trade-through, burst, toxicity, error; action: pull, widen, narrow, release)',
+      labelNames: ['market', 'guard', 'action'],
+      registers: [registry],
+    }),
+  );
   refresh = () => {
     const ex = src.executor();
     for (const [action, byReason] of Object.entries(ex.orders) as [ExecutorAction, Record<string, number>][]) {
@@ -122,5 +130,9 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
     addEvaluations({}, loop.evaluations);
     for (const [reason, n] of Object.entries(loop.skipped)) addSkipped({ reason }, n);
     for (const [reason, n] of Object.entries(loop.idle)) addIdle({ reason }, n);
+    for (const [key, n] of loop.guardActions) {
+      const [market, guard, action] = key.split('|') as [string, string, string];
+      addGuardActions({ market, guard, action }, n);
+    }
   };
 }

@@ -13,9 +13,12 @@ import { ErrorCode, MakerdError, isMakerdError } from '../errors.js';
 import { Decimal, parseDecimal } from '../money.js';
 import type { ParamRule, ParamSchema, Strategy } from './strategy.js';
 
-/** Checks `raw` (the configured `params` object; undefined = {}) and applies defaults. */
-export function validateParams(schema: ParamSchema, raw: unknown, where: string): Record<string, unknown> {
-  return checkObject(schema, raw === undefined ? {} : raw, 'params', where);
+/**
+ * Checks `raw` (the configured `params` object; undefined = {}) and applies defaults; `path` is
+ * how messages name the object (`params`, or `params.guards` for the guards' settings).
+ */
+export function validateParams(schema: ParamSchema, raw: unknown, where: string, path = 'params'): Record<string, unknown> {
+  return checkObject(schema, raw === undefined ? {} : raw, path, where);
 }
 
 /**

@@ -71,6 +71,11 @@ export interface Strategy<P = unknown, S = unknown> {
   readonly description: string;
   readonly params: ParamSchema;
   /**
+   * The strategy's defaults for the adverse-selection guards (src/guard/guard-settings.ts keys,
+   * raw config values); the operator's `params.guards` override them key by key.
+   */
+  readonly guardDefaults?: Readonly<Record<string, unknown>>;
+  /**
    * Turns raw, already schema-checked parameters (numbers, Decimals for 'decimal' rules, lists of
    * objects) into the strategy's typed parameters; throws Error(message naming the parameter and
    * rule) for cross-field rules (e.g. min <= avg <= max).

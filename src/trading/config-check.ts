@@ -1,14 +1,14 @@
 /**
  * The trading settings that convict cannot check by itself, checked before anything touches the
  * network (`makerd run` start-up and `makerd check-config`): every strategy named exists, the
- * default parameters and each market entry's parameters fit their strategy's schema, the risk
+ * default parameters and each market entry's parameters (guards included) fit their schemas, the risk
  * limits are consistent, and the shard index lies inside the shard count. Errors name the key or
  * the market entry, the value and the rule.
  */
 import type { MakerdConfig } from '../config/schema.js';
 import { checkShard } from '../market/shard.js';
 import { validateRiskLimits } from '../risk/index.js';
-import { parseStrategyParams } from '../strategy/param-schema.js';
+import { parseQuotingParams } from '../guard/index.js';
 import { builtinStrategiesDir, loadStrategies, resolveStrategy } from '../strategy/strategy-registry.js';
 import type { Strategy } from '../strategy/strategy.js';
 
@@ -22,12 +22,12 @@ export async function checkTradingConfig(config: MakerdConfig): Promise<Map<stri
   validateRiskLimits(config.risk);
   const strategies = await loadConfiguredStrategies(config);
   const def = resolveStrategy(strategies, config.strategy.name, 'strategy.name');
-  parseStrategyParams(def, config.strategy.params, `strategy.params (${def.name})`);
+  parseQuotingParams(def, config.strategy.params, `strategy.params (${def.name})`);
   config.markets.forEach((entry, i) => {
     const name = entry.strategy ?? config.strategy.name;
     const where = `markets[${i}] ${entry.market} (${name})`;
     const strategy = resolveStrategy(strategies, name, where);
-    parseStrategyParams(strategy, entry.params ?? (name === config.strategy.name ? config.strategy.params : {}), where);
+    parseQuotingParams(strategy, entry.params ?? (name === config.strategy.name ? config.strategy.params : {}), where);
   });
   return strategies;
 }

@@ -6,7 +6,7 @@
  * reload that fails leaves every old value in place.
  */
 import type { MarketEntry } from '../config/schema.js';
-import { parseStrategyParams } from '../strategy/param-schema.js';
+import { type GuardSettings, MarketGuard, parseQuotingParams } from '../guard/index.js';
 import { resolveStrategy } from '../strategy/strategy-registry.js';
 import type { Strategy } from '../strategy/strategy.js';
 import type { MarketBinding } from './trading-loop.js';
@@ -28,6 +28,8 @@ export interface ResolvedBinding {
   readonly tokens: readonly [string, string];
   readonly strategy: Strategy;
   readonly params: unknown;
+  /** The adverse-selection guards' settings (`params.guards` over the strategy's defaults). */
+  readonly guards: GuardSettings;
   /** The operator's configured state for this market, if any. */
   readonly state: MarketEntry['state'];
 }
@@ -45,23 +47,26 @@ export function resolveBindings(
     const strategy = resolveStrategy(registry, name, where);
     // A market's own params replace the defaults; the defaults apply only to the default strategy.
     const raw = entry?.params ?? (name === config.strategy.name ? config.strategy.params : {});
-    return {
-      conditionId: s.conditionId,
-      tokens: s.tokens,
-      strategy,
-      params: parseStrategyParams(strategy, raw, where),
-      state: entry?.state,
-    };
+    const { params, guards } = parseQuotingParams(strategy, raw, where);
+    return { conditionId: s.conditionId, tokens: s.tokens, strategy, params, guards, state: entry?.state };
   });
 }
 
 export function toBinding(r: ResolvedBinding): MarketBinding {
-  return { conditionId: r.conditionId, tokens: r.tokens, strategy: r.strategy, params: r.params, state: r.strategy.initialState(r.params) };
+  return {
+    conditionId: r.conditionId,
+    tokens: r.tokens,
+    strategy: r.strategy,
+    params: r.params,
+    state: r.strategy.initialState(r.params),
+    guard: new MarketGuard(r.conditionId, r.guards),
+  };
 }
 
 /**
  * Applies reloaded parameters to live bindings: same strategy -> new parameters, state kept (the
- * volatility estimate survives a retune); another strategy -> its fresh initial state.
+ * volatility estimate survives a retune); another strategy -> its fresh initial state. Guards
+ * take their new settings and keep what they learned (holds, volatility, mark-outs).
  */
 export function applyReload(live: readonly MarketBinding[], reloaded: readonly ResolvedBinding[]): number {
   const byMarket = new Map(reloaded.map((r) => [r.conditionId, r]));
@@ -74,6 +79,8 @@ export function applyReload(live: readonly MarketBinding[], reloaded: readonly R
       b.state = r.strategy.initialState(r.params);
     }
     b.params = r.params;
+    if (b.guard === undefined) b.guard = new MarketGuard(r.conditionId, r.guards);
+    else b.guard.reconfigure(r.guards);
     changed++;
   }
   return changed;

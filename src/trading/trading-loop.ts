@@ -21,6 +21,8 @@ import type { DispatchTrace } from '../execution/dispatch-trace.js';
 import type { Executor } from '../execution/executor.js';
 import type { PullReason } from '../execution/order-reasons.js';
 import { remaining } from '../execution/order-tracker.js';
+import { type GuardEvent, type MarketGuard, type SideStatus, guardFillOf, quoteGuarded } from '../guard/index.js';
+import type { Fill } from '../portfolio/fill.js';
 import type { BookStore } from './book-store.js';
 import { buildMarketView } from './view-builder.js';
 
@@ -30,6 +32,8 @@ export interface MarketBinding {
   strategy: Strategy;
   params: unknown;
   state: unknown;
+  /** The market's adverse-selection guards (undefined: none configured). */
+  guard?: MarketGuard | undefined;
 }
 
 export interface MetadataSource {
@@ -53,7 +57,7 @@ export interface TradingLoopOptions {
   readonly logger?: Logger | undefined;
 }
 
-export type SkipReason = 'unchanged' | 'no-metadata' | 'tick-change' | 'strategy-error';
+export type SkipReason = 'unchanged' | 'no-metadata' | 'tick-change' | 'strategy-error' | 'guard-error';
 
 export interface TradingLoopStats {
   evaluations: number;
@@ -63,6 +67,8 @@ export interface TradingLoopStats {
   /** Quotes the strategies wanted and orders the risk gate approved, last evaluation per market. */
   wanted: Map<string, number>;
   approved: Map<string, number>;
+  /** Guard actions by `market|guard|action` (makerd_guard_actions_total); guard 'error' = a guard threw. */
+  guardActions: Map<string, number>;
 }
 
 export class TradingLoop {
@@ -73,11 +79,14 @@ export class TradingLoop {
   readonly #noMeta = new Set<string>();
   readonly stats: TradingLoopStats = {
     evaluations: 0,
-    skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0 },
+    skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0, 'guard-error': 0 },
     idle: {},
     wanted: new Map(),
     approved: new Map(),
+    guardActions: new Map(),
   };
+  /** When a market's guards next change on their own (a cool-down ending): evaluate it then. */
+  readonly #guardDueMs = new Map<string, number>();
 
   constructor(options: TradingLoopOptions) {
     this.#o = options;
@@ -93,6 +102,22 @@ export class TradingLoop {
 
   binding(conditionId: string): MarketBinding | undefined {
     return this.#byMarket.get(conditionId);
+  }
+
+  /** Our fills, for the guards (toxicity, bursts, trade-throughs); their markets are evaluated next. */
+  onFills(fills: readonly Fill[]): void {
+    for (const f of fills) {
+      const m = this.#byMarket.get(f.conditionId);
+      if (m === undefined) continue;
+      m.guard?.onFill(guardFillOf(f.outcomeIndex, f.side, f.price, f.timestampMs));
+      this.#dirty.add(f.conditionId);
+    }
+  }
+
+  /** Which guard holds which side of a market, and until when (for /status). */
+  guardStatus(conditionId: string): Record<'bid' | 'ask', SideStatus | undefined> | undefined {
+    const g = this.#byMarket.get(conditionId)?.guard;
+    return g === undefined || !g.settings.enabled ? undefined : g.status(this.#o.clock.now());
   }
 
   /** The account's state in this market changed: evaluate it at the next chance. */
@@ -168,25 +193,32 @@ export class TradingLoop {
     // nothing to do. A book going stale, the kill switch or an error back-off change the key too.
     const risk = this.#o.risk;
     const key = `${view.books[0]?.hash ?? '-'}|${view.books[1]?.hash ?? '-'}|${risk.stateOf(conditionId)}|${risk.inBackoff(nowMs)}`;
-    if (!this.#dirty.has(conditionId) && this.#lastHashes.get(conditionId) === key) {
+    const guardDue = (this.#guardDueMs.get(conditionId) ?? Number.POSITIVE_INFINITY) <= nowMs;
+    if (!this.#dirty.has(conditionId) && !guardDue && this.#lastHashes.get(conditionId) === key) {
       this.stats.skipped.unchanged++;
       return false;
     }
     this.#dirty.delete(conditionId);
     this.#lastHashes.set(conditionId, key);
 
-    let quotes: readonly Quote[];
-    try {
-      const out = m.strategy.quote(view, m.params, m.state);
-      m.state = out.state;
-      quotes = out.quotes;
-      if (quotes.length === 0 && out.idleReason !== undefined) this.stats.idle[out.idleReason] = (this.stats.idle[out.idleReason] ?? 0) + 1;
-    } catch (err) {
-      // A strategy bug must not take the daemon down, nor leave stale quotes out.
+    // Strategy and guards: a failure of either must not take the daemon down, nor leave stale quotes out.
+    const out = quoteGuarded(view, m.strategy, m.params, m.state, m.guard);
+    m.state = out.state;
+    const quotes: readonly Quote[] = out.quotes;
+    if (m.guard !== undefined) this.#guardDueMs.set(conditionId, m.guard.nextChangeMs(nowMs));
+    this.#onGuardEvents(out.events);
+    if (out.failed?.stage === 'strategy') {
       this.stats.skipped['strategy-error']++;
-      logger?.error({ market: conditionId, strategy: m.strategy.name, err: (err as Error).message }, 'strategy failed; pulling quotes');
-      quotes = [];
-    }
+      logger?.error(
+        { market: conditionId, strategy: m.strategy.name, err: errorText(out.failed.error) },
+        'strategy failed; pulling quotes',
+      );
+    } else if (out.failed?.stage === 'guard') {
+      this.stats.skipped['guard-error']++;
+      this.#countGuard(conditionId, 'error', 'pull');
+      logger?.error({ market: conditionId, err: errorText(out.failed.error) }, 'guard failed; pulling quotes');
+    } else if (quotes.length === 0 && out.idleReason !== undefined)
+      this.stats.idle[out.idleReason] = (this.stats.idle[out.idleReason] ?? 0) + 1;
     this.stats.evaluations++;
     const intents = toOrderIntents(view, quotes);
     const decision = this.#o.risk.evaluate(view, intents, nowMs);
@@ -208,6 +240,33 @@ export class TradingLoop {
     if (this.#o.trade) executor.submit(conditionId, meta.tickSize, decision.approved, { pull: pullReason(decision, view.books), trace });
     return this.#o.trade;
   }
+
+  /** Counted and logged when what a guard does to a side changes, never per tick. */
+  #onGuardEvents(events: readonly GuardEvent[]): void {
+    for (const e of events) {
+      this.#countGuard(e.market, e.guard, e.action);
+      this.#o.logger?.info(
+        {
+          market: e.market,
+          side: e.side,
+          guard: e.guard,
+          action: e.action,
+          ticks: e.ticks,
+          until: e.untilMs > 0 ? new Date(e.untilMs).toISOString() : undefined,
+        },
+        e.action === 'release' ? 'guard released' : 'guard engaged',
+      );
+    }
+  }
+
+  #countGuard(market: string, guard: string, action: string): void {
+    const key = `${market}|${guard}|${action}`;
+    this.stats.guardActions.set(key, (this.stats.guardActions.get(key) ?? 0) + 1);
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 /**

@@ -37,8 +37,8 @@ const RULES: readonly Rule[] = [
     forbidden: ['src/market/', 'src/strategy/', 'src/risk/', 'src/execution/', 'src/trading/'],
   },
   {
-    name: 'strategy and risk are pure: no HTTP layer, no I/O module',
-    files: ['src/strategy/', 'strategies/', 'src/risk/'],
+    name: 'strategy, guards and risk are pure: no HTTP layer, no I/O module',
+    files: ['src/strategy/', 'strategies/', 'src/guard/', 'src/risk/'],
     forbidden: ['src/venue/http/', ...IO_MODULES],
     exceptions: {
       'src/risk/kill-switch.ts': { 'node:fs': 'the kill switch is a file the operator touches; reading it is its job' },
@@ -61,7 +61,12 @@ const RULES: readonly Rule[] = [
   {
     name: 'the simulator never imports the trading engines',
     files: ['src/sim/'],
-    forbidden: ['src/execution/', 'src/strategy/', 'src/risk/', 'src/trading/'],
+    forbidden: ['src/execution/', 'src/strategy/', 'src/guard/', 'src/risk/', 'src/trading/'],
+  },
+  {
+    name: 'the guards sit between strategy and legs: they know the strategy contract, not the later stages',
+    files: ['src/guard/'],
+    forbidden: ['src/risk/', 'src/execution/', 'src/trading/', 'src/portfolio/', 'src/venue/'],
   },
 ];
 

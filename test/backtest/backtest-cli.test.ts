@@ -116,7 +116,7 @@ describe('makerd backtest usage errors name the option and the rule', () => {
     [['--markets', '0'], /--markets must be an integer >= 1 and <= 200 \(got "0"\)/],
     [['--informed-share', '2'], /--informed-share must be a number >= 0 and <= 1 \(got "2"\)/],
     [['--flow-k', '0'], /--flow-k must be a number > 0 \(got "0"\)/],
-    [['--compare', 'bands'], /--compare must list at least two strategy names separated by commas \(got "bands"\)/],
+    [['--compare', 'bands'], /--compare must list at least two strategy names \(or LABEL:NAME\) separated by commas \(got "bands"\)/],
     [['--strategy', 'bands', '--compare', 'bands,avellaneda'], /--strategy and --compare exclude each other/],
     [['--compare', 'bands,avellaneda', '--params', 'x.json'], /with --compare, give parameters per strategy: --params NAME=FILE/],
     [['--wat'], /unknown option --wat/],

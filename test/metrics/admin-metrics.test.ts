@@ -188,10 +188,11 @@ describe('makerd_orders_total{action,reason}', () => {
       risk: () => new RiskGate(DEFAULT_RISK_LIMITS).snapshot(),
       loop: () => ({
         evaluations: 0,
-        skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0 },
+        skipped: { unchanged: 0, 'no-metadata': 0, 'tick-change': 0, 'strategy-error': 0, 'guard-error': 0 },
         idle: {},
         wanted: new Map(),
         approved: new Map(),
+        guardActions: new Map(),
       }),
       quotes: () => new Map(),
       twoSidedSeconds: () => new Map(),

@@ -16,7 +16,7 @@ import type { MakerdConfig } from '../../config/schema.js';
 import { ErrorCode, MakerdError } from '../../errors.js';
 import { packageRoot } from '../../package-root.js';
 import { validateRiskLimits } from '../../risk/index.js';
-import { parseStrategyParams } from '../../strategy/param-schema.js';
+import { parseQuotingParams } from '../../guard/index.js';
 import { resolveStrategy } from '../../strategy/strategy-registry.js';
 import { resolveFlowParams } from '../../sim/flow/index.js';
 import { loadConfiguredStrategies } from '../../trading/config-check.js';
@@ -65,7 +65,10 @@ Usage: makerd [config flags] backtest [options]
 
 Strategy:
   --strategy NAME            Strategy to run (default: the configuration's strategy.name)
-  --compare A,B[,C]          Run several strategies on the identical seeds, side by side
+  --compare A,B[,C]          Run several strategies on the identical seeds, side by side; an entry
+                             LABEL:NAME runs strategy NAME under LABEL (e.g. the same strategy
+                             with other parameters: --compare avellaneda,plain:avellaneda
+                             --params plain=FILE); --params keys are labels
   --params FILE | NAME=FILE  Strategy parameters (JSON object, as strategy.params; a makerd config
                              file with strategy.params works too); NAME=FILE per strategy
   --config FILE              makerd configuration: risk.*, executor.*, poller.*, strategy.*, sim.flow.*
@@ -185,13 +188,14 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
   if (seen.has('compare')) {
     const raw = seen.get('compare')!;
     const list = raw.split(',').map((x) => x.trim());
-    if (list.length < 2 || list.some((x) => !NAME.test(x)))
-      throw bad('compare', 'must list at least two strategy names separated by commas', raw);
-    if (new Set(list).size !== list.length) throw bad('compare', 'must not name a strategy twice', raw);
+    if (list.length < 2 || list.some((x) => !x.split(':').every((part) => NAME.test(part)) || x.split(':').length > 2))
+      throw bad('compare', 'must list at least two strategy names (or LABEL:NAME) separated by commas', raw);
+    const labels = list.map((x) => x.split(':')[0]!);
+    if (new Set(labels).size !== labels.length) throw bad('compare', 'must not name a strategy (or label) twice', raw);
     strategies = list;
   }
   for (const key of params.keys()) {
-    if (key !== undefined && strategies !== undefined && !strategies.includes(key)) {
+    if (key !== undefined && strategies !== undefined && !strategies.some((x) => x.split(':')[0] === key)) {
       throw new UsageError(`backtest: --params ${key}=… names a strategy that is not run (running: ${strategies.join(', ')})`);
     }
   }
@@ -278,20 +282,21 @@ function version(): string {
 
 async function plannedStrategies(config: MakerdConfig, a: BacktestArgs): Promise<PlannedStrategy[]> {
   const registry = await loadConfiguredStrategies(config);
-  const names = a.strategies ?? [config.strategy.name];
-  return names.map((name) => {
+  const entries = a.strategies ?? [config.strategy.name];
+  return entries.map((entry) => {
+    const [label, name = label] = entry.split(':') as [string, string?];
     const strategy = resolveStrategy(
       registry,
       name,
       a.strategies === undefined ? 'strategy.name' : a.strategies.length > 1 ? '--compare' : '--strategy',
     );
-    const file = a.params.get(name) ?? a.params.get(undefined);
+    const file = a.params.get(label) ?? a.params.get(undefined);
     let raw: unknown;
     let source: string;
     if (file !== undefined) {
       raw = readParamsFile(file);
       source = file;
-    } else if (name === config.strategy.name) {
+    } else if (name === config.strategy.name && label === name) {
       raw = config.strategy.params;
       source = Object.keys(config.strategy.params).length === 0 ? 'defaults' : 'configuration (strategy.params)';
     } else {
@@ -299,8 +304,8 @@ async function plannedStrategies(config: MakerdConfig, a: BacktestArgs): Promise
       source = 'defaults';
     }
     const where = file === undefined ? `strategy.params (${name})` : `--params ${file} (${name})`;
-    const params = parseStrategyParams(strategy, raw, where);
-    return { label: name, strategy, params, rawParams: raw, paramsSource: source };
+    const { params, guards } = parseQuotingParams(strategy, raw, where);
+    return { label, strategy, params, guards, rawParams: raw, paramsSource: source };
   });
 }
 

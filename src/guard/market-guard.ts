@@ -1,0 +1,357 @@
+/**
+ * The adverse-selection guards of one market: pure and synchronous, driven by the views the
+ * trading loop builds and the account's fills, on the injected clock's milliseconds.
+ *
+ * - jump: the fair value moved at least `jumpTicks` ticks, and `jumpSigmas` standard deviations
+ *   of the recent moves, since the last evaluation: the side the move runs into (asks on a rise,
+ *   bids on a fall) is held;
+ * - sweep: `sweepLevels` levels of one side of outcome 0's book gone at once: that side is held;
+ * - trade-through: a fill of ours and then a fair value beyond its price: that side is held;
+ * - burst: `burstFills` fills on one side within `burstWindowS`: that side is widened;
+ * - toxicity: the side's mark-out average (markout-average.ts) below the threshold widens it by a
+ *   tick per tick of shortfall, up to `toxicityMaxTicks`, for as long as it stays below.
+ *
+ * The stage only ever pulls or widens (side-hold.ts): a quote moves away from the touch by whole
+ * ticks, is dropped when that leaves [tick, 1 - tick], and a quote landing on a price the same side
+ * already quotes is dropped, so nothing is placed that the strategy did not want and nothing
+ * crosses that did not before. A strategy that keeps its resting orders (bands) gets back the
+ * prices the guard gave it; those are mapped to the strategy's own price before the current
+ * widening is applied again, so the widening never compounds.
+ */
+import type { MarketView } from '../market/market-view.js';
+import type { Decimal } from '../money.js';
+import type { Quote, QuoteSide } from '../strategy/strategy.js';
+import type { GuardSettings } from './guard-settings.js';
+import { MarkoutAverage } from './markout-average.js';
+import { type GuardName, type Hold, NO_EFFECT, type SideEffect, holdEffect, holdNextChange, stronger } from './side-hold.js';
+
+export type GuardEventAction = 'pull' | 'widen' | 'narrow' | 'release';
+
+/** A change of what the guards do to one side (logged and counted; never one per tick). */
+export interface GuardEvent {
+  readonly market: string;
+  readonly side: QuoteSide;
+  readonly guard: GuardName;
+  readonly action: GuardEventAction;
+  readonly ticks: number;
+  /** Until when the responsible hold lasts before it starts to return (Unix ms; 0 for toxicity). */
+  readonly untilMs: number;
+}
+
+export interface SideStatus {
+  readonly guard: GuardName;
+  readonly pulled: boolean;
+  readonly ticks: number;
+  readonly untilMs: number;
+}
+
+/** A fill of ours in outcome-0 space. */
+export interface GuardFill {
+  readonly side: QuoteSide;
+  readonly price: Decimal;
+  readonly atMs: number;
+}
+
+interface SideState {
+  readonly holds: Map<GuardName, Hold>;
+  readonly fills: number[];
+  readonly tradeThroughs: number[];
+  short: MarkoutAverage | undefined;
+  long: MarkoutAverage | undefined;
+  reported: SideStatus | undefined;
+  /** Guarded price text -> the strategy's own price, from the last apply. */
+  shifted: Map<string, Decimal>;
+}
+
+const SIDES: readonly QuoteSide[] = ['bid', 'ask'];
+/** Returns seen before the volatility estimate is trusted for the jump test. */
+const MIN_VOL_SAMPLES = 10;
+
+export class MarketGuard {
+  readonly market: string;
+  #s: GuardSettings;
+  readonly #side: Record<QuoteSide, SideState>;
+  #lastFair: number | undefined;
+  #lastMs = 0;
+  #weightedVar = 0;
+  #weight = 0;
+  #samples = 0;
+  #prevBids: number[] = [];
+  #prevAsks: number[] = [];
+  #tick = 0.01;
+
+  constructor(market: string, settings: GuardSettings) {
+    this.market = market;
+    this.#s = settings;
+    this.#side = { bid: this.#newSide(), ask: this.#newSide() };
+  }
+
+  get settings(): GuardSettings {
+    return this.#s;
+  }
+
+  /** New settings (SIGHUP): holds and estimates are kept; averages restart if their horizons changed. */
+  reconfigure(settings: GuardSettings): void {
+    const horizonsChanged =
+      settings.toxicityShortS !== this.#s.toxicityShortS ||
+      settings.toxicityLongS !== this.#s.toxicityLongS ||
+      settings.toxicityHalfLifeFills !== this.#s.toxicityHalfLifeFills ||
+      settings.toxicityDecayS !== this.#s.toxicityDecayS;
+    this.#s = settings;
+    if (horizonsChanged) for (const side of SIDES) this.#resetAverages(this.#side[side]);
+  }
+
+  onFill(fill: GuardFill): void {
+    if (!this.#s.enabled) return;
+    const st = this.#side[fill.side];
+    const price = fill.price.toNumber();
+    st.short?.onFill(price, fill.atMs);
+    st.long?.onFill(price, fill.atMs);
+    if (this.#s.tradeThrough) st.tradeThroughs.push(price);
+    if (this.#s.burstFills > 0) {
+      const windowMs = this.#s.burstWindowS * 1000;
+      st.fills.push(fill.atMs);
+      while (st.fills.length > 0 && st.fills[0]! <= fill.atMs - windowMs) st.fills.shift();
+      if (st.fills.length >= this.#s.burstFills) {
+        this.#hold(fill.side, 'burst', 'widen', fill.atMs);
+        st.fills.length = 0;
+      }
+    }
+  }
+
+  /**
+   * Learns from a view (volatility, jumps, sweeps, trade-throughs, mark-outs) at its time; `fair`
+   * is the fair value the strategy is given. Returns the changes of what the guards do.
+   */
+  observe(view: MarketView, fair: Decimal | undefined): GuardEvent[] {
+    const nowMs = view.nowMs;
+    if (!this.#s.enabled) return this.#report(nowMs);
+    this.#tick = view.meta.tickSize.toNumber();
+    if (fair !== undefined) {
+      const f = fair.toNumber();
+      this.#learnMove(f, nowMs);
+      this.#checkTradeThroughs(f, nowMs);
+      for (const side of SIDES) {
+        const st = this.#side[side];
+        st.short?.observe(f, nowMs, side === 'bid');
+        st.long?.observe(f, nowMs, side === 'bid');
+      }
+    }
+    this.#checkSweep(view, nowMs);
+    return this.#report(nowMs);
+  }
+
+  /** What the guards do to `side` at `nowMs`, with the guard responsible. */
+  effect(side: QuoteSide, nowMs: number): SideEffect & { readonly guard: GuardName | undefined; readonly untilMs: number } {
+    if (!this.#s.enabled) return { ...NO_EFFECT, guard: undefined, untilMs: 0 };
+    const st = this.#side[side];
+    let best: SideEffect = NO_EFFECT;
+    let guard: GuardName | undefined;
+    let untilMs = 0;
+    for (const [name, h] of st.holds) {
+      const e = holdEffect(h, nowMs);
+      if (e.pulled || e.ticks > 0) {
+        const next = stronger(best, e);
+        if (next !== best) {
+          best = next;
+          guard = name;
+          untilMs = h.untilMs;
+        }
+      } else if (holdNextChange(h, nowMs) === Number.POSITIVE_INFINITY) st.holds.delete(name);
+    }
+    const tox = this.#toxicityTicks(st, nowMs);
+    if (tox > 0) {
+      const next = stronger(best, { pulled: false, ticks: tox });
+      if (next !== best) {
+        best = next;
+        guard = 'toxicity';
+        untilMs = 0;
+      }
+    }
+    return { ...best, guard, untilMs };
+  }
+
+  /** The guarded quotes: sides pulled, widened by whole ticks, never more or tighter than wanted. */
+  apply(quotes: readonly Quote[], tick: Decimal, nowMs: number): Quote[] {
+    const bid = this.effect('bid', nowMs);
+    const ask = this.effect('ask', nowMs);
+    const sb = this.#side.bid;
+    const sa = this.#side.ask;
+    if (bid.ticks === 0 && ask.ticks === 0 && !bid.pulled && !ask.pulled && sb.shifted.size === 0 && sa.shifted.size === 0)
+      return quotes as Quote[];
+    const out: Quote[] = [];
+    const next = { bid: new Map<string, Decimal>(), ask: new Map<string, Decimal>() };
+    const taken = { bid: new Set<string>(), ask: new Set<string>() };
+    const top = tick.neg().plus(1);
+    for (const q of quotes) {
+      const e = q.side === 'bid' ? bid : ask;
+      if (e.pulled) continue;
+      const own = this.#side[q.side].shifted.get(q.price.toFixed()) ?? q.price;
+      let price = own;
+      if (e.ticks > 0) {
+        const move = tick.mul(e.ticks);
+        price = q.side === 'bid' ? own.minus(move) : own.plus(move);
+        if (price.lt(tick) || price.gt(top)) continue;
+        next[q.side].set(price.toFixed(), own);
+      }
+      const key = price.toFixed();
+      if (taken[q.side].has(key)) continue;
+      taken[q.side].add(key);
+      out.push(price === q.price ? q : { side: q.side, price, size: q.size });
+    }
+    sb.shifted = next.bid;
+    sa.shifted = next.ask;
+    return out;
+  }
+
+  /** Pulls everything of this market (a guard failure) until the next evaluation that works. */
+  clearShifts(): void {
+    this.#side.bid.shifted = new Map();
+    this.#side.ask.shifted = new Map();
+  }
+
+  /** When some side's effect next changes with no new input (Infinity: not before new data). */
+  nextChangeMs(nowMs: number): number {
+    let next = Number.POSITIVE_INFINITY;
+    for (const side of SIDES) for (const h of this.#side[side].holds.values()) next = Math.min(next, holdNextChange(h, nowMs));
+    return next;
+  }
+
+  /** Which guard holds which side, and until when (for /status). */
+  status(nowMs: number): Record<QuoteSide, SideStatus | undefined> {
+    const of = (side: QuoteSide): SideStatus | undefined => {
+      const e = this.effect(side, nowMs);
+      return e.guard === undefined ? undefined : { guard: e.guard, pulled: e.pulled, ticks: e.ticks, untilMs: e.untilMs };
+    };
+    return { bid: of('bid'), ask: of('ask') };
+  }
+
+  #newSide(): SideState {
+    const st: SideState = {
+      holds: new Map(),
+      fills: [],
+      tradeThroughs: [],
+      short: undefined,
+      long: undefined,
+      reported: undefined,
+      shifted: new Map(),
+    };
+    this.#resetAverages(st);
+    return st;
+  }
+
+  #resetAverages(st: SideState): void {
+    const s = this.#s;
+    const active = s.toxicityMaxTicks > 0;
+    st.short = active && s.toxicityShortS > 0 ? new MarkoutAverage(s.toxicityShortS, s.toxicityHalfLifeFills, s.toxicityDecayS) : undefined;
+    st.long = active && s.toxicityLongS > 0 ? new MarkoutAverage(s.toxicityLongS, s.toxicityHalfLifeFills, s.toxicityDecayS) : undefined;
+  }
+
+  #hold(side: QuoteSide, guard: GuardName, action: 'pull' | 'widen', nowMs: number): void {
+    const s = this.#s;
+    const coolMs = s.coolDownS * 1000;
+    this.#side[side].holds.set(guard, {
+      guard,
+      action,
+      ticks: s.widenTicks,
+      untilMs: nowMs + coolMs,
+      stepMs: coolMs / s.returnSteps,
+      steps: s.returnSteps,
+    });
+  }
+
+  #learnMove(f: number, nowMs: number): void {
+    const s = this.#s;
+    const last = this.#lastFair;
+    this.#lastFair = f;
+    const dtS = (nowMs - this.#lastMs) / 1000;
+    this.#lastMs = nowMs;
+    if (last === undefined || !(dtS > 0)) return;
+    const r = f - last;
+    const sd = this.#samples >= MIN_VOL_SAMPLES && this.#weight > 0 ? Math.sqrt((this.#weightedVar / this.#weight) * dtS) : 0;
+    const size = Math.abs(r);
+    // A hair under whole ticks, so float noise in `f - last` cannot hide an exact 3-tick move.
+    const byTicks = s.jumpTicks > 0 && size >= s.jumpTicks * this.#tick * (1 - 1e-9);
+    const bySd = s.jumpSigmas === 0 || sd === 0 || size >= s.jumpSigmas * sd;
+    if (byTicks && bySd) this.#hold(r > 0 ? 'ask' : 'bid', 'jump', s.jumpAction, nowMs);
+    // Jumps are capped before they feed the estimate, so one headline does not blind the test.
+    const capped = sd > 0 && s.jumpSigmas > 0 ? Math.min(size, s.jumpSigmas * sd) : size;
+    const keep = 0.5 ** (dtS / s.volHalfLifeS);
+    this.#weightedVar = keep * this.#weightedVar + (1 - keep) * ((capped * capped) / dtS);
+    this.#weight = keep * this.#weight + (1 - keep);
+    this.#samples++;
+  }
+
+  #checkTradeThroughs(f: number, nowMs: number): void {
+    for (const side of SIDES) {
+      const st = this.#side[side];
+      if (st.tradeThroughs.length === 0) continue;
+      const through = st.tradeThroughs.some((p) => (side === 'bid' ? f < p : f > p));
+      st.tradeThroughs.length = 0;
+      if (through) this.#hold(side, 'trade-through', this.#s.jumpAction, nowMs);
+    }
+  }
+
+  #checkSweep(view: MarketView, nowMs: number): void {
+    const n = this.#s.sweepLevels;
+    const book = view.books[0];
+    if (n <= 0 || book === undefined) return;
+    const bids = topPrices(book.bids, n);
+    const asks = topPrices(book.asks, n);
+    if (swept(this.#prevBids, bids[0], n, true)) this.#hold('bid', 'sweep', this.#s.jumpAction, nowMs);
+    if (swept(this.#prevAsks, asks[0], n, false)) this.#hold('ask', 'sweep', this.#s.jumpAction, nowMs);
+    this.#prevBids = bids;
+    this.#prevAsks = asks;
+  }
+
+  #toxicityTicks(st: SideState, nowMs: number): number {
+    const s = this.#s;
+    if (s.toxicityMaxTicks <= 0) return 0;
+    const a = st.short?.value(nowMs);
+    const b = st.long?.value(nowMs);
+    const worst = a === undefined ? b : b === undefined ? a : Math.min(a, b);
+    if (worst === undefined) return 0;
+    const shortfall = s.toxicityThreshold.toNumber() - worst;
+    if (!(shortfall > 0)) return 0;
+    return Math.min(s.toxicityMaxTicks, Math.ceil(shortfall / this.#tick - 1e-9));
+  }
+
+  #report(nowMs: number): GuardEvent[] {
+    const events: GuardEvent[] = [];
+    for (const side of SIDES) {
+      const st = this.#side[side];
+      const e = this.effect(side, nowMs);
+      const prev = st.reported;
+      const now: SideStatus | undefined =
+        e.guard === undefined ? undefined : { guard: e.guard, pulled: e.pulled, ticks: e.ticks, untilMs: e.untilMs };
+      if (prev?.pulled === now?.pulled && (prev?.ticks ?? 0) === (now?.ticks ?? 0) && prev?.guard === now?.guard) continue;
+      st.reported = now;
+      if (now === undefined) {
+        if (prev !== undefined) events.push({ market: this.market, side, guard: prev.guard, action: 'release', ticks: 0, untilMs: 0 });
+        continue;
+      }
+      const action: GuardEventAction = now.pulled
+        ? 'pull'
+        : prev === undefined || prev.pulled || now.ticks > prev.ticks
+          ? 'widen'
+          : 'narrow';
+      events.push({ market: this.market, side, guard: now.guard, action, ticks: now.ticks, untilMs: now.untilMs });
+    }
+    return events;
+  }
+}
+
+function topPrices(levels: readonly { readonly price: Decimal }[], n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < levels.length && i < n; i++) out.push(levels[i]!.price.toNumber());
+  return out;
+}
+
+/** True when at least `n` of the previous best prices are strictly better than the new best. */
+function swept(prev: readonly number[], best: number | undefined, n: number, bids: boolean): boolean {
+  if (prev.length < n) return false;
+  if (best === undefined) return true;
+  let gone = 0;
+  for (const p of prev) if (bids ? p > best : p < best) gone++;
+  return gone >= n;
+}
