@@ -132,6 +132,10 @@ describe('/status document', () => {
           message: 'poll request failed',
         },
       ],
+      guards: (m) =>
+        m === 'm1'
+          ? { bid: { guard: 'jump', pulled: true, ticks: 0, untilMs: Date.UTC(2026, 0, 1, 0, 0, 30) }, ask: undefined }
+          : undefined,
     };
     const s = buildStatus(src);
     limiter.close();
@@ -151,6 +155,7 @@ describe('/status document', () => {
         quotes: { bid: 1, ask: 0 },
         positions: { '0': '10', '1': '0' },
         pnl: { realized: '0', unrealized: '0.5', total: '0.5' },
+        guards: { bid: { guard: 'jump', action: 'pull', ticks: 0, until: '2026-01-01T00:00:30.000Z' }, ask: null },
       },
       {
         market: 'm2',
