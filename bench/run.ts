@@ -84,10 +84,16 @@ const KEYS: readonly KeySpec[] = [
     target: { op: '<', value: 50 },
   },
   { key: 'fill_to_requote_ms_p99', bench: 'fill-to-requote', what: 'fill to next order request, p99 ms' },
+  {
+    key: 'guard_eval_us',
+    bench: 'guard',
+    what: 'adverse-selection guards (fair value, observe, apply), µs per market evaluation',
+    target: { op: '<=', value: 5 },
+  },
 ];
 
 /** Run order: in-process CPU benches first, then the ones with processes; unknown benches last. */
-const ORDER = ['signer', 'limiter', 'matching', 'sim-books', 'tick-to-dispatch', 'cancel-all', 'fill-to-requote', 'daemon-rss', 'backtest'];
+const ORDER = ['signer', 'limiter', 'guard', 'matching', 'sim-books', 'tick-to-dispatch', 'cancel-all', 'fill-to-requote', 'daemon-rss', 'backtest'];
 
 const USAGE = 'usage: node dist/bench/run.js [--json] [--quick] [--full] [--out file.json] [--only name[,name...]] [name ...]';
 

@@ -19,7 +19,7 @@
  * widening is applied again, so the widening never compounds.
  */
 import type { MarketView } from '../market/market-view.js';
-import type { Decimal } from '../money.js';
+import { type Decimal, ONE } from '../money.js';
 import type { Quote, QuoteSide } from '../strategy/strategy.js';
 import type { GuardSettings } from './guard-settings.js';
 import { MarkoutAverage } from './markout-average.js';
@@ -59,8 +59,13 @@ interface SideState {
   short: MarkoutAverage | undefined;
   long: MarkoutAverage | undefined;
   reported: SideStatus | undefined;
-  /** Guarded price text -> the strategy's own price, from the last apply. */
-  shifted: Map<string, Decimal>;
+  /** The prices the last apply gave this side, and the strategy's own price behind each. */
+  shifted: Shift[];
+}
+
+interface Shift {
+  readonly guarded: Decimal;
+  readonly own: Decimal;
 }
 
 const SIDES: readonly QuoteSide[] = ['bid', 'ask'];
@@ -76,13 +81,16 @@ export class MarketGuard {
   #weightedVar = 0;
   #weight = 0;
   #samples = 0;
-  #prevBids: number[] = [];
-  #prevAsks: number[] = [];
+  #prevBids: Decimal[] = [];
+  #prevAsks: Decimal[] = [];
   #tick = 0.01;
+  #tickOf: Decimal | undefined;
+  #threshold: number;
 
   constructor(market: string, settings: GuardSettings) {
     this.market = market;
     this.#s = settings;
+    this.#threshold = settings.toxicityThreshold.toNumber();
     this.#side = { bid: this.#newSide(), ask: this.#newSide() };
   }
 
@@ -98,6 +106,7 @@ export class MarketGuard {
       settings.toxicityHalfLifeFills !== this.#s.toxicityHalfLifeFills ||
       settings.toxicityDecayS !== this.#s.toxicityDecayS;
     this.#s = settings;
+    this.#threshold = settings.toxicityThreshold.toNumber();
     if (horizonsChanged) for (const side of SIDES) this.#resetAverages(this.#side[side]);
   }
 
@@ -126,7 +135,10 @@ export class MarketGuard {
   observe(view: MarketView, fair: Decimal | undefined): GuardEvent[] {
     const nowMs = view.nowMs;
     if (!this.#s.enabled) return this.#report(nowMs);
-    this.#tick = view.meta.tickSize.toNumber();
+    if (view.meta.tickSize !== this.#tickOf) {
+      this.#tickOf = view.meta.tickSize;
+      this.#tick = view.meta.tickSize.toNumber();
+    }
     if (fair !== undefined) {
       const f = fair.toNumber();
       this.#learnMove(f, nowMs);
@@ -177,26 +189,24 @@ export class MarketGuard {
     const ask = this.effect('ask', nowMs);
     const sb = this.#side.bid;
     const sa = this.#side.ask;
-    if (bid.ticks === 0 && ask.ticks === 0 && !bid.pulled && !ask.pulled && sb.shifted.size === 0 && sa.shifted.size === 0)
+    if (bid.ticks === 0 && ask.ticks === 0 && !bid.pulled && !ask.pulled && sb.shifted.length === 0 && sa.shifted.length === 0)
       return quotes as Quote[];
+    // Few quotes per market: arrays and Decimal comparisons beat maps keyed by price text.
     const out: Quote[] = [];
-    const next = { bid: new Map<string, Decimal>(), ask: new Map<string, Decimal>() };
-    const taken = { bid: new Set<string>(), ask: new Set<string>() };
-    const top = tick.neg().plus(1);
+    const next: Record<QuoteSide, Shift[]> = { bid: [], ask: [] };
+    const move = { bid: bid.ticks > 0 ? tick.mul(bid.ticks) : undefined, ask: ask.ticks > 0 ? tick.mul(ask.ticks) : undefined };
+    const top = ONE.minus(tick);
     for (const q of quotes) {
-      const e = q.side === 'bid' ? bid : ask;
-      if (e.pulled) continue;
-      const own = this.#side[q.side].shifted.get(q.price.toFixed()) ?? q.price;
+      if ((q.side === 'bid' ? bid : ask).pulled) continue;
+      const own = ownPrice(this.#side[q.side].shifted, q.price);
+      const m = move[q.side];
       let price = own;
-      if (e.ticks > 0) {
-        const move = tick.mul(e.ticks);
-        price = q.side === 'bid' ? own.minus(move) : own.plus(move);
+      if (m !== undefined) {
+        price = q.side === 'bid' ? own.minus(m) : own.plus(m);
         if (price.lt(tick) || price.gt(top)) continue;
-        next[q.side].set(price.toFixed(), own);
       }
-      const key = price.toFixed();
-      if (taken[q.side].has(key)) continue;
-      taken[q.side].add(key);
+      if (out.some((o) => o.side === q.side && o.price.eq(price))) continue;
+      if (m !== undefined) next[q.side].push({ guarded: price, own });
       out.push(price === q.price ? q : { side: q.side, price, size: q.size });
     }
     sb.shifted = next.bid;
@@ -204,10 +214,10 @@ export class MarketGuard {
     return out;
   }
 
-  /** Pulls everything of this market (a guard failure) until the next evaluation that works. */
+  /** Forgets the prices it gave (a guard failure pulled the market's quotes). */
   clearShifts(): void {
-    this.#side.bid.shifted = new Map();
-    this.#side.ask.shifted = new Map();
+    this.#side.bid.shifted = [];
+    this.#side.ask.shifted = [];
   }
 
   /** When some side's effect next changes with no new input (Infinity: not before new data). */
@@ -234,7 +244,7 @@ export class MarketGuard {
       short: undefined,
       long: undefined,
       reported: undefined,
-      shifted: new Map(),
+      shifted: [],
     };
     this.#resetAverages(st);
     return st;
@@ -311,7 +321,7 @@ export class MarketGuard {
     const b = st.long?.value(nowMs);
     const worst = a === undefined ? b : b === undefined ? a : Math.min(a, b);
     if (worst === undefined) return 0;
-    const shortfall = s.toxicityThreshold.toNumber() - worst;
+    const shortfall = this.#threshold - worst;
     if (!(shortfall > 0)) return 0;
     return Math.min(s.toxicityMaxTicks, Math.ceil(shortfall / this.#tick - 1e-9));
   }
@@ -341,17 +351,23 @@ export class MarketGuard {
   }
 }
 
-function topPrices(levels: readonly { readonly price: Decimal }[], n: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < levels.length && i < n; i++) out.push(levels[i]!.price.toNumber());
+/** The strategy's own price behind a price the last apply gave (a kept order), else `price`. */
+function ownPrice(shifted: readonly Shift[], price: Decimal): Decimal {
+  for (const s of shifted) if (s.guarded.eq(price)) return s.own;
+  return price;
+}
+
+function topPrices(levels: readonly { readonly price: Decimal }[], n: number): Decimal[] {
+  const out: Decimal[] = [];
+  for (let i = 0; i < levels.length && i < n; i++) out.push(levels[i]!.price);
   return out;
 }
 
 /** True when at least `n` of the previous best prices are strictly better than the new best. */
-function swept(prev: readonly number[], best: number | undefined, n: number, bids: boolean): boolean {
+function swept(prev: readonly Decimal[], best: Decimal | undefined, n: number, bids: boolean): boolean {
   if (prev.length < n) return false;
   if (best === undefined) return true;
   let gone = 0;
-  for (const p of prev) if (bids ? p > best : p < best) gone++;
+  for (const p of prev) if (bids ? p.gt(best) : p.lt(best)) gone++;
   return gone >= n;
 }
