@@ -93,7 +93,18 @@ const KEYS: readonly KeySpec[] = [
 ];
 
 /** Run order: in-process CPU benches first, then the ones with processes; unknown benches last. */
-const ORDER = ['signer', 'limiter', 'guard', 'matching', 'sim-books', 'tick-to-dispatch', 'cancel-all', 'fill-to-requote', 'daemon-rss', 'backtest'];
+const ORDER = [
+  'signer',
+  'limiter',
+  'guard',
+  'matching',
+  'sim-books',
+  'tick-to-dispatch',
+  'cancel-all',
+  'fill-to-requote',
+  'daemon-rss',
+  'backtest',
+];
 
 const USAGE = 'usage: node dist/bench/run.js [--json] [--quick] [--full] [--out file.json] [--only name[,name...]] [name ...]';
 
