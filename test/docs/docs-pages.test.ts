@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ExecutorStats } from '../../src/execution/executor-stats.js';
 import { registerTradingMetrics } from '../../src/metrics/trading-metrics.js';
-import { DEFAULT_LOSS_LIMITS, DEFAULT_RISK_LIMITS, LossLimitGuard, RiskGate } from '../../src/risk/index.js';
+import { DEFAULT_LOSS_LIMITS, DEFAULT_RISK_LIMITS, LossLimitGuard, REFUSAL_REASONS, RiskGate } from '../../src/risk/index.js';
 import { registerPortfolioMetrics } from '../../src/metrics/portfolio-metrics.js';
 import { Portfolio } from '../../src/portfolio/index.js';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,16 @@ describe('the documentation', () => {
 
   it('lists every query with its parameters as the CLI does (docs/cli.md)', () => {
     expect(read('docs/cli.md')).toContain(queryHelp().trimEnd());
+  });
+
+  it("lists exactly the risk gate's refusal reasons (docs/risk.md)", () => {
+    const risk = read('docs/risk.md');
+    const section = risk.slice(
+      risk.indexOf('### Refusals in the metrics'),
+      risk.indexOf('\n## ', risk.indexOf('### Refusals in the metrics')),
+    );
+    const listed = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]!);
+    expect([...listed].sort()).toEqual([...REFUSAL_REASONS].sort());
   });
 
   it.each(files)('%s names only files and folders that exist', (f) => {
