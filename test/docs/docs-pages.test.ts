@@ -7,6 +7,8 @@ import { DEFAULT_LOSS_LIMITS, DEFAULT_RISK_LIMITS, LossLimitGuard, REFUSAL_REASO
 import { registerPortfolioMetrics } from '../../src/metrics/portfolio-metrics.js';
 import { Portfolio } from '../../src/portfolio/index.js';
 import { describe, expect, it } from 'vitest';
+import avellaneda from '../../strategies/avellaneda.js';
+import bands from '../../strategies/bands.js';
 import { configDocMarkdown } from '../../src/cli/config-doc.js';
 import { queryHelp } from '../../src/cli/commands/query.js';
 import { packageRoot } from '../../src/package-root.js';
@@ -52,6 +54,15 @@ describe('the documentation', () => {
     );
     const listed = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]!);
     expect([...listed].sort()).toEqual([...REFUSAL_REASONS].sort());
+  });
+
+  it.each([bands, avellaneda])('lists every parameter of $name in its table (docs/strategies.md)', (strategy) => {
+    const page = read('docs/strategies.md');
+    const start = page.indexOf(`\n## ${strategy.name}\n`);
+    expect(start).toBeGreaterThan(0);
+    const section = page.slice(start, page.indexOf('\n## ', start + 1));
+    const listed = [...section.matchAll(/^\| `([A-Za-z]+)` \|/gm)].map((m) => m[1]!);
+    expect([...listed].sort()).toEqual(Object.keys(strategy.params).sort());
   });
 
   it.each(files)('%s names only files and folders that exist', (f) => {
