@@ -10,10 +10,10 @@ import { openVenueStack, runDaemon } from '../main.js';
 import { BACKTEST_HELP, backtestCommand } from './commands/backtest.js';
 import { cancelCommand, cancelMarketCommand } from './commands/cancel.js';
 import { checkConfigCommand } from './commands/check-config.js';
+import { configDocCommand } from './commands/config-doc.js';
 import { pnlCommand } from './commands/pnl.js';
 import { parseQueryArgs, queryHelp, runQuery } from './commands/query.js';
 import { simCommand } from './commands/sim.js';
-import { configDocMarkdown } from './config-doc.js';
 import { splitConfigArgs } from './config-flags.js';
 import { HELP } from './help.js';
 import { UsageError, type CliIo } from './io.js';
@@ -55,10 +55,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const cmd = command as Command;
     // backtest reads its own options (several share names with configuration flags).
     if (cmd === 'backtest') return await backtestCommand(argv, io);
-    if (cmd === 'config-doc') {
-      io.stdout.write(configDocMarkdown());
-      return 0;
-    }
+    if (cmd === 'config-doc') return configDocCommand(args, io);
     const loaded = loadConfig({ configFile, args: configArgs, env: io.env });
     knownSecrets = [loaded.config.venue.secret, loaded.config.venue.passphrase].filter((s) => s.length > 0);
     if (cmd === 'check-config') {

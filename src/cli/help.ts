@@ -16,6 +16,7 @@ Commands:
   pnl [--json]                Positions and PnL per market from the fill journal in data.dir
                               (offline: no daemon, no network)
   config-doc                  Print the configuration reference as a Markdown table
+                              (--write FILE: rewrite the table in docs/configuration.md)
   backtest [options]          Strategies on the simulator's core with a virtual clock, over many
                               seeds; table, --json, --out report.html (makerd backtest --help)
 

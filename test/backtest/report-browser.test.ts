@@ -3,7 +3,7 @@
  * chart has drawn (its canvas holds non-blank pixels), the console shows no error, and the page
  * asks for nothing over the network. A screenshot is saved in a temporary folder; with
  * UPDATE_SCREENSHOT=1 (npm run report-screenshot) a fuller report's screenshot is written to
- * docs/backtest-report.png for the README.
+ * docs/backtest-report.png, shown on docs/backtesting.md.
  *
  * Without chromium the test is skipped, except under CI=true, where a missing browser fails.
  */

@@ -145,7 +145,8 @@ export function headingAnchor(heading: string): string {
     .replace(/\s/g, '-');
 }
 
-export function readmeAnchors(): Set<string> {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
-  return new Set([...readme.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => headingAnchor(m[1]!)));
+/** The heading anchors of a Markdown file of the repository (path relative to its root). */
+export function markdownAnchors(path: string): Set<string> {
+  const text = readFileSync(join(root, path), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+  return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => headingAnchor(m[1]!)));
 }

@@ -6,7 +6,7 @@
  * promtool (.ci/run); there a missing promtool fails these tests instead of skipping them.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import {
   loadAlertRules,
   metricNames,
   PROMETHEUS_CONFIG_PATH,
-  readmeAnchors,
+  markdownAnchors,
   root,
   sourceMetricNames,
 } from './grafana-queries.js';
@@ -65,16 +65,30 @@ describe('the alert rules', () => {
       expect(['warning', 'critical'], r.alert).toContain(r.labels?.severity);
       expect(r.annotations?.summary, r.alert).toBeTruthy();
       expect(r.annotations?.description, r.alert).toBeTruthy();
-      expect(r.annotations?.runbook_url, r.alert).toBe(`README.md#${r.alert.toLowerCase()}`);
+      expect(r.annotations?.runbook_url, r.alert).toBe(`docs/operations.md#${r.alert.toLowerCase()}`);
     }
   });
 
-  it("link to runbooks that are headings of the README's Alerts section", () => {
-    const anchors = readmeAnchors();
-    for (const r of rules) expect(anchors.has(r.annotations!.runbook_url!.split('#')[1]!), r.alert).toBe(true);
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('\n### Alerts\n'), readme.indexOf('\n## ', readme.indexOf('\n### Alerts\n')));
-    for (const r of rules) expect(section, r.alert).toMatch(new RegExp(`^#### ${r.alert}$`, 'm'));
+  it('link to runbooks that are headings of the Alerts section of docs/operations.md', () => {
+    for (const r of rules) {
+      const [file, anchor] = r.annotations!.runbook_url!.split('#');
+      expect(existsSync(join(root, file!)), `${r.alert}: ${file}`).toBe(true);
+      expect(markdownAnchors(file!).has(anchor!), `${r.alert}: ${r.annotations!.runbook_url}`).toBe(true);
+    }
+    const page = readFileSync(join(root, 'docs/operations.md'), 'utf8');
+    const start = page.indexOf('\n## Alerts\n');
+    expect(start).toBeGreaterThan(0);
+    const end = page.indexOf('\n## ', start + 1);
+    const section = page.slice(start, end < 0 ? undefined : end);
+    for (const r of rules) expect(section, r.alert).toMatch(new RegExp(`^### ${r.alert}$`, 'm'));
+  });
+
+  it('and their unit tests expect the same runbook links as the rules', () => {
+    const tests = readFileSync(ALERT_TESTS_PATH, 'utf8');
+    const urls = [...tests.matchAll(/runbook_url:\s*"?([^"\n]+)"?/g)].map((m) => m[1]!);
+    expect(urls.length).toBeGreaterThanOrEqual(ALERTS.length);
+    const known = new Set(rules.map((r) => r.annotations!.runbook_url!));
+    for (const u of urls) expect(known, u).toContain(u);
   });
 
   it('read only metrics makerd registers (and `up`)', () => {
