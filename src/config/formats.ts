@@ -127,7 +127,9 @@ const FORMATS: convict.Format[] = [
   },
   {
     // Strategy parameters: an object in files; JSON text in env and flags.
-    name: 'json-object',
+    // Named 'object' so that convict takes a file's object here whole (a leaf), nested objects such as
+    // params.guards included, instead of walking into it as into a section of the schema.
+    name: 'object',
     coerce: (v: unknown) => (typeof v === 'string' ? parseJsonOr(v) : v),
     validate(v: unknown) {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) fail('must be an object (JSON text in env and flags)', v);

@@ -453,7 +453,7 @@ export const schema = {
     },
     params: {
       doc: 'Parameters of strategy.name (see Strategy tuning); JSON text in env',
-      format: 'json-object',
+      format: 'object',
       default: {} as Record<string, unknown>,
       env: 'MAKERD_STRATEGY_PARAMS',
     },

@@ -49,6 +49,22 @@ describe('check-config: trading settings', () => {
     expect(r.stderr).toBe('makerd: MAKERD_ERR_CONFIG: markets[1] b (avellaneda): params.gamma must be a number > 0 (got -1)\n');
   });
 
+  it('checks the guard settings under params.guards, default and per market, with the same errors', async () => {
+    const ok = await checkConfig({ strategy: { name: 'bands', params: { guards: { jumpAction: 'pull', coolDownS: 60 } } } });
+    expect(ok.code).toBe(0);
+    const r = await checkConfig({
+      markets: [{ market: 'a' }, { market: 'b', strategy: 'avellaneda', params: { guards: { burstFills: 2.5 } } }],
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'makerd: MAKERD_ERR_CONFIG: markets[1] b (avellaneda): params.guards.burstFills must be an integer >= 0 (got 2.5)\n',
+    );
+    const def = await checkConfig({ strategy: { name: 'bands', params: { guards: { fairValue: 'vwap' } } } });
+    expect(def.stderr).toBe(
+      'makerd: MAKERD_ERR_CONFIG: strategy.params (bands): params.guards.fairValue must be one of "mid", "microprice" (got "vwap")\n',
+    );
+  });
+
   it('refuses an unknown strategy, listing the known ones', async () => {
     const r = await checkConfig({ strategy: { name: 'martingale' } });
     expect(r.code).toBe(1);
