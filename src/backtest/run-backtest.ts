@@ -21,7 +21,10 @@
  * Random streams: the flow draws from its own streams (`flow:<seed>`, forked per market and per
  * purpose; src/sim/flow), and every arrival draws the same numbers whatever the book holds, so the
  * orders the flow submits are the same whatever the strategy does: strategies compared on one seed
- * face the same flow. The backtest itself draws nothing.
+ * face the same flow. The backtest itself draws nothing. The one venue rule that would let the
+ * strategy steer the flow — the automatic fine tick near 0.96/0.04, read from the book with our own
+ * orders in it — is off in the exchange; the flow applies it from its fair value instead
+ * (`tickRule: 'fair'`), so the switch happens at the same step for every strategy (README.md).
  */
 import { FakeClock } from '../clock/fake-clock.js';
 import { isMakerdError } from '../errors.js';
@@ -89,7 +92,10 @@ export interface StrategyRun {
 /** What a flow needs to drive the market; the default is the simulator's synthetic flow. */
 export interface FlowContext {
   readonly clock: FakeClock;
-  /** The exchange (through the backtest's tracking facade). */
+  /**
+   * The exchange (through the backtest's tracking facade). Its automatic tick rule is off: a flow
+   * that wants the fine tick near the bounds sets it (`setTickSize`), as the default flow does.
+   */
   readonly exchange: SimExchange;
   readonly catalog: SimCatalog;
   readonly seed: string;
@@ -109,6 +115,8 @@ export interface RunInput {
   readonly settings: BacktestSettings;
   /** Default: the simulator's synthetic order flow (src/sim/flow). */
   readonly flow?: FlowFactory;
+  /** A different world from the seed's catalog (tests: markets started near the price bounds). */
+  readonly catalog?: (generated: SimCatalog) => SimCatalog;
   /** Keep a digest of the orders the flow submits (RunResult.flowDigest). */
   readonly digestFlow?: boolean;
   /** Called now and then with the share of the run done (0..1). */
@@ -181,11 +189,13 @@ interface MarketState {
 export function runBacktest(input: RunInput): RunResult {
   const { settings, strategy } = input;
   const seed = String(input.seed);
-  const catalog = generateCatalog({ seed, markets: settings.markets, fee: { ...settings.fee } });
+  const generated = generateCatalog({ seed, markets: settings.markets, fee: { ...settings.fee } });
+  const catalog = input.catalog === undefined ? generated : input.catalog(generated);
   const clock = new FakeClock(catalog.epochMs);
   const startMs = clock.now();
   const endMs = startMs + Math.round(settings.hours * 3_600_000);
-  const exchange = createSimExchange({ clock, catalog: createCatalogLookup(catalog) });
+  // The venue's book-based tick rule is off: the flow switches the tick from its fair value.
+  const exchange = createSimExchange({ clock, catalog: createCatalogLookup(catalog), autoTick: false });
   const account: SimAccount = operatorAccount(operatorCredentials(`backtest:${seed}`));
   const identity: AccountIdentity = { address: account.address, apiKey: account.apiKey };
   const catalogApi = createCatalogApi(catalog, exchange, [account]);
@@ -445,6 +455,9 @@ export function runBacktest(input: RunInput): RunResult {
   };
 }
 
-/** The simulator's synthetic order flow on the backtest's exchange. */
+/**
+ * The simulator's synthetic order flow on the backtest's exchange, deciding the fine-tick switch
+ * near the bounds from its fair value (the exchange's book-based rule is off in a backtest).
+ */
 export const defaultFlow: FlowFactory = (ctx) =>
-  createOrderFlow({ clock: ctx.clock, exchange: ctx.exchange, catalog: ctx.catalog, seed: ctx.seed, params: ctx.params });
+  createOrderFlow({ clock: ctx.clock, exchange: ctx.exchange, catalog: ctx.catalog, seed: ctx.seed, params: ctx.params, tickRule: 'fair' });

@@ -44,9 +44,12 @@ export class ExchangeCore {
   readonly closedCap: number;
   readonly tradesCap: number;
   readonly executionsCap: number;
+  /** The automatic tick rule (tick-rule.ts) applies; off in backtests, where the flow decides it. */
+  readonly autoTick: boolean;
 
-  constructor(clock: Clock, catalog: SimCatalogLookup, retention: SimExchangeRetention = {}) {
+  constructor(clock: Clock, catalog: SimCatalogLookup, retention: SimExchangeRetention = {}, autoTick = true) {
     this.clock = clock;
+    this.autoTick = autoTick;
     this.#catalog = catalog;
     this.closedCap = retention.closedOrdersPerAccount ?? 10_000;
     this.tradesCap = retention.tradesPerAccount ?? 100_000;

@@ -59,6 +59,12 @@ export interface SimExchangeOptions {
   clock: Clock;
   catalog: SimCatalogLookup;
   retention?: SimExchangeRetention;
+  /**
+   * The venue's automatic tick rule (tick-rule.ts), default on. A backtest turns it off: the rule
+   * reads the book, our own orders included, so the moment of the switch would depend on the
+   * strategy; there the flow switches the tick from its fair value instead (order-flow.ts).
+   */
+  autoTick?: boolean;
 }
 
 export class MatchingExchange implements SimExchange {
@@ -66,7 +72,7 @@ export class MatchingExchange implements SimExchange {
   readonly #expiryTimer: ExpiryTimer;
 
   constructor(options: SimExchangeOptions) {
-    this.#core = new ExchangeCore(options.clock, options.catalog, options.retention);
+    this.#core = new ExchangeCore(options.clock, options.catalog, options.retention, options.autoTick ?? true);
     this.#expiryTimer = new ExpiryTimer(options.clock, this.#core.expiry, () => this.expire());
   }
 

@@ -8,7 +8,8 @@
  * a tick only becomes coarser through the operator control (`POST /_sim/tick-size`).
  *
  * The exchange checks the rule after every change of a book (placement, cancel, expiry), so the
- * check must be O(1): one compare for every market not at 0.01, else the two best levels.
+ * check must be O(1): one compare for every market not at 0.01, else the two best levels. An
+ * exchange made with `autoTick: false` (backtests) skips it; its flow applies `finerTickDueAtFair`.
  */
 import { Decimal } from '../../money.js';
 import type { TokenBook } from './token-book.js';
@@ -37,6 +38,16 @@ export function finerTickDue(book: TokenBook): boolean {
   }
   const last = book.lastTrade;
   return last > 0 && (last > UPPER_BOUND_UNITS || last < LOWER_BOUND_UNITS);
+}
+
+/**
+ * The same rule read from a market's fair value instead of its book (price units of outcome 0;
+ * outcome 1's is 1 − it, so one compare covers both tokens). A backtest uses it (the flow checks it
+ * every step, order-flow.ts), so that the switch depends on the flow alone, never on the orders of
+ * the strategy under test.
+ */
+export function finerTickDueAtFair(tickUnits: number | undefined, fairUnits0: number): boolean {
+  return tickUnits === AUTO_FROM_TICK_UNITS && (fairUnits0 > UPPER_BOUND_UNITS || fairUnits0 < LOWER_BOUND_UNITS);
 }
 
 /** A tick size in price units; undefined unless it lies in (0, 1) on the 0.000001 grid. */

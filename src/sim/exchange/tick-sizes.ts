@@ -29,9 +29,9 @@ export function applyTick(core: ExchangeCore, token: SimToken, tick: Decimal): T
   return { market: token.conditionId, tokenIds, oldTickSize, tickSize: tick };
 }
 
-/** The automatic rule, checked after a change of `book`. */
+/** The automatic rule, checked after a change of `book` (unless the exchange was made without it). */
 export function applyAutoTick(core: ExchangeCore, book: TokenBook): void {
-  if (finerTickDue(book)) applyTick(core, book.token, AUTO_TO_TICK);
+  if (core.autoTick && finerTickDue(book)) applyTick(core, book.token, AUTO_TO_TICK);
 }
 
 /** Refuses a tick the exchange cannot hold, with BAD_PARAMETER. */

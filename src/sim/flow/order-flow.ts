@@ -31,6 +31,7 @@ import { SimRng } from '../rng.js';
 import { FairValue } from './fair-value.js';
 import { resolveFlowParams, type FlowParams } from './flow-params.js';
 import { decimalToUnits, toUnits } from '../exchange/units.js';
+import { AUTO_TO_TICK, finerTickDueAtFair } from '../exchange/tick-rule.js';
 import { MICRO_ONE, exactMicro, microOf, microText } from './flow-units.js';
 import { makerLadder, makerLadderUnits, type LadderLevel } from './maker-ladder.js';
 import { drawTakers, drawTakersUnits } from './taker-arrivals.js';
@@ -47,6 +48,15 @@ export interface OrderFlowOptions {
    * compare the two); default 'units' where the parameters allow it.
    */
   readonly pricing?: 'units' | 'decimal' | undefined;
+  /**
+   * Who moves a market to the fine tick near the bounds. 'venue' (default): the exchange's own
+   * rule, from the book's midpoint (src/sim/exchange/tick-rule.ts), as on the real venue. 'fair':
+   * the flow, from its fair value, checked at every step before anyone quotes, through the
+   * exchange's tick change: for an exchange made with `autoTick: false` (backtests), so that the
+   * switch — and every order priced on the tick after it — does not depend on the strategy's
+   * orders in the book.
+   */
+  readonly tickRule?: 'venue' | 'fair' | undefined;
 }
 
 /** A jump of a market's fair value (outcome 0), as it happened. */
@@ -119,6 +129,7 @@ const MAX_CATCH_UP_STEPS = 10;
 export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   const { clock, exchange, catalog } = options;
   const params = resolveFlowParams(options.params);
+  const fairTickRule = options.tickRule === 'fair';
   const root = new SimRng(`flow:${String(options.seed ?? catalog.seed)}`);
   const makers = makerUsers(catalog);
   const takers = takerUsers(catalog);
@@ -341,6 +352,11 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     }
   }
 
+  /** The venue's rule from the fair value (tickRule 'fair'): before the maker and takers price. */
+  function applyFairTickRule(mf: MarketFlow): void {
+    if (finerTickDueAtFair(tickUnitsOf(mf, 0), mf.fv.fairUnits(0))) exchange.setTickSize(mf.market.tokenIds[0], AUTO_TO_TICK);
+  }
+
   function step(dtMs: number): void {
     if (!(dtMs >= 0) || !Number.isFinite(dtMs)) throw new RangeError(`OrderFlow.step: dtMs must be >= 0 (got ${dtMs})`);
     elapsedMs += dtMs;
@@ -358,6 +374,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
         });
         if (jumpLog.length > JUMP_HISTORY) jumpLog.shift();
       }
+      if (fairTickRule) applyFairTickRule(mf);
       const stale =
         mf.quotedAt === undefined ||
         elapsedMs - mf.quotedAt >= params.makerRefreshMs ||

@@ -105,9 +105,9 @@ export interface Harness {
 }
 
 /** Clock at 2023-11-14T22:13:20Z (1_700_000_000 s). */
-export function harness(listen = true): Harness {
+export function harness(listen = true, autoTick = true): Harness {
   const clock = new FakeClock(1_700_000_000_000);
-  const ex = createSimExchange({ clock, catalog });
+  const ex = createSimExchange({ clock, catalog, autoTick });
   const events: ExchangeEvent[] = [];
   if (listen) ex.subscribe((e) => events.push(e));
   return {

@@ -71,6 +71,20 @@ describe('automatic finer tick near the bounds', () => {
     expect(tickEvents(h.events)).toEqual(FINER);
   });
 
+  it('is off for an exchange made with autoTick: false (backtests), where setTickSize still works', () => {
+    const h = harness(true, false);
+    h.place(b, YES, 'SELL', '0.97', '10');
+    expect(h.place(a, YES, 'BUY', '0.97', '10', { orderType: 'FAK' }).status).toBe('matched');
+    h.place(b, YES, 'BUY', '0.98', '10');
+    h.place(b, YES, 'SELL', '0.99', '10'); // mid 0.985, last trade 0.97
+    h.place(b, NO, 'BUY', '0.01', '10');
+    h.place(b, NO, 'SELL', '0.02', '10'); // mid 0.015
+    expect(tickEvents(h.events)).toEqual([]);
+    expect(h.ex.tickSize(YES)!.toFixed()).toBe('0.01');
+    h.ex.setTickSize(YES, new Decimal('0.001'));
+    expect(tickEvents(h.events)).toEqual(FINER);
+  });
+
   it('switches when the midpoint falls below 0.04 on the other token', () => {
     const h = harness();
     h.place(b, NO, 'BUY', '0.03', '10');

@@ -22,10 +22,15 @@ export interface World {
   readonly placed: PlacedOrder[];
 }
 
-export function makeWorld(catalogOptions: CatalogOptions): World {
+/** `edit`: a different world from the generated catalog; `autoTick`: the exchange's book rule. */
+export function makeWorld(
+  catalogOptions: CatalogOptions,
+  options: { readonly autoTick?: boolean; readonly edit?: (c: SimCatalog) => SimCatalog } = {},
+): World {
   const clock = new FakeClock(1_750_000_000_000);
-  const catalog = generateCatalog(catalogOptions);
-  const real = createSimExchange({ clock, catalog: createCatalogLookup(catalog) });
+  const generated = generateCatalog(catalogOptions);
+  const catalog = options.edit === undefined ? generated : options.edit(generated);
+  const real = createSimExchange({ clock, catalog: createCatalogLookup(catalog), autoTick: options.autoTick ?? true });
   const placed: PlacedOrder[] = [];
   const exchange = new Proxy(real, {
     get(target, prop) {
