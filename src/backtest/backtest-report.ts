@@ -40,6 +40,8 @@ export interface ReportSettings {
   readonly pollIntervalMs: number;
   readonly flowStepMs: number;
   readonly flow: {
+    /** The profile the parameters started from; flags or keys given may override its values. */
+    readonly profile: string;
     readonly A: number;
     readonly k: number;
     readonly sigma: number;
@@ -92,6 +94,7 @@ export function runPlan(plan: BacktestPlan): BacktestReport {
       pollIntervalMs: st.pollIntervalMs,
       flowStepMs: st.flow.stepMs,
       flow: {
+        profile: st.flowProfile ?? 'default',
         A: st.flow.A,
         k: st.flow.k,
         sigma: st.flow.sigma,

@@ -70,6 +70,8 @@ export interface BacktestSettings {
   readonly staleAfterMs: number;
   /** The flow model, resolved (src/sim/flow/flow-params.ts; jumpRate per second). */
   readonly flow: FlowParams;
+  /** The flow profile the parameters started from (flow-profiles.ts), for reports; default 'default'. */
+  readonly flowProfile?: string;
   readonly fee: FeeSettings;
   /** Horizons (s) of the mark-out curve; the main horizon is one of them. */
   readonly markoutHorizonsS: readonly number[];

@@ -13,6 +13,7 @@ import { registerFormats } from './formats.js';
 import { schema, type MakerdConfig } from './schema.js';
 import { SCHEMA_LEAVES } from './schema-leaves.js';
 import { configWarnings } from './warnings.js';
+import { applyFlowProfile } from './flow-profile.js';
 
 export interface LoadConfigOptions {
   /** Extra config file (`--config FILE`). */
@@ -31,6 +32,8 @@ export interface LoadedConfig {
   readonly masked: () => string;
   /** Valid but probably unintended settings (see warnings.ts), for the operator to see. */
   readonly warnings: readonly string[];
+  /** Dotted keys set by a file, a variable or a flag (the rest hold defaults or profile values). */
+  readonly given: ReadonlySet<string>;
 }
 
 const SECRET_KEYS = ['venue.secret', 'venue.passphrase'] as const;
@@ -70,10 +73,11 @@ function jsonProblem(message: string): string {
   return message.replace(/,\s*(?:\.\.\.)?".*"(?:\.\.\.)?\s*is not valid JSON\s*$/s, '');
 }
 
-/** Loads one file over the configuration; a file that cannot be read or parsed is named. */
-function loadJsonFile(conf: convict.Config<MakerdConfig>, label: string, path: string): void {
+/** Loads one file over the configuration, noting its keys in `given`; a file that cannot be read or parsed is named. */
+function loadJsonFile(conf: convict.Config<MakerdConfig>, label: string, path: string, given: Set<string>): void {
   try {
     conf.loadFile(path);
+    dottedKeys(JSON.parse(readFileSync(path, 'utf8')) as unknown, '', given);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const why = e instanceof SyntaxError ? `is not valid JSON (${jsonProblem(e.message)})` : `cannot be read (${e.code ?? e.message})`;
@@ -81,20 +85,31 @@ function loadJsonFile(conf: convict.Config<MakerdConfig>, label: string, path: s
   }
 }
 
+/** Every dotted key of the leaves of a parsed JSON object. */
+function dottedKeys(value: unknown, prefix: string, out: Set<string>): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    if (prefix !== '') out.add(prefix.slice(0, -1));
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) dottedKeys(v, `${prefix}${k}.`, out);
+}
+
 export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   registerFormats();
   const env = options.env ?? process.env;
+  const mergedEnv = { ...(env as Record<string, string>), ...flagsAsEnv(options.args ?? []) };
   const conf = convict<MakerdConfig>(schema as unknown as convict.Schema<MakerdConfig>, {
     // Flags are applied as the variables of their keys, over the environment: convict's own
     // argument parser turns numeric-looking text into numbers (a seed "0x10" became "16").
-    env: { ...(env as Record<string, string>), ...flagsAsEnv(options.args ?? []) },
+    env: mergedEnv,
     args: [],
   });
+  const given = new Set(SCHEMA_LEAVES.filter((l) => l.env !== undefined && mergedEnv[l.env] !== undefined).map((l) => l.key));
   const defaultFile = options.defaultFile ?? join(packageRoot(), 'config', 'default.json');
-  if (existsSync(defaultFile)) loadJsonFile(conf, 'config/default.json', defaultFile);
+  if (existsSync(defaultFile)) loadJsonFile(conf, 'config/default.json', defaultFile, given);
   if (options.configFile !== undefined) {
     if (!existsSync(options.configFile)) throw configError(`--config: file ${JSON.stringify(options.configFile)} does not exist`);
-    loadJsonFile(conf, '--config', options.configFile);
+    loadJsonFile(conf, '--config', options.configFile, given);
   }
   try {
     conf.validate({ allowed: 'strict' });
@@ -110,9 +125,10 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
     if (path !== '') conf.set(key, readSecretFile(fileKey, path));
   }
 
+  applyFlowProfile(conf, given);
   const config = conf.getProperties();
   checkCrossRules(config);
-  return { config, masked: () => maskedJson(conf), warnings: configWarnings(config, env) };
+  return { config, masked: () => maskedJson(conf), warnings: configWarnings(config, env), given };
 }
 
 function checkCrossRules(c: MakerdConfig): void {

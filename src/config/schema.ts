@@ -56,6 +56,7 @@ export interface MakerdConfig {
     authWindowMs: number;
     flow: {
       enabled: boolean;
+      profile: 'calm' | 'default' | 'news' | 'busy';
       stepMs: number;
       A: number;
       k: number;
@@ -323,6 +324,12 @@ export const schema = {
     },
     flow: {
       enabled: { doc: 'Run synthetic makers and takers', format: 'strict-boolean', default: true, env: 'MAKERD_SIM_FLOW' },
+      profile: {
+        doc: 'Kind of market the flow stands for (src/sim/flow/flow-profiles.ts); the keys below set one by one override it',
+        format: ['calm', 'default', 'news', 'busy'],
+        default: 'default',
+        env: 'MAKERD_SIM_FLOW_PROFILE',
+      },
       stepMs: { doc: 'Order-flow time step', format: 'positive-duration-ms', default: 250, env: 'MAKERD_SIM_FLOW_STEP_MS' },
       A: {
         doc: 'Taker arrival intensity at the fair value (per second per side)',

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { backtestSettings, parseBacktestArgs } from '../../src/cli/commands/backtest.js';
+import { loadConfig } from '../../src/config/load.js';
 import { cli } from '../cli/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'makerd-backtest-'));
@@ -37,7 +39,15 @@ describe('makerd backtest --compare', () => {
     const out = JSON.parse(run.stdout) as Json;
     expect(Object.keys(out)).toEqual(['version', 'generatedAt', 'settings', 'strategies', 'comparison']);
     expect(out.settings).toMatchObject({ runs: 3, seeds: ['5', '6', '7'], markets: 1, hours: 0.1, markoutHorizonS: 60 });
-    expect(out.settings.flow).toEqual({ A: 0.5, k: 60, sigma: 0.01, jumpRatePerHour: 12, jumpSize: 0.4, informedShare: 0.3 });
+    expect(out.settings.flow).toEqual({
+      profile: 'default',
+      A: 0.5,
+      k: 60,
+      sigma: 0.01,
+      jumpRatePerHour: 12,
+      jumpSize: 0.4,
+      informedShare: 0.3,
+    });
     expect(out.strategies.map((s: Json) => s.label)).toEqual(['bands', 'avellaneda']);
     for (const s of out.strategies) {
       expect(Object.keys(s.summary)).toEqual([
@@ -108,6 +118,47 @@ describe('makerd backtest determinism', () => {
   });
 });
 
+describe('makerd backtest --flow PROFILE', () => {
+  it('runs on the profile, with a flag overriding one of its values', async () => {
+    const run = await cli([
+      'backtest',
+      '--strategy',
+      'bands',
+      '--flow',
+      'news',
+      '--jump-rate',
+      '30',
+      '--hours',
+      '0.01',
+      '--seeds',
+      '1',
+      '--json',
+    ]);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as Json).settings.flow).toEqual({
+      profile: 'news',
+      A: 0.5,
+      k: 60,
+      sigma: 0.015,
+      jumpRatePerHour: 30,
+      jumpSize: 0.6,
+      informedShare: 0.5,
+    });
+  });
+
+  it('replaces sim.flow.profile, while a sim.flow key the configuration gave still wins over it', () => {
+    const file = join(dir, 'busy.json');
+    writeFileSync(file, JSON.stringify({ sim: { flow: { profile: 'busy', k: 90 } } }));
+    const loaded = loadConfig({ env: {}, configFile: file });
+    const fromConfig = backtestSettings(loaded.config, parseBacktestArgs([]), loaded.given);
+    expect(fromConfig.flowProfile).toBe('busy');
+    expect(fromConfig.flow).toMatchObject({ A: 2, k: 90, sigma: 0.01, jumpRate: 8 / 3600, jumpSize: 0.3, informedShare: 0.2 });
+    const calm = backtestSettings(loaded.config, parseBacktestArgs(['--flow', 'calm', '--flow-a', '0.7']), loaded.given);
+    expect(calm.flowProfile).toBe('calm');
+    expect(calm.flow).toMatchObject({ A: 0.7, k: 90, sigma: 0.004, jumpRate: 2 / 3600, jumpSize: 0.3, informedShare: 0.1 });
+  });
+});
+
 describe('makerd backtest usage errors name the option and the rule', () => {
   const cases: [string[], RegExp][] = [
     [['--hours', '0'], /--hours must be a number > 0 and <= 8760 \(got "0"\)/],
@@ -117,6 +168,7 @@ describe('makerd backtest usage errors name the option and the rule', () => {
     [['--informed-share', '2'], /--informed-share must be a number >= 0 and <= 1 \(got "2"\)/],
     [['--flow-k', '0'], /--flow-k must be a number > 0 \(got "0"\)/],
     [['--compare', 'bands'], /--compare must list at least two strategy names \(or LABEL:NAME\) separated by commas \(got "bands"\)/],
+    [['--flow', 'loud'], /--flow must be one of calm, default, news, busy \(got "loud"\)/],
     [['--strategy', 'bands', '--compare', 'bands,avellaneda'], /--strategy and --compare exclude each other/],
     [['--compare', 'bands,avellaneda', '--params', 'x.json'], /with --compare, give parameters per strategy: --params NAME=FILE/],
     [['--wat'], /unknown option --wat/],

@@ -18,7 +18,7 @@ import { packageRoot } from '../../package-root.js';
 import { validateRiskLimits } from '../../risk/index.js';
 import { parseQuotingParams } from '../../guard/index.js';
 import { resolveStrategy } from '../../strategy/strategy-registry.js';
-import { resolveFlowParams } from '../../sim/flow/index.js';
+import { FLOW_PROFILE_NAMES, type FlowProfileName, flowProfile, isFlowProfileName, resolveFlowParams } from '../../sim/flow/index.js';
 import { loadConfiguredStrategies } from '../../trading/config-check.js';
 import { reportJson, runPlan, type BacktestReport, type PlannedStrategy } from '../../backtest/backtest-report.js';
 import { chartLibrary } from '../../backtest/report-assets.js';
@@ -41,6 +41,8 @@ export interface BacktestArgs {
   readonly hours: number;
   readonly seeds: number;
   readonly seedStart: number;
+  /** --flow NAME: a flow profile (src/sim/flow/flow-profiles.ts); undefined: sim.flow.profile. */
+  readonly flowProfile: FlowProfileName | undefined;
   readonly flow: {
     A?: number;
     k?: number;
@@ -78,7 +80,15 @@ Runs:
   --seeds N                  Runs per strategy (default 20)
   --seed-start S             First seed (integer, default 1): seeds S .. S+N-1
   --poll-interval-ms MS      Strategy evaluation interval of virtual time (default poller.intervalMs)
-Flow model (defaults: the simulator's, sim.flow.*):
+Flow model (defaults: the simulator's, sim.flow.*; a flag given overrides the profile):
+  --flow NAME                Flow profile: calm, default, news or busy (default sim.flow.profile)
+                             calm     long-dated, quiet: A 0.3, k 60, sigma 0.004, 2 jumps/h of 0.3,
+                                      informed 0.1
+                             default  the values below
+                             news     headline-driven: A 0.5, k 60, sigma 0.015, 60 jumps/h of 0.6,
+                                      informed 0.5
+                             busy     high volume near fair value: A 2, k 120, sigma 0.01, 8 jumps/h
+                                      of 0.3, informed 0.2
   --flow-a A                 Taker arrivals per second per book side at the fair value (0.5)
   --flow-k K                 Decay of arrivals with distance from fair value, per price unit (60)
   --volatility S             Fair-value volatility, log-odds per sqrt(second) (0.01)
@@ -109,6 +119,7 @@ const FLAGS_WITH_VALUE = new Set([
   'seeds',
   'seed-start',
   'poll-interval-ms',
+  'flow',
   'flow-a',
   'flow-k',
   'volatility',
@@ -207,6 +218,8 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
   const opt = (flag: string, rule: Parameters<typeof number>[2]): number | undefined =>
     seen.has(flag) ? number(flag, seen.get(flag)!, rule) : undefined;
   const markoutS = opt('markout-s', { min: 0, max: 86_400 }) ?? 60;
+  const profile = seen.get('flow');
+  if (profile !== undefined && !isFlowProfileName(profile)) throw bad('flow', `must be one of ${FLOW_PROFILE_NAMES.join(', ')}`, profile);
   return {
     configFile: seen.get('config'),
     strategies,
@@ -215,6 +228,7 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
     hours: opt('hours', { min: 0, exclusiveMin: true, max: 24 * 365 }) ?? 24,
     seeds: opt('seeds', { min: 1, max: 100_000, integer: true }) ?? 20,
     seedStart: opt('seed-start', { min: 0, integer: true }) ?? 1,
+    flowProfile: profile,
     flow: {
       A: opt('flow-a', { min: 0 }),
       k: opt('flow-k', { min: 0, exclusiveMin: true }),
@@ -309,21 +323,35 @@ async function plannedStrategies(config: MakerdConfig, a: BacktestArgs): Promise
   });
 }
 
-export function backtestSettings(config: MakerdConfig, a: BacktestArgs): BacktestSettings {
+/**
+ * The run settings. Flow parameters, strongest first: the flag; the key `sim.flow.*` when a file,
+ * variable or flag gave it (`given`, from loadConfig); the profile of --flow, else of
+ * sim.flow.profile (whose values the loader already put in the keys not given).
+ */
+export function backtestSettings(config: MakerdConfig, a: BacktestArgs, given: ReadonlySet<string> = new Set()): BacktestSettings {
   const f = config.sim.flow;
+  const p = a.flowProfile === undefined ? undefined : flowProfile(a.flowProfile, '--flow').params;
+  const key = <K extends 'A' | 'k' | 'sigma' | 'jumpSize' | 'informedShare'>(k: K): number =>
+    p === undefined || given.has(`sim.flow.${k}`) ? f[k] : p[k];
   const flow = resolveFlowParams({
     stepMs: a.flow.stepMs ?? f.stepMs,
-    A: a.flow.A ?? f.A,
-    k: a.flow.k ?? f.k,
-    sigma: a.flow.sigma ?? f.sigma,
-    jumpRate: (a.flow.jumpRatePerHour ?? f.jumpRate) / 3600,
-    jumpSize: a.flow.jumpSize ?? f.jumpSize,
-    informedShare: a.flow.informedShare ?? f.informedShare,
+    A: a.flow.A ?? key('A'),
+    k: a.flow.k ?? key('k'),
+    sigma: a.flow.sigma ?? key('sigma'),
+    jumpRate:
+      a.flow.jumpRatePerHour !== undefined
+        ? a.flow.jumpRatePerHour / 3600
+        : p === undefined || given.has('sim.flow.jumpRate')
+          ? f.jumpRate / 3600
+          : p.jumpRate,
+    jumpSize: a.flow.jumpSize ?? key('jumpSize'),
+    informedShare: a.flow.informedShare ?? key('informedShare'),
   });
   return {
     hours: a.hours,
     markets: a.markets,
     pollIntervalMs: a.pollIntervalMs ?? config.poller.intervalMs,
+    flowProfile: a.flowProfile ?? f.profile,
     staleAfterMs: config.poller.staleAfterMs,
     flow,
     fee: a.fee,
@@ -395,7 +423,7 @@ export async function backtestCommand(argv: readonly string[], io: CliIo): Promi
   for (const w of loaded.warnings) io.stderr.write(`makerd: warning: ${w}\n`);
   const config = loaded.config;
   const strategies = await plannedStrategies(config, a);
-  const settings = backtestSettings(config, a);
+  const settings = backtestSettings(config, a, loaded.given);
   const seeds = Array.from({ length: a.seeds }, (_, i) => String(a.seedStart + i));
   const runs = seeds.length * strategies.length;
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
