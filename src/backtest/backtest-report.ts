@@ -8,7 +8,7 @@
  */
 import { Decimal } from '../money.js';
 import { runBacktest, type BacktestSettings, type FlowFactory, type RunResult, type StrategyRun } from './run-backtest.js';
-import { METRICS, summarise, type StrategySummary } from './summary.js';
+import { type GuardSummary, METRICS, summarise, type StrategySummary } from './summary.js';
 
 export interface PlannedStrategy extends StrategyRun {
   /** The parameters as given (before parsing), for the report. */
@@ -139,10 +139,14 @@ export function runJson(r: RunResult, horizonS: number): Record<string, unknown>
       total: main === undefined ? null : usdc(main.total),
       shares: main?.shares.toFixed() ?? null,
       fills: main?.fills ?? 0,
+      adverseShares: main?.adverseShares.toFixed() ?? null,
+      adverseFills: main?.adverseFills ?? 0,
       unresolved: main?.unresolved ?? 0,
     },
     orders: r.orders,
     evaluations: r.evaluations,
+    guardSeconds: r.guardSeconds,
+    guardErrors: r.guardErrors,
     flowOrders: r.flowOrders,
     ...(r.flowDigest === undefined ? {} : { flowDigest: r.flowDigest }),
   };
@@ -176,6 +180,7 @@ export function reportJson(report: BacktestReport): Record<string, unknown> {
       mean: Number.isFinite(c.mean) ? round(c.mean, 8) : null,
       runs: c.n,
     })),
+    ...(s.summary.guardSeconds === undefined ? {} : { guardSeconds: guardJson(s.summary.guardSeconds) }),
     perRun: s.runs.map((r) => runJson(r, h)),
   }));
   const out: Record<string, unknown> = { version: report.version, generatedAt: report.generatedAt, settings: report.settings, strategies };
@@ -183,9 +188,19 @@ export function reportJson(report: BacktestReport): Record<string, unknown> {
   return out;
 }
 
+const guardJson = (g: GuardSummary): Record<string, unknown> => ({
+  bid: { pulled: round(g.bid.pulled, 3), widened: round(g.bid.widened, 3) },
+  ask: { pulled: round(g.ask.pulled, 3), widened: round(g.ask.widened, 3) },
+  runs: g.n,
+});
+
+/** Mean over runs of the total PnL divided by its sd over runs; null for an sd of 0 (one run). */
+const meanOverSd = (st: { mean: number; sd: number }): number | null => (st.sd > 0 ? round(st.mean / st.sd, 4) : null);
+
 /**
  * Each strategy against the first, seed by seed (the seeds are shared): mean of the per-seed PnL
- * differences and its standard error, and the ratios of PnL sd and mean largest inventory.
+ * differences and its standard error, the ratios of PnL sd and mean largest inventory, and each
+ * side's mean PnL / sd of PnL over runs.
  */
 export function comparison(report: BacktestReport): Record<string, unknown>[] {
   const base = report.strategies[0]!;
@@ -204,6 +219,8 @@ export function comparison(report: BacktestReport): Record<string, unknown>[] {
       meanPnlDifferenceInBaseSe: bs.totalPnl.se > 0 ? round((ss.totalPnl.mean - bs.totalPnl.mean) / bs.totalPnl.se, 3) : null,
       pnlSdRatio: bs.totalPnl.sd > 0 ? round(ss.totalPnl.sd / bs.totalPnl.sd, 4) : null,
       maxInventoryRatio: bs.maxInventory.mean > 0 ? round(ss.maxInventory.mean / bs.maxInventory.mean, 4) : null,
+      pnlMeanOverSd: meanOverSd(ss.totalPnl),
+      againstPnlMeanOverSd: meanOverSd(bs.totalPnl),
     };
   });
 }

@@ -11,6 +11,10 @@
  * (the edge captured at the fill). A run's mark-out at h is the size-weighted mean over the fills
  * whose horizon ended inside the run (sum of sign x (mid - price) x size / sum of size), exact in
  * Decimal; fills too late for the horizon are left out and counted.
+ *
+ * Adverse fills at h: the fills whose own mark-out at h is below zero (a mark-out of exactly 0 is
+ * not adverse), counted as fills and as shares; the reports' adverse-fill share is the shares'
+ * (adverse shares / shares counted), weighted by size like the mark-out itself.
  */
 import { type Decimal, ONE, ZERO } from '../money.js';
 import type { Fill } from '../portfolio/fill.js';
@@ -29,6 +33,9 @@ export interface MarkoutFigure {
   /** Shares and fills counted. */
   readonly shares: Decimal;
   readonly fills: number;
+  /** Of those, the shares and fills whose mark-out is negative. */
+  readonly adverseShares: Decimal;
+  readonly adverseFills: number;
   /** Fills whose horizon ended after the run. */
   readonly unresolved: number;
 }
@@ -41,6 +48,8 @@ class Horizon {
   total: Decimal = ZERO;
   shares: Decimal = ZERO;
   fills = 0;
+  adverseShares: Decimal = ZERO;
+  adverseFills = 0;
 
   constructor(readonly horizonS: number) {
     this.ms = horizonS * 1000;
@@ -52,6 +61,10 @@ class Horizon {
     this.total = this.total.plus(edge.mul(fill.size));
     this.shares = this.shares.plus(fill.size);
     this.fills++;
+    if (edge.isNegative() && !edge.isZero()) {
+      this.adverseShares = this.adverseShares.plus(fill.size);
+      this.adverseFills++;
+    }
   }
 
   figure(): MarkoutFigure {
@@ -63,6 +76,8 @@ class Horizon {
       total: this.total,
       shares: this.shares,
       fills: this.fills,
+      adverseShares: this.adverseShares,
+      adverseFills: this.adverseFills,
       unresolved,
     };
   }

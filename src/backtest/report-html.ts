@@ -6,13 +6,16 @@
  * 2. inventory over time: per strategy, the run whose final PnL is the median (a representative
  *    seed), net exposure in outcome-0 shares;
  * 3. PnL distribution: per strategy, a histogram of the runs' total PnL on shared bins;
- * 4. mark-out curve: per strategy, the mean over runs of the mark-out per share at each horizon;
+ * 4. mark-out curve: per strategy, the mean over runs of the mark-out per share at each horizon
+ *    (horizons evenly spaced, labelled in seconds: most of them are under a minute);
+ * 5. guard activity (RunResult.guardSeconds): per strategy, bars of the mean over runs of the
+ *    seconds each side was pulled and widened (zero for a strategy run without guards);
  *
  * and the summary table. Charts are drawn by uPlot (report-assets.ts). When every chart has drawn,
  * the page sets `document.body.dataset.charts` to the number drawn (tests wait for it).
  */
 import type { BacktestReport } from './backtest-report.js';
-import { METRICS, quantile, type Stat } from './summary.js';
+import { FIXED_MARKOUT_S, METRIC_DIGITS, METRICS, quantile, type Stat } from './summary.js';
 import type { ChartLibrary } from './report-assets.js';
 
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf'];
@@ -25,7 +28,11 @@ export interface ChartData {
   readonly inventory: readonly { readonly seed: string; readonly values: number[] }[];
   readonly histogram: { readonly centers: number[]; readonly counts: number[][] };
   readonly markout: { readonly horizons: number[]; readonly means: number[][] };
+  /** Bars bid pulled, bid widened, ask pulled, ask widened (mean seconds); null where a strategy has none. */
+  readonly guard: { readonly categories: string[]; readonly seconds: (number | null)[][] } | undefined;
 }
+
+export const GUARD_CATEGORIES = ['bid pulled', 'bid widened', 'ask pulled', 'ask widened'];
 
 const r6 = (x: number): number => (Number.isFinite(x) ? Math.round(x * 1e6) / 1e6 : x);
 
@@ -67,7 +74,16 @@ export function chartData(report: BacktestReport): ChartData {
   });
   const horizons = report.strategies[0]?.summary.markoutCurve.map((m) => m.horizonS) ?? [];
   const means = report.strategies.map((s) => s.summary.markoutCurve.map((m) => r6(m.mean)));
-  return { strategies, t, pnlBands, inventory, histogram: { centers, counts }, markout: { horizons, means } };
+  const guards = report.strategies.map((s) => s.summary.guardSeconds);
+  const guard = guards.every((g) => g === undefined)
+    ? undefined
+    : {
+        categories: GUARD_CATEGORIES,
+        seconds: guards.map((g) =>
+          g === undefined ? GUARD_CATEGORIES.map(() => null) : [g.bid.pulled, g.bid.widened, g.ask.pulled, g.ask.widened].map(r6),
+        ),
+      };
+  return { strategies, t, pnlBands, inventory, histogram: { centers, counts }, markout: { horizons, means }, guard };
 }
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -77,19 +93,19 @@ function fmt(x: number, digits: number): string {
   return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-const DIGITS: Record<string, number> = { fills: 0, volumeNotional: 0, maxInventory: 1, twoSidedShare: 3, markout: 5 };
-
 function statCells(s: Stat, digits: number): string {
   return `<td>${fmt(s.mean, digits)}</td><td>${fmt(s.sd, digits)}</td><td>${fmt(s.p5, digits)}</td><td>${fmt(s.p50, digits)}</td><td>${fmt(s.p95, digits)}</td>`;
 }
 
 function summaryTable(report: BacktestReport): string {
   const rows: string[] = [];
+  const h = report.settings.markoutHorizonS;
   for (const m of METRICS) {
+    if (FIXED_MARKOUT_S[m.key] === h) continue; // the main horizon's row has it
     report.strategies.forEach((s, i) => {
-      const title = m.key === 'markout' ? `mark-out @${report.settings.markoutHorizonS}s` : m.title;
+      const title = m.key === 'markout' ? `mark-out @${h}s` : m.key === 'adverseShare' ? `adverse fills @${h}s` : m.title;
       rows.push(
-        `<tr>${i === 0 ? `<th rowspan="${report.strategies.length}">${esc(title)}<br><small>${esc(m.unit)}</small></th>` : ''}<td class="s">${esc(s.summary.label)}</td>${statCells(s.summary.stats[m.key], DIGITS[m.key] ?? 2)}</tr>`,
+        `<tr>${i === 0 ? `<th rowspan="${report.strategies.length}">${esc(title)}<br><small>${esc(m.unit)}</small></th>` : ''}<td class="s">${esc(s.summary.label)}</td>${statCells(s.summary.stats[m.key], METRIC_DIGITS[m.key] ?? 2)}</tr>`,
       );
     });
   }
@@ -100,7 +116,7 @@ function summaryTable(report: BacktestReport): string {
 const PAGE_SCRIPT = `
 (function () {
   var data = JSON.parse(document.getElementById('backtest-data').textContent);
-  var drawn = 0, total = 4;
+  var drawn = 0, total = data.guard ? 5 : 4;
   function done() { drawn++; if (drawn === total) document.body.dataset.charts = String(drawn); }
   function width(el) { return Math.max(480, Math.min(1100, el.clientWidth || 900)); }
   function once(fn) { var called = false; return function (u) { if (!called) { called = true; fn(u); } }; }
@@ -142,11 +158,32 @@ const PAGE_SCRIPT = `
     });
     make('chart-histogram', { title: 'PnL distribution over runs (count of runs per PnL bin)', series: series, axes: [{ label: 'total PnL, USDC' }, { label: 'runs' }], scales: { x: { time: false } } }, cols);
   })();
-  // 4. Mark-out curve.
+  // Category axis: points at 0, 1, 2, ... labelled with the given names.
+  function categoryAxis(label, names) {
+    return { label: label, splits: function () { return names.map(function (_, i) { return i; }); }, values: function (_, splits) { return splits.map(function (i) { return names[i]; }); } };
+  }
+  function indexes(xs) { return xs.map(function (_, i) { return i; }); }
+  // 4. Mark-out curve: horizons evenly spaced (most are under a minute).
   (function () {
-    var series = [{ label: 'horizon s' }], cols = [data.markout.horizons];
+    var h = data.markout.horizons;
+    var series = [{ label: 'horizon', value: function (_, i) { return i == null ? '' : h[i] + ' s'; } }], cols = [indexes(h)];
     S.forEach(function (s, i) { series.push({ label: s.label, stroke: s.color, width: 2, points: { show: true, size: 6 } }); cols.push(data.markout.means[i]); });
-    make('chart-markout', { title: 'Mark-out per share vs horizon (mean over runs; adverse selection < 0)', series: series, axes: [{ label: 'seconds after the fill' }, { label: 'USDC per share' }], scales: { x: { time: false } } }, cols);
+    make('chart-markout', { title: 'Mark-out per share vs horizon (mean over runs; adverse selection < 0)', series: series, axes: [categoryAxis('seconds after the fill', h.map(String)), { label: 'USDC per share' }], scales: { x: { time: false, range: [-0.5, h.length - 0.5] } } }, cols);
+  })();
+  // 5. Guard activity: bars side by side, one slot per strategy in each category's group and an
+  // empty slot between groups (evenly spaced x, so every bar has the same width).
+  if (data.guard) (function () {
+    var g = data.guard, n = S.length, slots = g.categories.length * (n + 1), xs = [];
+    for (var k = 0; k < slots; k++) xs.push(k);
+    var series = [{ label: 'side', value: function (_, k) { return k == null ? '' : (g.categories[Math.floor(k / (n + 1))] || ''); } }], cols = [xs];
+    S.forEach(function (s, i) {
+      var ys = xs.map(function (k) { var c = Math.floor(k / (n + 1)), slot = k % (n + 1); return slot === i ? g.seconds[i][c] : null; });
+      series.push({ label: s.label, stroke: s.color, fill: alpha(s.color, 0.6), width: 1, paths: uPlot.paths.bars({ size: [0.9, Infinity], align: 0 }), points: { show: false } });
+      cols.push(ys);
+    });
+    var centers = g.categories.map(function (_, c) { return c * (n + 1) + (n - 1) / 2; });
+    var xAxis = { label: 'side and action', splits: function () { return centers; }, values: function (_, splits) { return splits.map(function (x) { return g.categories[Math.round((x - (n - 1) / 2) / (n + 1))]; }); } };
+    make('chart-guards', { title: 'Guard activity: seconds each side was pulled / widened (mean over runs)', series: series, axes: [xAxis, { label: 'seconds of market time' }], scales: { x: { time: false, range: [-0.5, slots - 0.5] }, y: { range: function (u, lo, hi) { return [0, Math.max(1, hi * 1.1)]; } } } }, cols);
   })();
 })();
 `;
@@ -190,7 +227,7 @@ ${head.map((l) => `<p class="meta">${l}</p>`).join('\n')}
 <div class="chart" id="chart-inventory"></div>
 <div class="chart" id="chart-histogram"></div>
 <div class="chart" id="chart-markout"></div>
-</div>
+${data.guard === undefined ? '' : '<div class="chart" id="chart-guards"></div>\n'}</div>
 <h2>Summary over runs</h2>
 ${summaryTable(report)}
 <footer>Charts drawn with ${lib.name} ${lib.version} (MIT), inlined. Money figures are exact per run; statistics over runs are floating point.</footer>

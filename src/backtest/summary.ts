@@ -6,9 +6,14 @@
  * - sd: the sample standard deviation (n - 1); 0 for a single run.
  * - quantiles: linear interpolation between order statistics (type 7, as R's and numpy's default).
  * - se: sd / sqrt(n), the standard error of the mean.
+ *
+ * Mark-out figures per run: `markout` at the main horizon (--markout-s), and `markout5`,
+ * `markout60`, `markout300` at those fixed horizons (NaN, left out of the statistics, for a run
+ * without fills resolved there or a horizon not measured); `adverseShare` is the run's share of
+ * filled shares whose own mark-out at the main horizon is negative (markout.ts).
  */
 import type { Decimal } from '../money.js';
-import type { RunResult } from './run-backtest.js';
+import type { GuardSeconds, RunResult } from './run-backtest.js';
 
 export interface Stat {
   readonly mean: number;
@@ -74,7 +79,27 @@ export const METRICS = [
   { key: 'maxInventory', title: 'largest |inventory|', unit: 'shares' },
   { key: 'twoSidedShare', title: 'two-sided time', unit: 'share' },
   { key: 'markout', title: 'mark-out', unit: 'USDC/share' },
+  { key: 'markout5', title: 'mark-out @5s', unit: 'USDC/share' },
+  { key: 'markout60', title: 'mark-out @60s', unit: 'USDC/share' },
+  { key: 'markout300', title: 'mark-out @300s', unit: 'USDC/share' },
+  { key: 'adverseShare', title: 'adverse fills', unit: 'share of filled shares' },
 ] as const;
+
+/** Decimals each figure is shown with in the table and the HTML report (2 when not listed). */
+export const METRIC_DIGITS: Readonly<Record<string, number>> = {
+  fills: 0,
+  volumeNotional: 0,
+  maxInventory: 1,
+  twoSidedShare: 3,
+  markout: 5,
+  markout5: 5,
+  markout60: 5,
+  markout300: 5,
+  adverseShare: 3,
+};
+
+/** The fixed horizons of the keys markout5, markout60 and markout300. */
+export const FIXED_MARKOUT_S: Readonly<Record<string, number>> = { markout5: 5, markout60: 60, markout300: 300 };
 
 export type MetricKey = (typeof METRICS)[number]['key'];
 
@@ -89,6 +114,14 @@ export function metricOf(r: RunResult, key: MetricKey, horizonS: number): number
       return r.twoSidedShare;
     case 'markout':
       return num(r.markouts.find((m) => m.horizonS === horizonS)?.perShare);
+    case 'markout5':
+    case 'markout60':
+    case 'markout300':
+      return num(r.markouts.find((m) => m.horizonS === FIXED_MARKOUT_S[key])?.perShare);
+    case 'adverseShare': {
+      const m = r.markouts.find((x) => x.horizonS === horizonS);
+      return m === undefined || m.shares.isZero() ? Number.NaN : m.adverseShares.div(m.shares).toNumber();
+    }
     default:
       return num(r[key]);
   }
@@ -103,6 +136,24 @@ export interface StrategySummary {
   readonly stats: Readonly<Record<MetricKey, Stat>>;
   /** Mean over runs of each run's mark-out per share at each horizon. */
   readonly markoutCurve: readonly { readonly horizonS: number; readonly mean: number; readonly n: number }[];
+  /** Mean over runs of the guards' time per side (s); undefined for no runs. */
+  readonly guardSeconds: GuardSummary | undefined;
+}
+
+export interface GuardSummary {
+  readonly bid: { readonly pulled: number; readonly widened: number };
+  readonly ask: { readonly pulled: number; readonly widened: number };
+  readonly n: number;
+}
+
+export function guardSummary(runs: readonly RunResult[]): GuardSummary | undefined {
+  if (runs.length === 0) return undefined;
+  const mean = (f: (g: GuardSeconds) => number): number => runs.reduce((a, r) => a + f(r.guardSeconds), 0) / runs.length;
+  return {
+    bid: { pulled: mean((g) => g.bid.pulled), widened: mean((g) => g.bid.widened) },
+    ask: { pulled: mean((g) => g.ask.pulled), widened: mean((g) => g.ask.widened) },
+    n: runs.length,
+  };
 }
 
 export function summarise(label: string, strategy: string, params: unknown, runs: readonly RunResult[], horizonS: number): StrategySummary {
@@ -115,5 +166,14 @@ export function summarise(label: string, strategy: string, params: unknown, runs
     const s = stat(runs.map((r) => num(r.markouts.find((m) => m.horizonS === h)?.perShare)));
     return { horizonS: h, mean: s.mean, n: s.n };
   });
-  return { label, strategy, params, runs: runs.length, seeds: runs.map((r) => r.seed), stats, markoutCurve };
+  return {
+    label,
+    strategy,
+    params,
+    runs: runs.length,
+    seeds: runs.map((r) => r.seed),
+    stats,
+    markoutCurve,
+    guardSeconds: guardSummary(runs),
+  };
 }

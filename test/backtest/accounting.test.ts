@@ -151,6 +151,9 @@ describe('backtest accounting on a scripted flow', () => {
     expect(at(60).shares.toFixed()).toBe('15');
     expect(at(60).fills).toBe(2);
     expect(at(60).unresolved).toBe(0);
+    // Both fills were adverse at 60 s (all 15 shares), neither at the fill.
+    expect([at(60).adverseShares.toFixed(), at(60).adverseFills]).toEqual(['15', 2]);
+    expect([at(0).adverseShares.toFixed(), at(0).adverseFills]).toEqual(['0', 0]);
   });
 
   it('records the PnL series ending at the final total', () => {

@@ -61,6 +61,10 @@ describe('makerd backtest --compare', () => {
         'maxInventory',
         'twoSidedShare',
         'markout',
+        'markout5',
+        'markout60',
+        'markout300',
+        'adverseShare',
       ]);
       for (const stat of Object.values(s.summary) as Json[])
         expect(Object.keys(stat)).toEqual(['mean', 'sd', 'se', 'p5', 'p50', 'p95', 'min', 'max', 'n']);
@@ -72,7 +76,20 @@ describe('makerd backtest --compare', () => {
       }
       expect(s.markoutCurve.map((c: Json) => c.horizonS)).toEqual([0, 1, 5, 15, 30, 60, 120, 300, 600]);
     }
+    expect(Object.keys(out.comparison[0])).toEqual([
+      'strategy',
+      'against',
+      'meanPnlDifference',
+      'pairedStandardError',
+      'meanPnlDifferenceInBaseSe',
+      'pnlSdRatio',
+      'maxInventoryRatio',
+      'pnlMeanOverSd',
+      'againstPnlMeanOverSd',
+    ]);
     expect(out.comparison[0]).toMatchObject({ strategy: 'avellaneda', against: 'bands' });
+    const base = out.strategies[0].summary.totalPnl;
+    expect(out.comparison[0].againstPnlMeanOverSd).toBeCloseTo(base.mean / base.sd, 3);
     expect(run.stderr).toContain('backtest: run 6/6 done');
     expect(run.stdout).not.toContain('backtest: run');
   });
@@ -113,6 +130,11 @@ describe('makerd backtest determinism', () => {
     expect(run.stdout).toMatch(/^1 seed\(s\) x 1 strategy\(ies\), 1 market\(s\), 0.05 h each; seeds 1..1\n/);
     expect(run.stdout).toMatch(/PnL total \(USDC\)\s+bands/);
     expect(run.stdout).toMatch(/mark-out@60s \(USDC\/share\)\s+bands/);
+    expect(run.stdout).toMatch(/mark-out @5s \(USDC\/share\)\s+bands/);
+    expect(run.stdout).toMatch(/mark-out @300s \(USDC\/share\)\s+bands/);
+    expect(run.stdout).toMatch(/adverse fills@60s \(share of filled shares\)\s+bands/);
+    // The main horizon's row is not repeated.
+    expect(run.stdout).not.toMatch(/mark-out @60s/);
     // One run, stderr not a terminal: no progress.
     expect(run.stderr).toBe('');
   });

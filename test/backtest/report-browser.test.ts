@@ -38,7 +38,9 @@ interface PageCheck {
   requests: string[];
 }
 
-async function openReport(browser: Browser, file: string, screenshot: string): Promise<PageCheck> {
+const CHART_IDS = ['chart-pnl', 'chart-inventory', 'chart-histogram', 'chart-markout', 'chart-guards'];
+
+async function openReport(browser: Browser, file: string, screenshot: string, ids = CHART_IDS): Promise<PageCheck> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -51,9 +53,9 @@ async function openReport(browser: Browser, file: string, screenshot: string): P
     if (!r.url().startsWith('file://')) requests.push(r.url());
   });
   await page.goto(pathToFileURL(file).href);
-  await page.waitForSelector('body[data-charts="4"]', { timeout: 15_000 });
+  await page.waitForSelector(`body[data-charts="${ids.length}"]`, { timeout: 15_000 });
   // Browser code as text: this file is compiled without the DOM library.
-  const canvases = (await page.evaluate(`['chart-pnl', 'chart-inventory', 'chart-histogram', 'chart-markout'].map((id) => {
+  const canvases = (await page.evaluate(`${JSON.stringify(ids)}.map((id) => {
       const canvas = document.querySelector('#' + id + ' canvas');
       if (canvas === null) return { id, width: 0, height: 0, inked: 0 };
       const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
@@ -93,7 +95,7 @@ describe.skipIf(!available && !required)('backtest report in headless chromium',
     const check = await openReport(browser, file, shot);
     expect(check.errors).toEqual([]);
     expect(check.requests).toEqual([]);
-    expect(check.charts).toBe('4');
+    expect(check.charts).toBe('5');
     for (const c of check.canvases) {
       expect(c.width, c.id).toBeGreaterThan(300);
       // Axes and grid alone ink a few thousand pixels; the series add more. A blank canvas has 0.
@@ -123,7 +125,7 @@ describe.skipIf(!available && !required)('backtest report in headless chromium',
       expect(run.code).toBe(0);
       const check = await openReport(browser, file, join(ROOT, 'docs', 'backtest-report.png'));
       expect(check.errors).toEqual([]);
-      expect(check.charts).toBe('4');
+      expect(check.charts).toBe('5');
     },
     600_000,
   );

@@ -20,11 +20,11 @@ import { parseQuotingParams } from '../../guard/index.js';
 import { resolveStrategy } from '../../strategy/strategy-registry.js';
 import { FLOW_PROFILE_NAMES, type FlowProfileName, flowProfile, isFlowProfileName, resolveFlowParams } from '../../sim/flow/index.js';
 import { loadConfiguredStrategies } from '../../trading/config-check.js';
-import { reportJson, runPlan, type BacktestReport, type PlannedStrategy } from '../../backtest/backtest-report.js';
+import { comparison, reportJson, runPlan, type BacktestReport, type PlannedStrategy } from '../../backtest/backtest-report.js';
 import { chartLibrary } from '../../backtest/report-assets.js';
 import { reportHtml } from '../../backtest/report-html.js';
 import type { BacktestSettings } from '../../backtest/run-backtest.js';
-import { METRICS } from '../../backtest/summary.js';
+import { FIXED_MARKOUT_S, METRIC_DIGITS, METRICS } from '../../backtest/summary.js';
 import { splitConfigArgs } from '../config-flags.js';
 import { UsageError, type CliIo } from '../io.js';
 
@@ -396,20 +396,41 @@ function progressReporter(io: CliIo, tty: boolean): (done: number, total: number
 
 function table(report: BacktestReport): string {
   const rows: string[][] = [['figure', 'strategy', 'mean', 'sd', 'p5', 'p50', 'p95']];
-  const digits: Record<string, number> = { fills: 0, volumeNotional: 0, maxInventory: 1, twoSidedShare: 3, markout: 5 };
   const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
   for (const m of METRICS) {
+    // A fixed mark-out horizon that is the main one already has its row.
+    if (FIXED_MARKOUT_S[m.key] === report.settings.markoutHorizonS) continue;
     for (const s of report.strategies) {
       const st = s.summary.stats[m.key];
-      const d = digits[m.key] ?? 2;
-      const title = m.key === 'markout' ? `mark-out@${report.settings.markoutHorizonS}s (${m.unit})` : `${m.title} (${m.unit})`;
+      const d = METRIC_DIGITS[m.key] ?? 2;
+      const title =
+        m.key === 'markout'
+          ? `mark-out@${report.settings.markoutHorizonS}s (${m.unit})`
+          : m.key === 'adverseShare'
+            ? `adverse fills@${report.settings.markoutHorizonS}s (${m.unit})`
+            : `${m.title} (${m.unit})`;
       rows.push([title, s.summary.label, f(st.mean, d), f(st.sd, d), f(st.p5, d), f(st.p50, d), f(st.p95, d)]);
     }
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   const s = report.settings;
   const head = `${s.runs} seed(s) x ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h each; seeds ${s.seeds[0]}..${s.seeds[s.seeds.length - 1]}`;
-  return `${head}\n${rows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n')}\n`;
+  const body = rows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n');
+  return `${head}\n${body}\n${comparisonLines(report)}`;
+}
+
+/** The comparison (reportJson's), one line per strategy after the first. */
+function comparisonLines(report: BacktestReport): string {
+  if (report.strategies.length < 2) return '';
+  const n = (x: unknown, d: number): string => (typeof x === 'number' ? x.toFixed(d) : '-');
+  return comparison(report)
+    .map(
+      (c) =>
+        `${String(c.strategy)} vs ${String(c.against)}: mean PnL difference ${n(c.meanPnlDifference, 4)} (paired se ${n(c.pairedStandardError, 4)}), ` +
+        `PnL sd ratio ${n(c.pnlSdRatio, 3)}, largest-inventory ratio ${n(c.maxInventoryRatio, 3)}, ` +
+        `mean/sd ${n(c.pnlMeanOverSd, 3)} against ${n(c.againstPnlMeanOverSd, 3)}\n`,
+    )
+    .join('');
 }
 
 /** `argv` is the whole command line; the word `backtest` splits configuration flags from options. */
