@@ -135,7 +135,7 @@ describe('quoteGuarded', () => {
     quoteGuarded(viewAt(0, '0.50'), bands, params, bands.initialState(params), g);
     const out = quoteGuarded(viewAt(1, '0.45'), bands, params, bands.initialState(params), g);
     expect(out.events.map((e) => `${e.side} ${e.guard} ${e.action}`)).toEqual(['bid jump widen']);
-    expect(shown(out.quotes)).toEqual(['bid 0.4 x 20', 'ask 0.47 x 20']);
+    expect(shown(out.quotes)).toEqual(['bid 0.41 x 20', 'ask 0.47 x 20']);
   });
 });
 
@@ -158,7 +158,7 @@ describe('settings', () => {
   it("layers the schema's defaults, the strategy's defaults and the operator's keys", () => {
     const s: Strategy = { ...bands, guardDefaults: { widenTicks: 7, coolDownS: 5 } };
     const { guards } = parseQuotingParams(s, { guards: { coolDownS: 9 } }, where);
-    expect([guards.widenTicks, guards.coolDownS, guards.jumpTicks]).toEqual([7, 9, 3]);
+    expect([guards.widenTicks, guards.coolDownS, guards.jumpTicks]).toEqual([7, 9, 5]);
     expect(parseQuotingParams(s, {}, where).guards.widenTicks).toBe(7);
   });
 });
