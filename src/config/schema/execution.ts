@@ -1,0 +1,69 @@
+/** Configuration schema: how wanted quotes become orders, and how fills and positions are read back. */
+
+export interface ExecutorConfig {
+  repriceTicks: number;
+  resizeFraction: number;
+  cancelMarketFraction: number;
+  syncIntervalMs: number;
+  positionsIntervalMs: number;
+}
+
+export const executorSchema = {
+  repriceTicks: {
+    doc: 'Keep a resting order whose price is within this many ticks of the wanted one',
+    format: 'count',
+    default: 0,
+    env: 'MAKERD_EXECUTOR_REPRICE_TICKS',
+  },
+  resizeFraction: {
+    doc: 'Keep a resting order whose size is within this fraction of the wanted one',
+    format: 'ratio',
+    default: 0.2,
+    env: 'MAKERD_EXECUTOR_RESIZE_FRACTION',
+  },
+  cancelMarketFraction: {
+    doc: "When more than this fraction of a market's orders go, one DELETE /cancel-market-orders replaces the single cancels",
+    format: 'ratio',
+    default: 0.5,
+    env: 'MAKERD_EXECUTOR_CANCEL_MARKET_FRACTION',
+  },
+  syncIntervalMs: {
+    doc: 'How often the live-order view is checked against GET /data/orders',
+    format: 'positive-duration-ms',
+    default: 5_000,
+    env: 'MAKERD_EXECUTOR_SYNC_INTERVAL_MS',
+  },
+  positionsIntervalMs: {
+    doc: 'How often positions are read from GET /positions',
+    format: 'positive-duration-ms',
+    default: 2_000,
+    env: 'MAKERD_EXECUTOR_POSITIONS_INTERVAL_MS',
+  },
+};
+
+export interface TradingConfig {
+  monitorOnly: boolean;
+}
+
+export const tradingSchema = {
+  monitorOnly: {
+    doc: 'Watch markets and serve metrics without placing or cancelling orders (allowed without credentials in live mode)',
+    format: 'strict-boolean',
+    default: false,
+    env: 'MAKERD_MONITOR_ONLY',
+    arg: 'monitor-only',
+  },
+};
+
+export interface PortfolioConfig {
+  pollIntervalMs: number;
+}
+
+export const portfolioSchema = {
+  pollIntervalMs: {
+    doc: "How often the account's trades are fetched (GET /data/trades after the last fill)",
+    format: 'positive-duration-ms',
+    default: 2_000,
+    env: 'MAKERD_PORTFOLIO_POLL_INTERVAL_MS',
+  },
+};

@@ -1,0 +1,81 @@
+/** Configuration schema: what is quoted and how: the default strategy, the configured markets, the selector and the shard. */
+
+/** One configured market: a condition id or slug, optionally its own strategy, parameters and state. */
+export interface MarketEntry {
+  market: string;
+  strategy?: string;
+  params?: Record<string, unknown>;
+  state?: 'ACTIVE' | 'REDUCING' | 'HALTED';
+}
+
+export interface StrategyConfig {
+  name: string;
+  params: Record<string, unknown>;
+  dir: string;
+}
+
+export const strategySchema = {
+  name: {
+    doc: 'Strategy of every market without its own (a file of strategies/, e.g. bands or avellaneda)',
+    format: 'non-empty-string',
+    default: 'bands',
+    env: 'MAKERD_STRATEGY',
+    arg: 'strategy',
+  },
+  params: {
+    doc: 'Parameters of strategy.name (see Strategy tuning); JSON text in env',
+    format: 'object',
+    default: {} as Record<string, unknown>,
+    env: 'MAKERD_STRATEGY_PARAMS',
+  },
+  dir: {
+    doc: 'Extra directory of compiled strategies (*.js), loaded after the built-in ones; empty = none',
+    format: String,
+    default: '',
+    env: 'MAKERD_STRATEGY_DIR',
+  },
+};
+
+export const marketsSchema = {
+  doc: 'Markets to quote: [{"market": "<condition id or slug>", "strategy"?, "params"?, "state"?}]; env: comma-separated ids/slugs or JSON',
+  format: 'market-list',
+  default: [] as MarketEntry[],
+  env: 'MAKERD_MARKETS',
+};
+
+export interface SelectorConfig {
+  top: number;
+  tag: string;
+}
+
+export const selectorSchema = {
+  top: {
+    doc: 'Also quote the first N active, accepting, open markets of /sampling-simplified-markets (0 = none; sim mode with no markets quotes 10)',
+    format: 'count',
+    default: 0,
+    env: 'MAKERD_SELECTOR_TOP',
+  },
+  tag: { doc: 'Only markets carrying this tag (slug or label); empty = any', format: String, default: '', env: 'MAKERD_SELECTOR_TAG' },
+};
+
+export interface ShardConfig {
+  index: number;
+  count: number;
+}
+
+export const shardSchema = {
+  index: {
+    doc: "This daemon's shard, 0 .. shard.count - 1: it quotes only the selected markets whose condition-id hash falls here",
+    format: 'count',
+    default: 0,
+    env: 'MAKERD_SHARD_INDEX',
+    arg: 'shard-index',
+  },
+  count: {
+    doc: 'Number of daemons sharing the selection (and the account)',
+    format: 'positive-count',
+    default: 1,
+    env: 'MAKERD_SHARD_COUNT',
+    arg: 'shard-count',
+  },
+};
