@@ -1,11 +1,9 @@
 /**
  * The executor's counters, by bounded reason words (never order ids or prices): what metrics
  * export as makerd_orders_total{action,reason} and makerd_order_rejections_total{reason}.
- * `actions` holds the totals per action; `orders` the same split by reason (order-reasons.ts).
+ * `actions` holds the totals per action; `orders` the same split by reason (both words: order-reasons.ts).
  */
-import type { OrderReason } from './order-reasons.js';
-
-export type ExecutorAction = 'placed' | 'cancelled' | 'cancel_market' | 'cancel_failed' | 'kept' | 'uncertain' | 'adopted' | 'vanished';
+import type { ExecutorAction, OrderReason } from './order-reasons.js';
 
 export class ExecutorStats {
   readonly actions: Record<ExecutorAction, number> = {

@@ -1,8 +1,16 @@
 /** The execution stage's public surface: what main.ts, metrics and tests may use. */
 export { Executor, type ExecutionVenue, type ExecutorOptions, type WishContext } from './executor.js';
 export { DispatchTrace } from './dispatch-trace.js';
-export { ORDER_REASONS, classifyPass, type CancelReason, type OrderReason, type PlaceReason, type PullReason } from './order-reasons.js';
-export { ExecutorStats, type ExecutorAction } from './executor-stats.js';
+export {
+  ORDER_REASONS,
+  classifyPass,
+  type CancelReason,
+  type ExecutorAction,
+  type OrderReason,
+  type PlaceReason,
+  type PullReason,
+} from './order-reasons.js';
+export { ExecutorStats } from './executor-stats.js';
 export { diffMarket, type DiffOrder, type DiffSettings, type MarketDiff } from './order-diff.js';
 export {
   OrderTracker,

@@ -16,8 +16,10 @@
  *   cancel_market, uncertain, adopted, vanished: none
  */
 import type { OrderIntent } from '../strategy/strategy.js';
-import type { ExecutorAction } from './executor-stats.js';
 import type { DiffOrder } from './order-diff.js';
+
+/** What the executor did with an order: the `action` label. */
+export type ExecutorAction = 'placed' | 'cancelled' | 'cancel_market' | 'cancel_failed' | 'kept' | 'uncertain' | 'adopted' | 'vanished';
 
 /** Why orders that are not replaced are cancelled (the trading loop says, per wish). */
 export type PullReason = 'unwanted' | 'risk' | 'stale';

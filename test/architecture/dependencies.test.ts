@@ -127,6 +127,57 @@ function violations(graph: ImportGraph, rule: Rule): string[] {
   return out;
 }
 
+/**
+ * The import cycles of `graph`, type-only imports included (they tie the files' concepts together
+ * just as much): one entry per strongly connected component of more than one file (or a file that
+ * imports itself), its files sorted. Tarjan's algorithm, iterative so that deep chains cannot
+ * overflow the stack.
+ */
+function importCycles(graph: ImportGraph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  let next = 0;
+  for (const root of graph.keys()) {
+    if (index.has(root)) continue;
+    const work: { node: string; edge: number }[] = [{ node: root, edge: 0 }];
+    index.set(root, next);
+    low.set(root, next++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const targets = (graph.get(frame.node) ?? []).filter((t) => graph.has(t));
+      if (frame.edge < targets.length) {
+        const t = targets[frame.edge++]!;
+        if (!index.has(t)) {
+          index.set(t, next);
+          low.set(t, next++);
+          stack.push(t);
+          onStack.add(t);
+          work.push({ node: t, edge: 0 });
+        } else if (onStack.has(t)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(t)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent !== undefined) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== frame.node);
+      if (component.length > 1 || targets.includes(frame.node)) out.push(component.sort());
+    }
+  }
+  return out;
+}
+
 const graph = importGraph([...sourceFiles('src'), ...sourceFiles('strategies')]);
 
 describe('dependencies point one way', () => {
@@ -149,6 +200,23 @@ describe('dependencies point one way', () => {
       'src/strategy/y.ts -> src/venue/http/transport.ts',
       'src/risk/kill-switch.ts -> undici',
     ]);
+  });
+
+  it('finds import cycles (the cycle check is not vacuous)', () => {
+    const fake: ImportGraph = new Map([
+      ['src/a.ts', ['src/b.ts', 'node:fs']],
+      ['src/b.ts', ['src/c.ts']],
+      ['src/c.ts', ['src/a.ts', 'src/d.ts']],
+      ['src/d.ts', ['src/e.ts']],
+      ['src/e.ts', []],
+      ['src/f.ts', ['src/f.ts']],
+      ['src/g.ts', ['src/e.ts', 'src/d.ts']],
+    ]);
+    expect(importCycles(fake)).toEqual([['src/a.ts', 'src/b.ts', 'src/c.ts'], ['src/f.ts']]);
+  });
+
+  it('has no import cycle in src/ or strategies/, type-only imports included', () => {
+    expect(importCycles(graph)).toEqual([]);
   });
 
   for (const rule of RULES) {

@@ -4,14 +4,15 @@
  * finding or inserting a level is a binary search (plus a short splice; a book has few levels).
  */
 import { PriceLevel } from './price-level.js';
+import type { SimOrder } from './sim-order.js';
 
 export class BookSide {
-  readonly levels: PriceLevel[] = [];
+  readonly levels: PriceLevel<SimOrder>[] = [];
 
   /** `isBid`: true for the buy side (higher price is better). */
   constructor(readonly isBid: boolean) {}
 
-  best(): PriceLevel | undefined {
+  best(): PriceLevel<SimOrder> | undefined {
     return this.levels[this.levels.length - 1];
   }
 
@@ -32,30 +33,30 @@ export class BookSide {
     return -lo - 1;
   }
 
-  find(price: number): PriceLevel | undefined {
+  find(price: number): PriceLevel<SimOrder> | undefined {
     const i = this.#search(price);
     return i >= 0 ? this.levels[i] : undefined;
   }
 
   /** The level at `price`, created when absent. */
-  getOrCreate(price: number): PriceLevel {
+  getOrCreate(price: number): PriceLevel<SimOrder> {
     // Fast path: new orders usually join at or near the top of the book.
     const top = this.best();
     if (top === undefined || (this.isBid ? price > top.price : price < top.price)) {
-      const level = new PriceLevel(price);
+      const level = new PriceLevel<SimOrder>(price);
       this.levels.push(level);
       return level;
     }
     if (top.price === price) return top;
     const i = this.#search(price);
     if (i >= 0) return this.levels[i]!;
-    const level = new PriceLevel(price);
+    const level = new PriceLevel<SimOrder>(price);
     this.levels.splice(-i - 1, 0, level);
     return level;
   }
 
   /** Drops an empty level. */
-  drop(level: PriceLevel): void {
+  drop(level: PriceLevel<SimOrder>): void {
     if (this.best() === level) {
       this.levels.pop();
       return;

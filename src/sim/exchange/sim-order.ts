@@ -21,7 +21,7 @@ export class SimOrder {
   matched = 0;
   prev: SimOrder | undefined = undefined;
   next: SimOrder | undefined = undefined;
-  level: PriceLevel | undefined = undefined;
+  level: PriceLevel<SimOrder> | undefined = undefined;
   /** Links in the owner's list of live orders (account-state.ts). */
   prevLive: SimOrder | undefined = undefined;
   nextLive: SimOrder | undefined = undefined;

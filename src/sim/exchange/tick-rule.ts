@@ -13,7 +13,6 @@
  */
 import { Decimal } from '../../money.js';
 import type { TokenBook } from './token-book.js';
-import { PRICE_DECIMALS, decimalToUnits } from './units.js';
 
 /** The tick the automatic rule applies to (0.01), in price units. */
 export const AUTO_FROM_TICK_UNITS = 10_000;
@@ -48,10 +47,4 @@ export function finerTickDue(book: TokenBook): boolean {
  */
 export function finerTickDueAtFair(tickUnits: number | undefined, fairUnits0: number): boolean {
   return tickUnits === AUTO_FROM_TICK_UNITS && (fairUnits0 > UPPER_BOUND_UNITS || fairUnits0 < LOWER_BOUND_UNITS);
-}
-
-/** A tick size in price units; undefined unless it lies in (0, 1) on the 0.000001 grid. */
-export function tickUnitsOf(tick: Decimal): number | undefined {
-  const units = decimalToUnits(tick, PRICE_DECIMALS);
-  return units === undefined || units <= 0 || units >= 10 ** PRICE_DECIMALS ? undefined : units;
 }

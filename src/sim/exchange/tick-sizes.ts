@@ -10,7 +10,8 @@ import { badParameter } from '../../errors.js';
 import { toPlainString, type Decimal } from '../../money.js';
 import type { SimToken, TickSizeChange } from '../contracts.js';
 import type { ExchangeCore } from './exchange-core.js';
-import { AUTO_TO_TICK, finerTickDue, tickUnitsOf } from './tick-rule.js';
+import { AUTO_TO_TICK, finerTickDue } from './tick-rule.js';
+import { tickUnitsOf } from './units.js';
 import type { TokenBook } from './token-book.js';
 
 /** Sets the tick of the token's market (both tokens, outcome 0 first); events for those that changed. */

@@ -14,8 +14,7 @@ import type { OrderBookSnapshot, PriceLevel as WirePriceLevel } from '../../venu
 import { toPlainString, type Decimal } from '../../money.js';
 import type { SimToken } from '../contracts.js';
 import { BookSide } from './book-side.js';
-import { tickUnitsOf } from './tick-rule.js';
-import { PRICE_DECIMALS, priceText, sizeText, unitsToString } from './units.js';
+import { PRICE_DECIMALS, priceText, sizeText, tickUnitsOf, unitsToString } from './units.js';
 
 export class TokenBook {
   readonly bids = new BookSide(true);

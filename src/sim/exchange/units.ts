@@ -79,3 +79,9 @@ export function decimalToUnits(d: Decimal, decimals: number): number | undefined
   const n = scaled.toNumber();
   return Number.isSafeInteger(n) ? n : undefined;
 }
+
+/** A tick size in price units; undefined unless it lies in (0, 1) on the 0.000001 grid. */
+export function tickUnitsOf(tick: Decimal): number | undefined {
+  const units = decimalToUnits(tick, PRICE_DECIMALS);
+  return units === undefined || units <= 0 || units >= 10 ** PRICE_DECIMALS ? undefined : units;
+}
