@@ -15,7 +15,7 @@
  *  2. Pull: kill switch, then HALTED, then an error back-off, then a missing or stale book (either
  *     outcome's). The first that applies refuses every intent under its reason; `pulled` tells the
  *     executor to cancel everything in the market.
- *  3. Otherwise the intents are processed closest to the touch first: by distance in outcome-0
+ *  3. Otherwise (intent-checks.ts) the intents are processed closest to the touch first: by distance in outcome-0
  *     price from the market's midpoint (view.mid, else the outcome-0 book's, else 1 - the
  *     outcome-1 book's, else 0.5), bids below and asks above it; ties keep the strategy's order.
  *     Each intent goes through, in order: price range and tick, size grid, post-only (moved one
@@ -30,49 +30,13 @@
  *  4. The approved orders are returned in the strategy's order; their count and notional are
  *     remembered as the market's share of the global limits (0 when pulled).
  */
-import { Decimal, ONE, ZERO, isMultipleOf, roundToTick } from '../money.js';
+import { type Decimal, ZERO } from '../money.js';
 import { netExposure, type MarketPosition, type MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
+import { checkIntents } from './intent-checks.js';
+import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
 import type { RiskLimits } from './risk-limits.js';
 import { worstState, type TradingState } from './trading-state.js';
-
-export const REFUSAL_REASONS = [
-  'halted',
-  'reducing',
-  'stale-book',
-  'position-limit',
-  'exposure-limit',
-  'gross-notional',
-  'open-orders',
-  'market-orders',
-  'order-size',
-  'price-range',
-  'post-only-cross',
-  'error-backoff',
-  'kill-switch',
-  'below-min-size',
-] as const;
-
-/**
- * Why an order was refused (a bounded set: safe as a metric label).
- *  halted           the market is HALTED (configured or override)
- *  reducing         REDUCING and the order adds exposure, or no reducing room is left
- *  stale-book       an outcome's book is missing or stale
- *  position-limit   the token's position plus approved buys leaves less than the minimum size
- *  exposure-limit   the worst-case net exposure leaves less than the minimum size
- *  gross-notional   the USDC resting over all markets would pass risk.maxGrossNotional
- *  open-orders      the orders over all markets would pass risk.maxOpenOrders
- *  market-orders    the market's orders would pass risk.maxOrdersPerMarket
- *  order-size       the size is not a positive multiple of the market's size step (a larger
- *                   size than risk.maxOrderSize is trimmed, not refused)
- *  price-range      the price is outside [risk.minPrice, risk.maxPrice] or off the market's tick
- *  post-only-cross  the order would cross and one tick off the opposite best is out of range
- *  error-backoff    quotes are pulled after a burst of venue errors or throttles
- *  kill-switch      the kill switch is engaged
- *  below-min-size   the order is below the market's minimum size, by itself or after the
- *                   risk.maxOrderSize trim
- */
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** The key that addresses every market at once. */
 export const ALL_MARKETS = '*';
@@ -118,11 +82,6 @@ interface MarketShare {
 }
 
 const NO_SHARE: MarketShare = { count: 0, notional: ZERO };
-const HALF = new Decimal('0.5');
-
-export function emptyRefusals(): Record<RefusalReason, number> {
-  return Object.fromEntries(REFUSAL_REASONS.map((r) => [r, 0])) as Record<RefusalReason, number>;
-}
 
 /** Why a market is over its position or exposure limits (so REDUCING by itself), or undefined. */
 export function limitBreach(position: MarketPosition, limits: RiskLimits): string | undefined {
@@ -385,176 +344,4 @@ export class RiskGate {
   #emit(events: readonly (readonly [string, TradingState, TradingState, string])[]): void {
     for (const [market, from, to, why] of events) for (const listener of [...this.#listeners]) listener(market, from, to, why);
   }
-}
-
-export interface CheckOptions {
-  readonly limits: RiskLimits;
-  readonly reducing: boolean;
-  /** Orders and notional approved for every other market. */
-  readonly otherOrders: number;
-  readonly otherNotional: Decimal;
-}
-
-export interface CheckResult {
-  readonly approved: OrderIntent[];
-  readonly refused: Partial<Record<RefusalReason, number>>;
-  readonly trimmed: number;
-  readonly moved: number;
-  readonly notional: Decimal;
-}
-
-/**
- * a - b and a + b, without a new Decimal when b is zero (most of a market's running totals and
- * positions are): the same value, and decimal.js's form of a value is unique.
- */
-function minus(a: Decimal, b: Decimal): Decimal {
-  return b.isZero() ? a : a.minus(b);
-}
-function plus(a: Decimal, b: Decimal): Decimal {
-  return b.isZero() ? a : a.plus(b);
-}
-
-/** The market's outcome-0 reference price for ordering intents by distance from the touch. */
-function referencePrice(view: MarketView): Decimal {
-  if (view.mid !== undefined) return view.mid;
-  const mid0 = view.books[0]?.mid;
-  if (mid0 !== undefined) return mid0;
-  const mid1 = view.books[1]?.mid;
-  return mid1 !== undefined ? ONE.minus(mid1) : HALF;
-}
-
-/** The per-intent checks of an ACTIVE or REDUCING market (step 3 of the header). Pure. */
-export function checkIntents(view: MarketView, intents: readonly OrderIntent[], o: CheckOptions): CheckResult {
-  const { limits } = o;
-  const { tokens, tickSize: tick, sizeStep: step, minOrderSize: minSize } = view.meta;
-  const q = netExposure(view.position);
-  const held = [view.position.outcome0, view.position.outcome1] as const;
-  const ref = referencePrice(view);
-  const onGrid = (d: Decimal): Decimal => roundToTick(d, step, 'down');
-  const maxSize = onGrid(limits.maxOrderSize);
-
-  const queue = intents
-    .map((intent, index) => {
-      const outcome = intent.tokenId === tokens[0] ? 0 : 1;
-      const p0 = outcome === 0 ? intent.price : ONE.minus(intent.price);
-      return { intent, index, outcome, distance: intent.quoteSide === 'bid' ? ref.minus(p0) : p0.minus(ref) };
-    })
-    .sort((a, b) => a.distance.cmp(b.distance) || a.index - b.index);
-
-  const refused: Partial<Record<RefusalReason, number>> = {};
-  const approved: { index: number; intent: OrderIntent }[] = [];
-  let trimmed = 0;
-  let moved = 0;
-  let bids = ZERO;
-  let asks = ZERO;
-  const buys = [ZERO, ZERO];
-  let notional = ZERO;
-  let notionalFull = false;
-
-  const refuse = (reason: RefusalReason): void => {
-    refused[reason] = (refused[reason] ?? 0) + 1;
-  };
-  /** A limit that trims: `size` cut to the room left on the size grid, or undefined (refused under `reason`). */
-  const trimTo = (size: Decimal, room: Decimal, reason: RefusalReason): Decimal | undefined => {
-    const allowed = onGrid(room);
-    if (allowed.lt(minSize)) {
-      refuse(reason);
-      return undefined;
-    }
-    return size.gt(allowed) ? allowed : size;
-  };
-
-  for (const { intent, index, outcome } of queue) {
-    const isBid = intent.quoteSide === 'bid';
-    let price = intent.price;
-    let size = intent.size;
-
-    if (price.lt(limits.minPrice) || price.gt(limits.maxPrice) || !isMultipleOf(price, tick)) {
-      refuse('price-range');
-      continue;
-    }
-    if (!size.gt(ZERO) || !isMultipleOf(size, step)) {
-      refuse('order-size');
-      continue;
-    }
-    // Post-only: never at or through the opposite best of the token's own book.
-    const book = view.books[outcome];
-    if (intent.side === 'BUY') {
-      const bestAsk = book?.asks[0]?.price;
-      if (bestAsk !== undefined && price.gte(bestAsk)) {
-        price = bestAsk.minus(tick);
-        if (price.lt(limits.minPrice) || !price.gt(ZERO)) {
-          refuse('post-only-cross');
-          continue;
-        }
-      }
-    } else {
-      const bestBid = book?.bids[0]?.price;
-      if (bestBid !== undefined && price.lte(bestBid)) {
-        price = bestBid.plus(tick);
-        if (price.gt(limits.maxPrice) || !price.lt(ONE)) {
-          refuse('post-only-cross');
-          continue;
-        }
-      }
-    }
-    if (size.lt(minSize)) {
-      refuse('below-min-size');
-      continue;
-    }
-    if (size.gt(maxSize)) {
-      size = maxSize;
-      if (size.lt(minSize)) {
-        refuse('below-min-size');
-        continue;
-      }
-    }
-    let trimmedTo: Decimal | undefined;
-    if (o.reducing) {
-      // Only toward zero (bids when short outcome 0, asks when long), and never past it.
-      if (!(isBid ? q.lt(ZERO) : q.gt(ZERO))) {
-        refuse('reducing');
-        continue;
-      }
-      trimmedTo = trimTo(size, minus(q.abs(), isBid ? bids : asks), 'reducing');
-      if (trimmedTo === undefined) continue;
-      size = trimmedTo;
-    }
-    if (intent.side === 'BUY') {
-      trimmedTo = trimTo(size, minus(minus(limits.maxPositionPerToken, held[outcome]!), buys[outcome]!), 'position-limit');
-      if (trimmedTo === undefined) continue;
-      size = trimmedTo;
-    }
-    const exposureRoom = isBid ? minus(minus(limits.maxNetExposure, q), bids) : minus(plus(limits.maxNetExposure, q), asks);
-    trimmedTo = trimTo(size, exposureRoom, 'exposure-limit');
-    if (trimmedTo === undefined) continue;
-    size = trimmedTo;
-    if (approved.length >= limits.maxOrdersPerMarket) {
-      refuse('market-orders');
-      continue;
-    }
-    if (o.otherOrders + approved.length >= limits.maxOpenOrders) {
-      refuse('open-orders');
-      continue;
-    }
-    const cost = price.mul(size);
-    if (notionalFull || plus(plus(o.otherNotional, notional), cost).gt(limits.maxGrossNotional)) {
-      notionalFull = true;
-      refuse('gross-notional');
-      continue;
-    }
-
-    notional = plus(notional, cost);
-    if (isBid) bids = plus(bids, size);
-    else asks = plus(asks, size);
-    if (intent.side === 'BUY') buys[outcome] = plus(buys[outcome]!, size);
-    const wasTrimmed = !size.eq(intent.size);
-    const wasMoved = !price.eq(intent.price);
-    if (wasTrimmed) trimmed++;
-    if (wasMoved) moved++;
-    approved.push({ index, intent: wasTrimmed || wasMoved ? { ...intent, price, size } : intent });
-  }
-
-  approved.sort((a, b) => a.index - b.index);
-  return { approved: approved.map((a) => a.intent), refused, trimmed, moved, notional };
 }
