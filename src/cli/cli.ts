@@ -6,7 +6,8 @@
 import { loadConfig, type LoadedConfig } from '../config/load.js';
 import { isMakerdError } from '../errors.js';
 import { createLogger, type Logger } from '../log/logger.js';
-import { openVenueStack, runDaemon } from '../main.js';
+import { openVenueStack } from '../daemon/venue-stack.js';
+import { runDaemon } from '../main.js';
 import { BACKTEST_HELP, backtestCommand } from './commands/backtest.js';
 import { cancelCommand, cancelMarketCommand } from './commands/cancel.js';
 import { checkConfigCommand } from './commands/check-config.js';

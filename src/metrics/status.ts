@@ -15,6 +15,8 @@ export interface StatusSource {
   readonly startedAtMs: number;
   readonly now: () => number;
   readonly notReady: () => string | undefined;
+  /** The start-up or shutdown phase in progress (`trade` while it trades), see src/daemon/phase-runner.ts. */
+  readonly phase: () => string;
   /** Undefined during start-up (before the risk gate exists). */
   readonly risk: () => RiskSnapshot | undefined;
   readonly portfolio: () => PortfolioSnapshot;
@@ -83,6 +85,7 @@ export interface DaemonStatus {
   readonly killSwitch: boolean;
   readonly ready: boolean;
   readonly reason: string | undefined;
+  readonly phase: string;
   readonly markets: readonly MarketStatus[];
   readonly pnl: PnlStrings & {
     readonly daily: string;
@@ -145,6 +148,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
     killSwitch: risk?.killSwitch ?? false,
     ready: reason === undefined,
     reason,
+    phase: src.phase(),
     markets,
     pnl: {
       realized: t.realizedPnl.toFixed(),

@@ -25,6 +25,13 @@ interface Rule {
   readonly exceptions?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
+/** Prefixes of everything directly under src/ (folders as `src/x/`, files as `src/x.ts`) but `folder`. */
+function srcExcept(folder: string): string[] {
+  return readdirSync(join(ROOT, 'src'), { withFileTypes: true })
+    .filter((e) => e.name !== folder)
+    .map((e) => (e.isDirectory() ? `src/${e.name}/` : `src/${e.name}`));
+}
+
 const RULES: readonly Rule[] = [
   {
     name: 'the limiter does not know the venue client (the client calls the gate, never the reverse)',
@@ -56,6 +63,16 @@ const RULES: readonly Rule[] = [
       'src/portfolio/journal.ts': { 'node:fs': 'the journal is a file', 'node:fs/promises': 'appends and fsyncs' },
       'src/portfolio/journal-replay.ts': { 'node:fs/promises': 'reads the journal at start-up' },
       'src/portfolio/sim-journal.ts': { 'node:fs': "moves the embedded simulator's old journal aside" },
+    },
+  },
+  {
+    name: "the daemon's phases are the edge: only main.ts and the CLI import src/daemon/",
+    files: srcExcept('daemon'),
+    forbidden: ['src/daemon/'],
+    exceptions: {
+      'src/main.ts': { 'src/daemon/': 'runDaemon lists the phases' },
+      'src/cli/cli.ts': { 'src/daemon/': 'query and cancel open the venue stack' },
+      'src/cli/commands/sim.ts': { 'src/daemon/': '`makerd sim` starts the configured simulator' },
     },
   },
   {

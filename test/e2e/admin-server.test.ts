@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { loadConfig } from '../../src/config/load.js';
 import { createLogger } from '../../src/log/logger.js';
+import { PHASES } from '../../src/daemon/phase-runner.js';
 import { runDaemon } from '../../src/main.js';
 import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
@@ -120,6 +121,9 @@ describe('admin server of a running daemon', () => {
         reason: 'starting: selecting markets and reconciling open orders',
         markets: [],
       });
+      // The start-up phase in progress (the slow venue holds it before quoting starts).
+      const startUp = PHASES.slice(PHASES.indexOf('serve-metrics'), PHASES.indexOf('start-quoting'));
+      expect(startUp).toContain(earlyStatus.phase);
       expect(value((await get('/metrics')).text, 'makerd_ready')).toBe(0);
 
       await h.setFaults({ latencyMs: 0 });
@@ -151,6 +155,7 @@ describe('admin server of a running daemon', () => {
       const status = JSON.parse((await get('/status')).text) as {
         state: string;
         ready: boolean;
+        phase: string;
         markets: {
           market: string;
           state: string;
@@ -169,6 +174,7 @@ describe('admin server of a running daemon', () => {
       };
       expect(status.state).toBe('ACTIVE');
       expect(status.ready).toBe(true);
+      expect(status.phase).toBe('trade');
       expect(status.markets).toHaveLength(1);
       const ms = status.markets[0]!;
       expect(ms.market).toBe(market);

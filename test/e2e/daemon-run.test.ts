@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { createLogger } from '../../src/log/logger.js';
+import { PHASES } from '../../src/daemon/phase-runner.js';
 import { runDaemon } from '../../src/main.js';
 
 describe('runDaemon (sim mode)', () => {
@@ -62,7 +63,13 @@ describe('runDaemon (sim mode)', () => {
     // Books from the simulator with no flow are empty on both sides but fresh: all usable, and
     // with no midpoint nothing is quoted.
     expect(snap).toMatchObject({ tick: 1, usable: 6, unusable: 0, openOrders: 0 });
-    expect(msgs.slice(-4)).toEqual([
+    // The run as its phases: each started and finished once, in order, with its duration.
+    const phaseLines = records.filter((r) => r.phase !== undefined);
+    expect(phaseLines.map((r) => `${r.msg as string} ${r.phase as string}`)).toEqual(
+      PHASES.flatMap((p) => [`phase started ${p}`, `phase finished ${p}`]),
+    );
+    for (const r of phaseLines.filter((l) => l.msg === 'phase finished')) expect(r.durationMs).toBeGreaterThanOrEqual(0);
+    expect(msgs.filter((m) => !String(m).startsWith('phase ')).slice(-4)).toEqual([
       'stopping: no new orders; cancelling open orders',
       'open orders cancelled',
       'journal flushed',

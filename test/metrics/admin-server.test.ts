@@ -112,6 +112,7 @@ describe('/status document', () => {
       startedAtMs: clock.now() - 90_000,
       now: () => clock.now(),
       notReady: () => 'last usable market snapshot is 9000 ms old',
+      phase: () => 'trade',
       risk: () => risk.snapshot(clock.now()),
       portfolio: () => portfolio.snapshot(),
       limiter: () => limiter.snapshot(),
@@ -144,6 +145,7 @@ describe('/status document', () => {
       killSwitch: false,
       ready: false,
       reason: 'last usable market snapshot is 9000 ms old',
+      phase: 'trade',
       version: '9.9.9',
       uptimeSeconds: 90,
     });

@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { MakerdConfig } from '../../config/schema.js';
-import { startConfiguredSimulator } from '../../main.js';
+import { startConfiguredSimulator } from '../../daemon/venue-stack.js';
 import { toBanner } from '../../sim/simulator.js';
 import { untilAborted } from '../../until-aborted.js';
 import { UsageError, type CliIo } from '../io.js';

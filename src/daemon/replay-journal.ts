@@ -1,0 +1,48 @@
+/**
+ * Phase replay-journal: what was counted before a crash is counted again, exactly once. The fills
+ * of the journal rebuild the portfolio, prime the de-duplicator and the fill counts, and the
+ * journal is opened for appending. The embedded simulator starts empty every run, so its previous
+ * journal is set aside first.
+ */
+import { FillCounts } from '../metrics/portfolio-metrics.js';
+import { FillDeduper, FillJournal, Portfolio, replayJournal } from '../portfolio/index.js';
+import { archiveSimJournal } from '../portfolio/sim-journal.js';
+import type { DaemonContext } from './daemon-context.js';
+
+export interface ReplayJournalInput {
+  /** Told the latency of every journal write (the metric is registered later). */
+  readonly onJournalWrite: (latencyMs: number) => void;
+}
+
+export interface JournalState {
+  readonly portfolio: Portfolio;
+  readonly deduper: FillDeduper;
+  readonly fillCounts: FillCounts;
+  readonly journal: FillJournal;
+  /** Venue time of the last journaled fill: where the fill feed catches up from. */
+  readonly lastTimestampMs: number | undefined;
+}
+
+export async function restoreJournal(
+  { config, clock, logger }: DaemonContext,
+  { onJournalWrite }: ReplayJournalInput,
+): Promise<JournalState> {
+  if (config.venue.mode === 'sim') {
+    const moved = archiveSimJournal(config.data.dir, clock.now());
+    if (moved !== undefined) logger.info({ movedTo: moved }, "embedded simulator starts empty: the previous run's journal was set aside");
+  }
+  const replay = await replayJournal({ dataDir: config.data.dir });
+  for (const w of replay.warnings) logger.warn({ file: w.file, line: w.line }, `journal: ${w.message}`);
+  const portfolio = new Portfolio({ clock, resetHourUtc: config.risk.dayResetHourUtc });
+  const deduper = new FillDeduper();
+  for (const f of replay.fills) deduper.admit(f);
+  portfolio.applyAll(replay.fills);
+  logger.info(
+    { fills: replay.fills.length, files: replay.files.length, duplicates: replay.duplicates, lastMatchTime: replay.lastMatchTime },
+    'journal replayed',
+  );
+  const fillCounts = new FillCounts();
+  fillCounts.addAll(replay.fills);
+  const journal = new FillJournal({ dataDir: config.data.dir, clock, onBatch: (b) => onJournalWrite(b.latencyMs) });
+  return { portfolio, deduper, fillCounts, journal, lastTimestampMs: replay.lastTimestampMs };
+}

@@ -1,0 +1,88 @@
+/**
+ * Phase serve-metrics: the admin server (/metrics, /healthz, /readyz, /status) listens before the
+ * venue is touched, so a slow or failing start-up can be watched. It answers from the daemon view,
+ * which later phases fill in.
+ */
+import type { Registry } from 'prom-client';
+import { listening } from '../config/listen-error.js';
+import { marketBookAgeSeconds, registerBookAgeMetrics } from '../metrics/book-age-metrics.js';
+import { makerdVersion, registerBuildInfo } from '../metrics/build-info.js';
+import { Heartbeat, heartbeatLimitMs } from '../metrics/heartbeat.js';
+import { type RunningMetricsServer, startMetricsServer } from '../metrics/metrics-server.js';
+import { registerReadyMetric } from '../metrics/readiness.js';
+import type { RecentProblems } from '../metrics/recent-problems.js';
+import { createRegistry } from '../metrics/registry.js';
+import { buildStatus } from '../metrics/status.js';
+import { registerStreamMetrics } from '../metrics/stream-metrics.js';
+import { registerTickMetrics, type TickTimer } from '../metrics/tick-metrics.js';
+import { streamOn } from '../market/stream-endpoints.js';
+import type { Portfolio } from '../portfolio/index.js';
+import type { DaemonContext } from './daemon-context.js';
+import { type DaemonView, notReady, viewQuotes } from './daemon-view.js';
+
+export interface ServeMetricsInput {
+  readonly view: DaemonView;
+  readonly portfolio: Portfolio;
+  readonly problems: RecentProblems;
+  /** The phase in progress (phase-runner.ts), for /status. */
+  readonly phase: () => string;
+  readonly startedAtMs: number;
+}
+
+export interface AdminServer {
+  /** Later phases register their metrics here. */
+  readonly registry: Registry;
+  readonly server: RunningMetricsServer;
+  /** /healthz: beaten by every market snapshot. */
+  readonly heartbeat: Heartbeat;
+  /** Times a market event from its arrival to its dispatch. */
+  readonly tickTimer: TickTimer;
+}
+
+export async function serveMetrics(
+  { config, clock, logger }: DaemonContext,
+  { view, portfolio, problems, phase, startedAtMs }: ServeMetricsInput,
+): Promise<AdminServer> {
+  const registry = createRegistry();
+  const now = (): number => clock.now();
+  const ready = (): string | undefined => notReady(view, clock, config.poller);
+  const bookTimeMs = (t: string): number | undefined => view.books?.bookTimeMs(t);
+  const heartbeat = new Heartbeat(clock, heartbeatLimitMs(config));
+  registerBuildInfo(registry);
+  registerReadyMetric(registry, ready);
+  const tickTimer = registerTickMetrics(registry);
+  registerBookAgeMetrics(registry, { markets: () => view.markets, bookTimeMs, now });
+  registerStreamMetrics(registry, () => view.streams);
+  const status = (): unknown =>
+    buildStatus({
+      version: makerdVersion(),
+      startedAtMs,
+      now,
+      notReady: ready,
+      phase,
+      risk: () => view.risk?.snapshot(clock.now()),
+      portfolio: () => portfolio.snapshot(),
+      limiter: () => view.limiter?.snapshot(),
+      markets: () => view.markets.map((m) => m.conditionId),
+      bookAgeSeconds: (market) =>
+        marketBookAgeSeconds(view.markets.find((m) => m.conditionId === market)?.tokens ?? [], bookTimeMs, clock.now()),
+      quotes: () => viewQuotes(view),
+      lossLimits: () => {
+        const l = view.losses?.snapshot();
+        return l === undefined ? undefined : { maxDailyLoss: l.limits.maxDailyLoss, maxDrawdown: l.limits.maxDrawdown, engaged: l.engaged };
+      },
+      streams: () => ({ enabled: { market: streamOn(config.stream.market, config), user: view.userStreamOn }, probes: view.streams }),
+      lastErrors: () => problems.list(),
+      guards: (market) => view.loop?.guardStatus(market),
+    });
+  const { host, port } = config.metrics;
+  const server = await listening(
+    () => startMetricsServer({ host, port, registry, notReadyReason: ready, notAliveReason: () => heartbeat.problem(), status }),
+    'the metrics server',
+    { host: 'metrics.host', port: 'metrics.port' },
+    host,
+    port,
+  );
+  logger.info({ url: server.url }, 'metrics server listening (/metrics, /healthz, /readyz)');
+  return { registry, server, heartbeat, tickTimer };
+}

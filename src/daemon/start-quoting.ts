@@ -1,0 +1,129 @@
+/**
+ * Phase start-quoting, its core: the trading loop (strategy -> risk gate -> executor) over the
+ * selected markets, its metrics, and the book poller whose every snapshot turns the loop, beats
+ * the heartbeat, reads the kill switch, marks the portfolio and checks the loss limits. The
+ * poller is returned unstarted: the caller starts it once the streams are up.
+ */
+import type { Registry } from 'prom-client';
+import type { Executor } from '../execution/executor.js';
+import type { RateLimiter } from '../limits/index.js';
+import type { MetadataCache } from '../market/metadata-cache.js';
+import { BookPoller } from '../market/poller.js';
+import { headroomSummary, summarizeSnapshot } from '../market/snapshot-summary.js';
+import type { Heartbeat } from '../metrics/heartbeat.js';
+import type { TickTimer } from '../metrics/tick-metrics.js';
+import { registerTradingMetrics } from '../metrics/trading-metrics.js';
+import type { Portfolio } from '../portfolio/index.js';
+import type { KillSwitch, RiskGate } from '../risk/index.js';
+import { BookStore } from '../trading/book-store.js';
+import { type ResolvedBinding, toBinding } from '../trading/market-bindings.js';
+import type { PositionPoller } from '../trading/position-poller.js';
+import { TradingLoop } from '../trading/trading-loop.js';
+import type { VenueClient } from '../venue/client.js';
+import type { DaemonContext } from './daemon-context.js';
+import { type DaemonView, viewQuotes } from './daemon-view.js';
+
+export interface StartQuotingInput {
+  readonly client: VenueClient;
+  readonly registry: Registry;
+  readonly view: DaemonView;
+  readonly bindings: readonly ResolvedBinding[];
+  readonly marketIds: readonly string[];
+  readonly tokens: readonly string[];
+  readonly metadata: MetadataCache;
+  readonly positions: PositionPoller | undefined;
+  readonly risk: RiskGate;
+  readonly killSwitch: KillSwitch;
+  readonly checkLosses: () => void;
+  readonly executor: Executor;
+  readonly limiter: RateLimiter;
+  readonly portfolio: Portfolio;
+  readonly heartbeat: Heartbeat;
+  readonly tickTimer: TickTimer;
+  /** False in monitor-only mode: the loop evaluates but places and cancels nothing. */
+  readonly trade: boolean;
+}
+
+export interface Quoting {
+  readonly loop: TradingLoop;
+  readonly books: BookStore;
+  /** Not started yet. */
+  readonly poller: BookPoller;
+}
+
+export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQuotingInput): Quoting {
+  const { view, risk, executor: exec, portfolio, tokens, tickTimer } = i;
+  const books = new BookStore();
+  view.books = books;
+  const loop = new TradingLoop({
+    clock,
+    markets: i.bindings.map(toBinding),
+    metadata: i.metadata,
+    books,
+    positions: () => i.positions?.positions ?? new Map(),
+    risk,
+    executor: exec,
+    staleAfterMs: config.poller.staleAfterMs,
+    trade: i.trade,
+    logger: logger.child({ component: 'trading' }),
+  });
+  exec.tracker.onChange((market) => loop.markDirty(market));
+  i.positions?.onChange((markets) => {
+    for (const m of markets) loop.markDirty(m);
+  });
+  registerTradingMetrics(i.registry, {
+    executor: () => exec.stats,
+    risk: () => risk.snapshot(clock.now()),
+    loop: () => loop.stats,
+    quotes: () => viewQuotes(view),
+    twoSidedSeconds: () => {
+      for (const m of i.marketIds) exec.twoSided.observe(m, exec.isTwoSided(m), clock.now());
+      return exec.twoSided.seconds();
+    },
+  });
+  logger.info(
+    {
+      markets: i.marketIds.length,
+      tokens: tokens.length,
+      strategies: [...new Set(i.bindings.map((b) => b.strategy.name))],
+      intervalMs: config.poller.intervalMs,
+    },
+    'quoting markets',
+  );
+
+  let ticks = 0;
+  const poller = new BookPoller({
+    source: i.client,
+    clock,
+    tokens,
+    intervalMs: config.poller.intervalMs,
+    staleAfterMs: config.poller.staleAfterMs,
+    logger: logger.child({ component: 'poller' }),
+    onSnapshot: (s) => {
+      ticks++;
+      i.heartbeat.beat();
+      i.killSwitch.check();
+      const trace = tickTimer.start(s.inHandAt);
+      try {
+        loop.onSnapshot(s, trace);
+      } finally {
+        trace.close();
+      }
+      // Unrealized PnL at the market's midpoint (the one the strategies quote around).
+      for (const t of tokens) {
+        const mid = books.get(t)?.mid;
+        if (mid !== undefined) portfolio.mark(t, mid);
+      }
+      i.checkLosses();
+      if (ticks === 1 || ticks % 60 === 0)
+        logger.info(
+          { tick: ticks, ...summarizeSnapshot(s), openOrders: exec.tracker.openCount(), limiter: headroomSummary(i.limiter.snapshot()) },
+          'market snapshot',
+        );
+      else logger.debug({ tick: ticks, ...summarizeSnapshot(s) }, 'market snapshot');
+    },
+  });
+  view.poller = poller;
+  view.loop = loop;
+  return { loop, books, poller };
+}

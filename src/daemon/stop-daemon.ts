@@ -1,0 +1,72 @@
+/**
+ * Phase stop: the orderly stop of lifecycle/shutdown.ts, told what this daemon started. Quoting
+ * stops first (poller, then everything in `closers` backwards, then the executor's jobs); the
+ * open orders in scope are cancelled and verified; the last fills are fetched and journaled;
+ * the venue and the admin server close. Resolves with the exit status.
+ */
+import type { Executor } from '../execution/executor.js';
+import { shutdown } from '../lifecycle/shutdown.js';
+import type { BookPoller } from '../market/poller.js';
+import type { RunningMetricsServer } from '../metrics/metrics-server.js';
+import type { FillFeed } from '../portfolio/fill-feed.js';
+import type { FillJournal, Portfolio } from '../portfolio/index.js';
+import type { Closers } from './closers.js';
+import type { DaemonContext } from './daemon-context.js';
+import type { VenueStack } from './venue-stack.js';
+
+export interface StopDaemonInput {
+  /** Whatever start-up got to (undefined: not reached). */
+  readonly poller: BookPoller | undefined;
+  readonly closers: Closers;
+  readonly executor: Executor | undefined;
+  readonly feed: FillFeed | undefined;
+  readonly stack: VenueStack;
+  /** False in monitor-only mode: nothing to cancel. */
+  readonly trade: boolean;
+  /** The markets this daemon owns (empty before selection). */
+  readonly scope: ReadonlySet<string>;
+  readonly journal: FillJournal;
+  readonly portfolio: Portfolio;
+  readonly metrics: RunningMetricsServer;
+}
+
+export function stopDaemon({ config, clock, logger }: DaemonContext, i: StopDaemonInput): Promise<number> {
+  const { executor, feed, journal } = i;
+  return shutdown({
+    clock,
+    logger,
+    deadlineMs: clock.now() + config.lifecycle.shutdownDeadlineMs,
+    stopQuoting: async () => {
+      await i.poller?.stop();
+      for (const close of i.closers.reverse()) await close();
+      await executor?.stop();
+    },
+    venue: i.stack.target.credentials !== undefined && i.trade ? i.stack.client : undefined,
+    // Several shards share the account: each clears only its own markets.
+    markets: config.shard.count > 1 ? i.scope : undefined,
+    knownOrderIds: () =>
+      executor === undefined
+        ? []
+        : executor.tracker.markets().flatMap((m) => executor.tracker.ordersOf(m).map((o) => o.id || o.clientOrderId)),
+    // Fills of the last moments (the cancels raced them) are fetched, journaled and fsynced.
+    flush: async () => {
+      await feed?.catchUp().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'last fill catch-up failed'));
+      await feed?.stop();
+      await journal.close();
+      const t = i.portfolio.totals();
+      logger.info(
+        {
+          fills: journal.stats.fills,
+          realizedPnl: t.realizedPnl.toFixed(),
+          fees: t.feesPaid.toFixed(),
+          rebates: t.rebatesReceived.toFixed(),
+        },
+        'journal flushed',
+      );
+    },
+    close: async () => {
+      await i.stack.close();
+      await i.metrics.close();
+    },
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * Part of phase start-quoting: the WebSocket streams. The market stream re-evaluates a market as
+ * soon as its book changes (and follows tick-size changes); the user stream applies order events
+ * at once and hands trades to the fill feed; after a reconnect each catches up by polling.
+ */
+import type { Executor } from '../execution/executor.js';
+import { MarketStream } from '../market/market-stream.js';
+import type { MetadataCache } from '../market/metadata-cache.js';
+import type { BookPoller } from '../market/poller.js';
+import { streamOn, wsOrigin } from '../market/stream-endpoints.js';
+import { UserStream } from '../market/user-stream.js';
+import type { TickTimer } from '../metrics/tick-metrics.js';
+import type { FillFeed } from '../portfolio/fill-feed.js';
+import type { BookStore } from '../trading/book-store.js';
+import type { TradingLoop } from '../trading/trading-loop.js';
+import type { VenueCredentialsInput } from '../venue/credentials.js';
+import type { Closers } from './closers.js';
+import type { DaemonContext } from './daemon-context.js';
+import type { DaemonView } from './daemon-view.js';
+import type { VenueTarget } from './venue-stack.js';
+
+export interface StartStreamsInput {
+  readonly target: VenueTarget;
+  readonly credentials: VenueCredentialsInput | undefined;
+  readonly view: DaemonView;
+  readonly marketIds: readonly string[];
+  readonly scope: ReadonlySet<string>;
+  readonly tokens: readonly string[];
+  readonly metadata: MetadataCache;
+  readonly books: BookStore;
+  readonly loop: TradingLoop;
+  readonly poller: BookPoller;
+  readonly executor: Executor;
+  readonly feed: FillFeed | undefined;
+  readonly tickTimer: TickTimer;
+  /** Each started stream's close goes here. */
+  readonly closers: Closers;
+}
+
+/** Starts the streams that are configured on (the user stream also needs credentials). */
+export function startStreams({ config, clock, logger }: DaemonContext, i: StartStreamsInput): void {
+  const { view, books, loop, tickTimer, tokens, scope, executor: exec, feed } = i;
+  const origin = wsOrigin(i.target);
+  if (streamOn(config.stream.market, config)) {
+    const stream = new MarketStream({
+      url: `${origin}/ws/market`,
+      clock,
+      reconnectBaseMs: config.stream.reconnectBaseMs,
+      reconnectMaxMs: config.stream.reconnectMaxMs,
+      logger: logger.child({ component: 'market-stream' }),
+      onMarketEvent: (conditionId, _token, _kind, event) => {
+        if (event.event_type === 'tick_size_change') void i.metadata.onTickSize(conditionId, event.new_tick_size);
+        else {
+          const trace = tickTimer.start();
+          try {
+            if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) loop.evaluate(conditionId, trace);
+          } finally {
+            trace.close();
+          }
+        }
+      },
+      onResync: () => {
+        i.poller.fetchBooks(tokens).then(
+          (s) => {
+            const trace = tickTimer.start(s.inHandAt);
+            loop.onSnapshot(s, trace);
+            trace.close();
+          },
+          (err: unknown) => logger.warn({ err: (err as Error).message }, 'book resync after reconnect failed'),
+        );
+      },
+    });
+    stream.setTokens(tokens);
+    stream.start();
+    view.streams.market = stream;
+    i.closers.push(() => stream.close());
+  }
+  const credentials = i.credentials;
+  if (credentials !== undefined && streamOn(config.stream.user, config)) {
+    const user = new UserStream({
+      url: `${origin}/ws/user`,
+      credentials,
+      clock,
+      reconnectBaseMs: config.stream.reconnectBaseMs,
+      reconnectMaxMs: config.stream.reconnectMaxMs,
+      markets: i.marketIds,
+      logger: logger.child({ component: 'user-stream' }),
+      onOrder: (e) => {
+        if (!scope.has(e.market)) return;
+        exec.applyOrderEvent(e);
+        loop.evaluate(e.market);
+      },
+      onTrade: (e) => {
+        feed?.ingestTrades([e]).catch(() => undefined);
+      },
+      onReconnect: () => {
+        feed?.catchUp().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'fill catch-up after reconnect failed'));
+        exec.sync(scope).catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'open-order sync after reconnect failed'));
+      },
+    });
+    user.start();
+    view.streams.user = user;
+    i.closers.push(() => user.close());
+  }
+}
