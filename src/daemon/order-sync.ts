@@ -3,11 +3,11 @@
  * executor lists the venue's open orders in scope and adopts or forgets what it did not see.
  */
 import { isMakerdError } from '../errors.js';
-import type { Executor } from '../execution/executor.js';
 import type { DaemonContext } from './daemon-context.js';
 
 export interface OrderSyncInput {
-  readonly executor: Pick<Executor, 'sync'>;
+  /** The executor (its sync lists the venue's open orders and adopts or forgets). */
+  readonly executor: { sync(scope: ReadonlySet<string>): Promise<unknown> };
   readonly scope: ReadonlySet<string>;
 }
 
