@@ -10,7 +10,7 @@ import type { SimAccount, SimCatalogLookup, SimToken } from '../src/sim/contract
 import { createSimExchange } from '../src/sim/exchange/index.js';
 import { createRng } from '../src/sim/rng.js';
 import { Decimal } from '../src/money.js';
-import type { CheckedOrderBody } from '../src/venue/param-rules.js';
+import type { CheckedOrderBody } from '../src/venue/body-rules.js';
 import type { BenchOptions } from './run.js';
 
 const OPS_PER_ROUND = 100_000;

@@ -14,7 +14,7 @@
  * matching, fees and account trades.
  */
 import { createHash, type Hash } from 'node:crypto';
-import type { CheckedOrderBody } from '../venue/param-rules.js';
+import type { CheckedOrderBody } from '../venue/body-rules.js';
 import type { CancelResult, OrderResponse } from '../venue/types.js';
 import type { OrderFilter, SimAccount, SimExchange } from '../sim/contracts.js';
 import { marketOf } from '../market/token-id.js';

@@ -20,7 +20,7 @@ import type {
   Side,
   TradeFill,
 } from '../venue/types.js';
-import type { CheckedOrderBody } from '../venue/param-rules.js';
+import type { CheckedOrderBody } from '../venue/body-rules.js';
 
 /** Everything the exchange needs to know about one outcome token. */
 export interface SimToken {

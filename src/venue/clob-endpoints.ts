@@ -8,7 +8,7 @@ import { callChecked, listOf, pagedOf } from './endpoint-call.js';
 import type { CallOptions } from './http/call-options.js';
 import type { VenueRequester } from './http/venue-requester.js';
 import { walkPages } from './pagination.js';
-import { MAX_BATCH_TOKENS, checkTokenBatch } from './param-rules.js';
+import { MAX_BATCH_TOKENS, checkTokenBatch } from './body-rules.js';
 import type * as P from './params.js';
 import { prepareBodyRequest, prepareQueryRequest as q } from './request-builder.js';
 import type * as T from './types.js';

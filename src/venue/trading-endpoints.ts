@@ -8,7 +8,7 @@ import { ENDPOINTS } from './endpoints.js';
 import type { CallOptions } from './http/call-options.js';
 import type { VenueRequester } from './http/venue-requester.js';
 import { walkPages } from './pagination.js';
-import { checkCancelMarketBody, checkCancelOrderBody, checkOrderBody } from './param-rules.js';
+import { checkCancelMarketBody, checkCancelOrderBody, checkOrderBody } from './body-rules.js';
 import type * as P from './params.js';
 import { prepareBodyRequest, prepareQueryRequest as q } from './request-builder.js';
 import type * as T from './types.js';

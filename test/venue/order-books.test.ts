@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { ErrorCode } from '../../src/errors.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
-import { MAX_BATCH_TOKENS } from '../../src/venue/param-rules.js';
+import { MAX_BATCH_TOKENS } from '../../src/venue/body-rules.js';
 import { rejectionOf } from '../support/catch-error.js';
 import { FakeVenue, type RecordedRequest } from '../support/fake-venue.js';
 import { book } from '../support/venue-fixtures.js';

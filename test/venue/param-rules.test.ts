@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, MakerdError } from '../../src/errors.js';
 import type { EndpointId } from '../../src/venue/endpoints.js';
-import { checkOrderBody, checkQuery, toQueryString } from '../../src/venue/param-rules.js';
+import { checkQuery, toQueryString } from '../../src/venue/param-rules.js';
+import { checkOrderBody } from '../../src/venue/body-rules.js';
 
 /** A wallet address: 0x and 40 hex digits. */
 const W = `0x${'ab12'.repeat(10)}`;

@@ -12,7 +12,7 @@
  */
 import { badParameter } from '../../errors.js';
 import { toPlainString } from '../../money.js';
-import type { CheckedOrderBody } from '../../venue/param-rules.js';
+import type { CheckedOrderBody } from '../../venue/body-rules.js';
 import type { OrderType, Side } from '../../venue/types.js';
 import type { SimAccount } from '../contracts.js';
 import type { TokenBook } from './token-book.js';

@@ -13,7 +13,7 @@
  *   makingAmount/takingAmount cover the immediate fills only, fees excluded: a BUY makes USDC and
  *   takes shares, a SELL the reverse ("0" when nothing filled).
  */
-import type { CheckedOrderBody } from '../../venue/param-rules.js';
+import type { CheckedOrderBody } from '../../venue/body-rules.js';
 import type { OrderResponse } from '../../venue/types.js';
 import type { ExchangeEvent, SimAccount } from '../contracts.js';
 import { executionViews } from './account-trades.js';

@@ -18,7 +18,7 @@
  */
 import type { Clock } from '../../clock/clock.js';
 import type { Decimal } from '../../money.js';
-import type { CheckedOrderBody } from '../../venue/param-rules.js';
+import type { CheckedOrderBody } from '../../venue/body-rules.js';
 import type { AccountTrade, CancelResult, OpenOrder, OrderBookSnapshot, OrderResponse, Position, TradeFill } from '../../venue/types.js';
 import type {
   AccountActivity,

@@ -4,7 +4,7 @@ import { createSimExchange } from '../../../src/sim/exchange/index.js';
 import type { MatchingExchange } from '../../../src/sim/exchange/index.js';
 import type { ExchangeEvent, SimAccount, SimCatalogLookup, SimToken } from '../../../src/sim/contracts.js';
 import { Decimal } from '../../../src/money.js';
-import type { CheckedOrderBody } from '../../../src/venue/param-rules.js';
+import type { CheckedOrderBody } from '../../../src/venue/body-rules.js';
 import type { FeeSchedule, OrderType, Side } from '../../../src/venue/types.js';
 
 export const MARKET_A = '0xaaaa';

@@ -3,7 +3,7 @@ import { FakeClock } from '../../../src/clock/fake-clock.js';
 import type { SimAccount, SimExchange } from '../../../src/sim/contracts.js';
 import { createCatalogLookup, generateCatalog, type CatalogOptions, type SimCatalog } from '../../../src/sim/catalog/index.js';
 import { createSimExchange } from '../../../src/sim/exchange/index.js';
-import type { CheckedOrderBody } from '../../../src/venue/param-rules.js';
+import type { CheckedOrderBody } from '../../../src/venue/body-rules.js';
 
 export interface PlacedOrder {
   readonly at: number;

@@ -4,7 +4,7 @@
  * (`body[i].token_id`); an unknown token on `GET /book` is a 404.
  */
 import { badParameter } from '../../../errors.js';
-import { checkTokenBatch } from '../../../venue/param-rules.js';
+import { checkTokenBatch } from '../../../venue/body-rules.js';
 import type { MidpointsResult, OrderBookSnapshot, Side } from '../../../venue/types.js';
 import { notFound } from '../http-error.js';
 import { jsonBody, num, str, type RequestContext, type RouteHandler } from '../request-context.js';

@@ -5,7 +5,7 @@
  * reports another account's order id as not found).
  */
 import { badParameter } from '../../../errors.js';
-import { checkCancelMarketBody, checkCancelOrderBody, checkOrderBody } from '../../../venue/param-rules.js';
+import { checkCancelMarketBody, checkCancelOrderBody, checkOrderBody } from '../../../venue/body-rules.js';
 import { callerOf, jsonBody, type RouteHandler } from '../request-context.js';
 
 export const tradingRoutes = {
