@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backtestSettings, parseBacktestArgs } from '../../src/cli/commands/backtest.js';
+import { parseBacktestArgs } from '../../src/cli/commands/backtest-args.js';
+import { backtestSettings } from '../../src/cli/commands/backtest.js';
 import { loadConfig } from '../../src/config/load.js';
 import { cli } from '../cli/run-cli.js';
 

@@ -1,0 +1,266 @@
+/**
+ * The options of `makerd backtest` (everything after the word `backtest`): their help text, their
+ * parsing with an error that names the flag, the rule and the value, and the --params file.
+ */
+import { readFileSync } from 'node:fs';
+import { ErrorCode, MakerdError } from '../../errors.js';
+import { FLOW_PROFILE_NAMES, type FlowProfileName, isFlowProfileName } from '../../sim/flow/index.js';
+import { UsageError } from '../io.js';
+
+/** Horizons (s) of the mark-out curve; the main horizon is added when not among them. */
+export const MARKOUT_CURVE_S: readonly number[] = [0, 1, 5, 15, 30, 60, 120, 300, 600];
+
+export interface BacktestArgs {
+  readonly configFile: string | undefined;
+  /** One strategy (--strategy) or several (--compare); undefined: the configuration's. */
+  readonly strategies: readonly string[] | undefined;
+  /** --params FILE (no name: every strategy) or NAME=FILE. */
+  readonly params: ReadonlyMap<string | undefined, string>;
+  readonly markets: number;
+  readonly hours: number;
+  readonly seeds: number;
+  readonly seedStart: number;
+  /** --flow NAME: a flow profile (src/sim/flow/flow-profiles.ts); undefined: sim.flow.profile. */
+  readonly flowProfile: FlowProfileName | undefined;
+  readonly flow: {
+    A?: number;
+    k?: number;
+    sigma?: number;
+    jumpRatePerHour?: number;
+    jumpSize?: number;
+    informedShare?: number;
+    stepMs?: number;
+  };
+  readonly fee: { rate: number; exponent: number; rebateRate: number; takerOnly: boolean };
+  readonly markoutS: number;
+  readonly pollIntervalMs: number | undefined;
+  readonly json: boolean;
+  readonly out: string | undefined;
+  readonly progress: boolean | undefined;
+  readonly flowDigest: boolean;
+}
+
+export const BACKTEST_HELP = `makerd backtest — strategies on the simulator's core with a virtual clock, over many seeds
+
+Usage: makerd [config flags] backtest [options]
+
+Strategy:
+  --strategy NAME            Strategy to run (default: the configuration's strategy.name)
+  --compare A,B[,C]          Run several strategies on the identical seeds, side by side; an entry
+                             LABEL:NAME runs strategy NAME under LABEL (e.g. the same strategy
+                             with other parameters: --compare avellaneda,plain:avellaneda
+                             --params plain=FILE); --params keys are labels
+  --params FILE | NAME=FILE  Strategy parameters (JSON object, as strategy.params; a makerd config
+                             file with strategy.params works too); NAME=FILE per strategy
+  --config FILE              makerd configuration: risk.*, executor.*, poller.*, strategy.*, sim.flow.*
+Runs:
+  --markets N                Markets per run (default 1)
+  --hours H                  Market hours per run (default 24)
+  --seeds N                  Runs per strategy (default 20)
+  --seed-start S             First seed (integer, default 1): seeds S .. S+N-1
+  --poll-interval-ms MS      Strategy evaluation interval of virtual time (default poller.intervalMs)
+Flow model (defaults: the simulator's, sim.flow.*; a flag given overrides the profile):
+  --flow NAME                Flow profile: calm, default, news or busy (default sim.flow.profile)
+                             calm     long-dated, quiet: A 0.3, k 60, sigma 0.004, 2 jumps/h of 0.3,
+                                      informed 0.1
+                             default  the values below
+                             news     headline-driven: A 0.5, k 60, sigma 0.015, 60 jumps/h of 0.6,
+                                      informed 0.5
+                             busy     high volume near fair value: A 2, k 120, sigma 0.01, 8 jumps/h
+                                      of 0.3, informed 0.2
+  --flow-a A                 Taker arrivals per second per book side at the fair value (0.5)
+  --flow-k K                 Decay of arrivals with distance from fair value, per price unit (60)
+  --volatility S             Fair-value volatility, log-odds per sqrt(second) (0.01)
+  --jump-rate R              Jumps per market per hour (12)
+  --jump-size J              Typical jump in log-odds (0.4)
+  --informed-share X         Share of takers trading ahead of a coming jump, 0..1 (0.3)
+  --step-ms MS               Flow step of virtual time (250)
+Fees (the venue's schedule: taker fee = rate x shares x (p(1-p))^exponent):
+  --fee-rate R               (default 0.25)
+  --fee-exponent E           (default 2)
+  --rebate-rate R            Makers' rebate, share of the taker fee (default 0.2)
+  --maker-fees               Makers pay the taker formula instead (no rebate)
+Output:
+  --markout-s S              Mark-out horizon in seconds (default 60; the curve adds 0..600 s)
+  --json                     Summary JSON on stdout instead of the table
+  --out FILE                 Self-contained HTML report (charts, summary table)
+  --progress | --no-progress Progress on stderr (default: on a terminal, or when runs > 1)
+  --flow-digest              Add a digest of the flow's orders to each run in the JSON
+`;
+
+const FLAGS_WITH_VALUE = new Set([
+  'config',
+  'strategy',
+  'compare',
+  'params',
+  'markets',
+  'hours',
+  'seeds',
+  'seed-start',
+  'poll-interval-ms',
+  'flow',
+  'flow-a',
+  'flow-k',
+  'volatility',
+  'jump-rate',
+  'jump-size',
+  'informed-share',
+  'step-ms',
+  'fee-rate',
+  'fee-exponent',
+  'rebate-rate',
+  'markout-s',
+  'out',
+]);
+const FLAGS_ALONE = new Set(['json', 'maker-fees', 'progress', 'no-progress', 'flow-digest']);
+
+function bad(flag: string, rule: string, value: string): UsageError {
+  return new UsageError(`backtest: --${flag} ${rule} (got ${JSON.stringify(value)})`);
+}
+
+function number(flag: string, value: string, rule: { min?: number; max?: number; exclusiveMin?: boolean; integer?: boolean }): number {
+  const n = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(value.trim()) ? Number(value) : Number.NaN;
+  const words = [rule.integer === true ? 'an integer' : 'a number'];
+  if (rule.min !== undefined) words.push(`${rule.exclusiveMin === true ? '>' : '>='} ${rule.min}`);
+  if (rule.max !== undefined) words.push(`<= ${rule.max}`);
+  const text = `must be ${words.join(' ')}`.replace(/(>=? \S+) (<=)/, '$1 and $2');
+  if (!Number.isFinite(n)) throw bad(flag, text, value);
+  if (rule.integer === true && !Number.isInteger(n)) throw bad(flag, text, value);
+  if (rule.min !== undefined && (rule.exclusiveMin === true ? n <= rule.min : n < rule.min)) throw bad(flag, text, value);
+  if (rule.max !== undefined && n > rule.max) throw bad(flag, text, value);
+  return n;
+}
+
+const NAME = /^[A-Za-z0-9_-]+$/;
+
+export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
+  const seen = new Map<string, string>();
+  const params = new Map<string | undefined, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const m = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(a);
+    if (m === null) throw new UsageError(`backtest: unexpected argument '${a}' (options start with --; see makerd backtest --help)`);
+    const name = m[1]!;
+    if (FLAGS_ALONE.has(name)) {
+      if (m[2] !== undefined) throw new UsageError(`backtest: --${name} takes no value`);
+      flags.add(name);
+      continue;
+    }
+    if (!FLAGS_WITH_VALUE.has(name)) throw new UsageError(`backtest: unknown option --${name} (see makerd backtest --help)`);
+    let value = m[2];
+    if (value === undefined) {
+      const next = args[i + 1];
+      if (next === undefined || (next.startsWith('--') && next.length > 2)) throw new UsageError(`backtest: --${name} needs a value`);
+      value = next;
+      i++;
+    }
+    if (name === 'params') {
+      const eq = /^([A-Za-z0-9_-]+)=(.+)$/.exec(value);
+      const key = eq === null ? undefined : eq[1]!;
+      const file = eq === null ? value : eq[2]!;
+      if (params.has(key)) throw new UsageError(`backtest: --params given twice${key === undefined ? '' : ` for ${key}`}`);
+      params.set(key, file);
+      continue;
+    }
+    if (seen.has(name)) throw new UsageError(`backtest: --${name} given twice`);
+    seen.set(name, value);
+  }
+  if (seen.has('strategy') && seen.has('compare'))
+    throw new UsageError('backtest: --strategy and --compare exclude each other (use --compare A,B to run several)');
+  if (flags.has('progress') && flags.has('no-progress')) throw new UsageError('backtest: --progress and --no-progress exclude each other');
+  let strategies: string[] | undefined;
+  if (seen.has('strategy')) {
+    const s = seen.get('strategy')!;
+    if (!NAME.test(s)) throw bad('strategy', 'must be a strategy name (letters, digits, - and _)', s);
+    strategies = [s];
+  }
+  if (seen.has('compare')) {
+    const raw = seen.get('compare')!;
+    const list = raw.split(',').map((x) => x.trim());
+    if (list.length < 2 || list.some((x) => !x.split(':').every((part) => NAME.test(part)) || x.split(':').length > 2))
+      throw bad('compare', 'must list at least two strategy names (or LABEL:NAME) separated by commas', raw);
+    const labels = list.map((x) => x.split(':')[0]!);
+    if (new Set(labels).size !== labels.length) throw bad('compare', 'must not name a strategy (or label) twice', raw);
+    strategies = list;
+  }
+  for (const key of params.keys()) {
+    if (key !== undefined && strategies !== undefined && !strategies.some((x) => x.split(':')[0] === key)) {
+      throw new UsageError(`backtest: --params ${key}=… names a strategy that is not run (running: ${strategies.join(', ')})`);
+    }
+  }
+  if (params.has(undefined) && params.size > 1)
+    throw new UsageError('backtest: --params FILE (for every strategy) and --params NAME=FILE exclude each other');
+  if (strategies !== undefined && strategies.length > 1 && params.has(undefined)) {
+    throw new UsageError('backtest: with --compare, give parameters per strategy: --params NAME=FILE');
+  }
+  const opt = (flag: string, rule: Parameters<typeof number>[2]): number | undefined =>
+    seen.has(flag) ? number(flag, seen.get(flag)!, rule) : undefined;
+  const markoutS = opt('markout-s', { min: 0, max: 86_400 }) ?? 60;
+  const profile = seen.get('flow');
+  if (profile !== undefined && !isFlowProfileName(profile)) throw bad('flow', `must be one of ${FLOW_PROFILE_NAMES.join(', ')}`, profile);
+  return {
+    configFile: seen.get('config'),
+    strategies,
+    params,
+    markets: opt('markets', { min: 1, max: 200, integer: true }) ?? 1,
+    hours: opt('hours', { min: 0, exclusiveMin: true, max: 24 * 365 }) ?? 24,
+    seeds: opt('seeds', { min: 1, max: 100_000, integer: true }) ?? 20,
+    seedStart: opt('seed-start', { min: 0, integer: true }) ?? 1,
+    flowProfile: profile,
+    flow: {
+      A: opt('flow-a', { min: 0 }),
+      k: opt('flow-k', { min: 0, exclusiveMin: true }),
+      sigma: opt('volatility', { min: 0 }),
+      jumpRatePerHour: opt('jump-rate', { min: 0 }),
+      jumpSize: opt('jump-size', { min: 0 }),
+      informedShare: opt('informed-share', { min: 0, max: 1 }),
+      stepMs: opt('step-ms', { min: 1, max: 60_000, integer: true }),
+    },
+    fee: {
+      rate: opt('fee-rate', { min: 0, max: 10 }) ?? 0.25,
+      exponent: opt('fee-exponent', { min: 0, max: 10 }) ?? 2,
+      rebateRate: opt('rebate-rate', { min: 0, max: 1 }) ?? 0.2,
+      takerOnly: !flags.has('maker-fees'),
+    },
+    markoutS,
+    pollIntervalMs: opt('poll-interval-ms', { min: 1, max: 3_600_000, integer: true }),
+    json: flags.has('json'),
+    out: seen.get('out'),
+    progress: flags.has('progress') ? true : flags.has('no-progress') ? false : undefined,
+    flowDigest: flags.has('flow-digest'),
+  };
+}
+
+/** Reads a parameter file: a JSON object of parameters, or a makerd config with strategy.params. */
+export function readParamsFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new MakerdError(ErrorCode.CONFIG, `--params: cannot read ${JSON.stringify(file)}: ${(err as Error).message}`, {
+      where: 'backtest',
+      field: 'params',
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new MakerdError(ErrorCode.CONFIG, `--params: ${JSON.stringify(file)} is not JSON: ${(err as Error).message}`, {
+      where: 'backtest',
+      field: 'params',
+    });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new MakerdError(ErrorCode.CONFIG, `--params: ${JSON.stringify(file)} must hold a JSON object of strategy parameters`, {
+      where: 'backtest',
+      field: 'params',
+    });
+  }
+  const o = value as Record<string, unknown>;
+  const nested = o.strategy;
+  if (typeof nested === 'object' && nested !== null && !Array.isArray(nested) && 'params' in nested)
+    return (nested as { params: unknown }).params;
+  return value;
+}
