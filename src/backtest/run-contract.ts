@@ -1,0 +1,135 @@
+/**
+ * What one backtest run takes and gives (run-backtest.ts): its settings, the strategy under test,
+ * the order flow that drives the market, and the result with its series and figures.
+ */
+import type { FakeClock } from '../clock/fake-clock.js';
+import type { Decimal } from '../money.js';
+import type { RiskLimits } from '../risk/index.js';
+import type { DiffSettings } from '../execution/order-diff.js';
+import type { Strategy } from '../strategy/strategy.js';
+import type { GuardSettings } from '../guard/index.js';
+import type { SimCatalog } from '../sim/catalog/index.js';
+import type { SimExchange } from '../sim/contracts.js';
+import type { FlowParams } from '../sim/flow/index.js';
+import type { MarkoutFigure } from './markout.js';
+import type { ExecutorCounts } from './sim-executor.js';
+
+export interface FeeSettings {
+  /** Taker fee = rate x shares x (p(1-p))^exponent (design.md section 3). */
+  readonly rate: number;
+  readonly exponent: number;
+  /** Makers pay nothing and receive rebateRate x the taker fee; false: makers pay the taker formula. */
+  readonly takerOnly: boolean;
+  readonly rebateRate: number;
+}
+
+export interface BacktestSettings {
+  readonly hours: number;
+  readonly markets: number;
+  /** The strategy is evaluated every poll interval of virtual time (and on fills). */
+  readonly pollIntervalMs: number;
+  /** Books older than this are stale for the risk gate (poller.staleAfterMs). */
+  readonly staleAfterMs: number;
+  /** The flow model, resolved (src/sim/flow/flow-params.ts; jumpRate per second). */
+  readonly flow: FlowParams;
+  /** The flow profile the parameters started from (flow-profiles.ts), for reports; default 'default'. */
+  readonly flowProfile?: string;
+  readonly fee: FeeSettings;
+  /** Horizons (s) of the mark-out curve; the main horizon is one of them. */
+  readonly markoutHorizonsS: readonly number[];
+  readonly risk: RiskLimits;
+  readonly diff: DiffSettings;
+  /** Points of the PnL and inventory time series (at most). */
+  readonly samples: number;
+}
+
+export interface StrategyRun {
+  /** Label in reports (the strategy's name, unless compared with itself). */
+  readonly label: string;
+  readonly strategy: Strategy;
+  /** Parsed parameters (parseQuotingParams). */
+  readonly params: unknown;
+  /** The adverse-selection guards' settings; undefined: no guards (as `enabled: false`). */
+  readonly guards?: GuardSettings | undefined;
+}
+
+/** What a flow needs to drive the market; the default is the simulator's synthetic flow. */
+export interface FlowContext {
+  readonly clock: FakeClock;
+  /**
+   * The exchange (through the backtest's tracking facade). Its automatic tick rule is off: a flow
+   * that wants the fine tick near the bounds sets it (`setTickSize`), as the default flow does.
+   */
+  readonly exchange: SimExchange;
+  readonly catalog: SimCatalog;
+  readonly seed: string;
+  readonly params: FlowParams;
+}
+
+export interface BacktestFlow {
+  /** Advances the flow by `dtMs` of market time (0 once at the start: initial quotes). */
+  step(dtMs: number): void;
+}
+
+export type FlowFactory = (ctx: FlowContext) => BacktestFlow;
+
+export interface RunInput {
+  readonly seed: number | string;
+  readonly strategy: StrategyRun;
+  readonly settings: BacktestSettings;
+  /** Default: the simulator's synthetic order flow (src/sim/flow). */
+  readonly flow?: FlowFactory;
+  /** A different world from the seed's catalog (tests: markets started near the price bounds). */
+  readonly catalog?: (generated: SimCatalog) => SimCatalog;
+  /** Keep a digest of the orders the flow submits (RunResult.flowDigest). */
+  readonly digestFlow?: boolean;
+  /** Called now and then with the share of the run done (0..1). */
+  readonly onProgress?: (done: number) => void;
+}
+
+export interface SeriesPoint {
+  /** Seconds since the start. */
+  readonly t: number;
+  /** Total PnL (USDC) at the midpoints of that moment; a number, for charts only. */
+  readonly pnl: number;
+  /** Net exposure in outcome-0 shares summed over the markets; for charts only. */
+  readonly inventory: number;
+}
+
+export interface RunResult {
+  readonly seed: string;
+  readonly label: string;
+  readonly realizedPnl: Decimal;
+  /** At the final midpoints (outcome 1 at 1 - outcome 0's). */
+  readonly unrealizedPnl: Decimal;
+  readonly totalPnl: Decimal;
+  readonly fills: number;
+  readonly volumeShares: Decimal;
+  /** USDC: sum of price x shares. */
+  readonly volumeNotional: Decimal;
+  readonly fees: Decimal;
+  readonly rebates: Decimal;
+  /** Largest |net exposure| (outcome-0 shares) of any market at any moment. */
+  readonly maxInventory: Decimal;
+  /** Net exposure summed over markets at the end. */
+  readonly finalInventory: Decimal;
+  /** Share of the time quoted on both sides, mean over markets (0..1). */
+  readonly twoSidedShare: number;
+  readonly markouts: readonly MarkoutFigure[];
+  readonly series: readonly SeriesPoint[];
+  readonly orders: Readonly<ExecutorCounts>;
+  readonly evaluations: number;
+  readonly strategyErrors: number;
+  readonly guardErrors: number;
+  /** Orders the flow submitted; and their digest when asked for. */
+  readonly flowOrders: number;
+  readonly flowDigest: string | undefined;
+  readonly marketTimeS: number;
+  /** Seconds of market time each side was pulled or widened by the guards, summed over markets. */
+  readonly guardSeconds: GuardSeconds;
+}
+
+export interface GuardSeconds {
+  readonly bid: { pulled: number; widened: number };
+  readonly ask: { pulled: number; widened: number };
+}
