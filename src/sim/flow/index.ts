@@ -1,5 +1,6 @@
 /** The synthetic order flow's public surface. */
-export { createOrderFlow, type OrderFlow, type OrderFlowOptions, type FlowJump, type FlowStats } from './order-flow.js';
+export { createOrderFlow } from './order-flow.js';
+export type { OrderFlow, OrderFlowOptions, FlowJump, FlowStats } from './flow-contract.js';
 export { DEFAULT_FLOW_PARAMS, resolveFlowParams, type FlowParams } from './flow-params.js';
 export { FairValue, type PendingJump } from './fair-value.js';
 export { makerLadder, type LadderOrder, type LadderSpec } from './maker-ladder.js';

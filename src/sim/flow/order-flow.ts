@@ -20,86 +20,22 @@
  * `drawTakersUnits`) whenever the parameters lie on the 1e-6 grid (the defaults do), else with the
  * Decimal model (`makerLadder`, `drawTakers`); both give the same orders, texts included.
  */
-import type { Clock, TimerHandle } from '../../clock/clock.js';
+import type { TimerHandle } from '../../clock/clock.js';
 import { isMakerdError } from '../../errors.js';
 import { Decimal } from '../../money.js';
 import type { OrderResponse, Side } from '../../venue/types.js';
-import type { SimAccount, SimExchange } from '../contracts.js';
-import type { CatalogMarket, CatalogUser, SimCatalog } from '../catalog/catalog-model.js';
+import type { SimAccount } from '../contracts.js';
+import type { CatalogMarket, CatalogUser } from '../catalog/catalog-model.js';
 import { makerUsers, takerUsers } from '../catalog/catalog-lookup.js';
 import { SimRng } from '../rng.js';
 import { FairValue } from './fair-value.js';
-import { resolveFlowParams, type FlowParams } from './flow-params.js';
+import { resolveFlowParams } from './flow-params.js';
 import { decimalToUnits, toUnits } from '../exchange/units.js';
 import { AUTO_TO_TICK, finerTickDueAtFair } from '../exchange/tick-rule.js';
 import { MICRO_ONE, exactMicro, microOf, microText } from './flow-units.js';
 import { makerLadder, makerLadderUnits, type LadderLevel } from './maker-ladder.js';
 import { drawTakers, drawTakersUnits } from './taker-arrivals.js';
-
-export interface OrderFlowOptions {
-  readonly clock: Clock;
-  readonly exchange: SimExchange;
-  readonly catalog: SimCatalog;
-  /** Default: the catalog's seed. */
-  readonly seed?: string | number | undefined;
-  readonly params?: Partial<FlowParams> | undefined;
-  /**
-   * 'decimal' prices every order with the Decimal model even when the integer path could (tests
-   * compare the two); default 'units' where the parameters allow it.
-   */
-  readonly pricing?: 'units' | 'decimal' | undefined;
-  /**
-   * Who moves a market to the fine tick near the bounds. 'venue' (default): the exchange's own
-   * rule, from the book's midpoint (src/sim/exchange/tick-rule.ts), as on the real venue. 'fair':
-   * the flow, from its fair value, checked at every step before anyone quotes, through the
-   * exchange's tick change: for an exchange made with `autoTick: false` (backtests), so that the
-   * switch — and every order priced on the tick after it — does not depend on the strategy's
-   * orders in the book.
-   */
-  readonly tickRule?: 'venue' | 'fair' | undefined;
-}
-
-/** A jump of a market's fair value (outcome 0), as it happened. */
-export interface FlowJump {
-  readonly conditionId: string;
-  /** Token id of outcome 0. */
-  readonly tokenId: string;
-  /** Clock time (ms) of the step that applied it. */
-  readonly atMs: number;
-  /** Fair value of outcome 0 just before and just after, 6 decimals. */
-  readonly from: string;
-  readonly to: string;
-}
-
-export interface FlowStats {
-  steps: number;
-  makerRefreshes: number;
-  makerOrders: number;
-  takerOrders: number;
-  informedOrders: number;
-  /** Taker orders that traded at least in part. */
-  takerFills: number;
-  /** Orders the exchange refused (e.g. a FAK that found nothing at its price). */
-  refused: number;
-  /** Orders the exchange threw on (should stay 0). */
-  errors: number;
-  jumps: number;
-}
-
-export interface OrderFlow {
-  /** Posts the initial ladders at once, then steps every `stepMs` on the clock. */
-  start(): void;
-  stop(): void;
-  /** Advances the flow by `dtMs` of market time now (does not touch the clock). */
-  step(dtMs: number): void;
-  /** Current fair value of a token (Decimal, 6 decimals), or undefined for a token not traded. */
-  fair(tokenId: string): Decimal | undefined;
-  /** The most recent jumps, oldest first (bounded history). */
-  jumps(): readonly FlowJump[];
-  stats(): Readonly<FlowStats>;
-  readonly running: boolean;
-  readonly params: FlowParams;
-}
+import type { FlowJump, FlowStats, OrderFlow, OrderFlowOptions } from './flow-contract.js';
 
 interface MarketFlow {
   readonly market: CatalogMarket;
