@@ -115,6 +115,36 @@ describe('makerd backtest --compare', () => {
   });
 });
 
+describe('makerd backtest guards', () => {
+  it('runs with each strategy guards unless --no-guards, on the same flow', async () => {
+    // Guards that act at once: every fill widens its side (a burst of one).
+    const file = join(dir, 'eager-guards.json');
+    writeFileSync(file, JSON.stringify({ guards: { burstFills: 1, burstWindowS: 60, coolDownS: 600 } }));
+    const args = [
+      'backtest',
+      '--strategy',
+      'bands',
+      '--params',
+      file,
+      '--hours',
+      '0.5',
+      '--seeds',
+      '1',
+      '--json',
+      '--flow-digest',
+      '--no-progress',
+    ];
+    const guarded = JSON.parse((await cli(args)).stdout) as Json;
+    const plain = JSON.parse((await cli([...args, '--no-guards'])).stdout) as Json;
+    const [g] = guarded.strategies[0].perRun;
+    const [p] = plain.strategies[0].perRun;
+    expect(p.flowDigest).toBe(g.flowDigest);
+    expect(g.guardSeconds.bid.widened + g.guardSeconds.ask.widened).toBeGreaterThan(0);
+    expect(p.guardSeconds).toEqual({ bid: { pulled: 0, widened: 0 }, ask: { pulled: 0, widened: 0 } });
+    expect(p.totalPnl).not.toBe(g.totalPnl);
+  });
+});
+
 describe('makerd backtest determinism', () => {
   it('gives the same result for the same seed', async () => {
     const args = ['backtest', '--strategy', 'bands', '--hours', '0.1', '--seeds', '2', '--json', '--flow-digest', '--no-progress'];

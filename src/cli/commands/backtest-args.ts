@@ -38,6 +38,8 @@ export interface BacktestArgs {
   readonly out: string | undefined;
   readonly progress: boolean | undefined;
   readonly flowDigest: boolean;
+  /** Run every strategy with its guards switched off. */
+  readonly noGuards: boolean;
 }
 
 export const BACKTEST_HELP = `makerd backtest — strategies on the simulator's core with a virtual clock, over many seeds
@@ -59,6 +61,8 @@ Runs:
   --seeds N                  Runs per strategy (default 20)
   --seed-start S             First seed (integer, default 1): seeds S .. S+N-1
   --poll-interval-ms MS      Strategy evaluation interval of virtual time (default poller.intervalMs)
+  --no-guards                Every strategy without its adverse-selection guards (params.guards
+                             enabled: false), e.g. to measure what the guards do on the same flows
 Flow model (defaults: the simulator's, sim.flow.*; a flag given overrides the profile):
   --flow NAME                Flow profile: calm, default, news or busy (default sim.flow.profile)
                              calm     long-dated, quiet: A 0.3, k 60, sigma 0.004, 2 jumps/h of 0.3,
@@ -112,7 +116,7 @@ const FLAGS_WITH_VALUE = new Set([
   'markout-s',
   'out',
 ]);
-const FLAGS_ALONE = new Set(['json', 'maker-fees', 'progress', 'no-progress', 'flow-digest']);
+const FLAGS_ALONE = new Set(['json', 'maker-fees', 'progress', 'no-progress', 'flow-digest', 'no-guards']);
 
 function bad(flag: string, rule: string, value: string): UsageError {
   return new UsageError(`backtest: --${flag} ${rule} (got ${JSON.stringify(value)})`);
@@ -229,6 +233,7 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
     out: seen.get('out'),
     progress: flags.has('progress') ? true : flags.has('no-progress') ? false : undefined,
     flowDigest: flags.has('flow-digest'),
+    noGuards: flags.has('no-guards'),
   };
 }
 

@@ -61,7 +61,7 @@ async function plannedStrategies(config: MakerdConfig, a: BacktestArgs): Promise
     }
     const where = file === undefined ? `strategy.params (${name})` : `--params ${file} (${name})`;
     const { params, guards } = parseQuotingParams(strategy, raw, where);
-    return { label, strategy, params, guards, rawParams: raw, paramsSource: source };
+    return { label, strategy, params, guards: a.noGuards ? { ...guards, enabled: false } : guards, rawParams: raw, paramsSource: source };
   });
 }
 
