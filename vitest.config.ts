@@ -5,10 +5,13 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
-    // Tests start real servers on port 0; keep worker count modest on 2-core machines.
     pool: 'forks',
+    // Compiles the package once for the tests that spawn makerd's executables (compile-package.ts).
+    globalSetup: ['test/support/global-setup.ts'],
+    // After the usual report, the slowest files (test/support/slowest-files-reporter.ts).
+    reporters: ['default', './test/support/slowest-files-reporter.ts'],
     // `npm run coverage`: the product's code as the tests run it in process (the daemon processes
-    // some tests spawn from dist/ are not instrumented). HTML report in coverage/index.html.
+    // some tests spawn from the compiled package are not instrumented). HTML report in coverage/index.html.
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts', 'strategies/**/*.ts'],

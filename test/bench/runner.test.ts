@@ -3,19 +3,20 @@
  * benches: one pure JSON object on stdout with --json, the headline keys of the benches run (flat,
  * numbers), details per bench and machine info, a progress line per bench on stderr, a table
  * without --json, a failing bench named and exit 1, a bench that does not exist yet (the
- * backtester's) reported as null with a note. No timing is checked. Compiled for the run into
- * node_modules/.cache (not dist/, which may be in use), so that it tests the sources as they are.
+ * backtester's) reported as null with a note. No timing is checked. Runs a private copy of the
+ * package compiled for this vitest run (compiledPackage(); not dist/, which may be stale), so that
+ * it tests the sources as they are; a copy, since the tests add and remove bench files in it.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
-import { compilePackage } from '../support/compile-package.js';
+import { privateCopy } from '../support/compile-package.js';
 
 const root = packageRoot();
-const outDir = join(root, 'node_modules', '.cache', `makerd-bench-test-${process.pid}`);
-const runner = join(outDir, 'bench', 'run.js');
+let outDir: string;
+let runner: string;
 
 interface Run {
   code: number | null;
@@ -28,9 +29,10 @@ function bench(args: string[]): Run {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-beforeAll(() => {
-  compilePackage(outDir);
-}, 120_000);
+beforeAll(async () => {
+  outDir = await privateCopy(join(root, 'node_modules', '.cache', `makerd-bench-test-${process.pid}`));
+  runner = join(outDir, 'bench', 'run.js');
+}, 180_000);
 
 afterAll(() => {
   rmSync(outDir, { recursive: true, force: true });

@@ -1,24 +1,23 @@
 /**
  * The `makerd` executable as a process, the way systemd, Docker and operators run it: exit codes,
- * one-line errors and SIGTERM. Compiled for the run into node_modules/.cache (not dist/, which may
- * be in use), so that it tests the sources as they are now; packageRoot() still finds config/.
+ * one-line errors and SIGTERM. Runs the package compiled for this vitest run (compiledPackage(),
+ * not dist/, which may be stale), so that it tests the sources as they are now; packageRoot() still
+ * finds config/.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { packageRoot } from '../../src/package-root.js';
 import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness } from '../support/sim-harness.js';
-import { compilePackage } from '../support/compile-package.js';
+import { compiledPackage } from '../support/compile-package.js';
 
 const root = packageRoot();
-// One folder per run: several suites may run at once in the same tree.
-const outDir = join(root, 'node_modules', '.cache', `makerd-bin-test-${process.pid}`);
-const bin = join(outDir, 'src', 'cli', 'bin.js');
+let bin: string;
 
 interface Exit {
   code: number | null;
@@ -56,13 +55,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-beforeAll(() => {
-  compilePackage(outDir);
-}, 120_000);
-
-afterAll(() => {
-  rmSync(outDir, { recursive: true, force: true });
-});
+beforeAll(async () => {
+  bin = join(await compiledPackage(), 'src', 'cli', 'bin.js');
+}, 180_000);
 
 describe('the makerd executable', () => {
   it('--help lists the commands, exit 0', async () => {

@@ -12,28 +12,24 @@
  *   missing, none twice, and its positions agree with the venue's (no mismatch logged);
  * - on SIGTERM leaves no open order and exits 0.
  *
- * The executable is compiled for the run into node_modules/.cache (as test/cli/bin-process.test.ts
- * does), so it tests the sources as they are now.
+ * The executable is the package compiled for this vitest run (compiledPackage(), as
+ * test/cli/bin-process.test.ts uses), so it tests the sources as they are now.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
-import { packageRoot } from '../../src/package-root.js';
 import { replayJournal } from '../../src/portfolio/index.js';
 import type { ExchangeEvent } from '../../src/sim/contracts.js';
 import { fillKey, operatorOf, takeOperatorQuote, venueFills } from '../support/account-fills.js';
 import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 import { rest, synthetic } from '../sim/server/trade-helpers.js';
-import { compilePackage } from '../support/compile-package.js';
+import { compiledPackage } from '../support/compile-package.js';
 
-const root = packageRoot();
-// One folder per run: several suites may run at once in the same tree.
-const outDir = join(root, 'node_modules', '.cache', `makerd-crash-test-${process.pid}`);
-const bin = join(outDir, 'src', 'cli', 'bin.js');
+let bin: string;
 
 type LogLine = Record<string, unknown>;
 
@@ -110,12 +106,11 @@ beforeAll(async () => {
     // The executable signs with the wall clock; the harness's clock moves only when told to.
     authWindowMs: 600_000,
   });
-  compilePackage(outDir);
+  bin = join(await compiledPackage(), 'src', 'cli', 'bin.js');
 }, 180_000);
 
 afterAll(async () => {
   await h?.close();
-  rmSync(outDir, { recursive: true, force: true });
 });
 
 describe('makerd run: SIGKILL, then restart on the same data directory', () => {

@@ -7,9 +7,9 @@
  * event (EVENT_COUNTERS) and which /metrics declares. The server also loads ops/prometheus/alerts.yml
  * and must evaluate every rule without an error.
  *
- * The daemon is compiled for the run into node_modules/.cache (as test/cli/bin-process.test.ts
- * does), so it is the sources as they are now. CI installs prometheus and promtool (.ci/run);
- * there their absence fails this test instead of skipping it.
+ * The daemon is the package compiled for this vitest run (compiledPackage(), as
+ * test/cli/bin-process.test.ts uses), so it is the sources as they are now. CI installs
+ * prometheus and promtool (.ci/run); there their absence fails this test instead of skipping it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,8 +17,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERTS_PATH, dataPanels, familyOf, loadAlertRules, loadDashboard, metricNames, root, toPromQL } from './grafana-queries.js';
-import { compilePackage } from '../support/compile-package.js';
+import { ALERTS_PATH, dataPanels, familyOf, loadAlertRules, loadDashboard, metricNames, toPromQL } from './grafana-queries.js';
+import { compiledPackage } from '../support/compile-package.js';
 
 const inCi = process.env.CI === 'true';
 const has = (cmd: string): boolean => spawnSync(cmd, ['--version'], { encoding: 'utf8' }).status === 0;
@@ -33,7 +33,6 @@ const toolsMissing = !has('prometheus') || !has('promtool');
  */
 const EVENT_COUNTERS = new Set(['makerd_fees_paid_usdc_total']);
 
-const outDir = join(root, 'node_modules', '.cache', `makerd-prom-live-${process.pid}`);
 const work = mkdtempSync(join(tmpdir(), 'makerd-prom-live-'));
 const children: ChildProcess[] = [];
 let metricsUrl = '';
@@ -106,7 +105,7 @@ const nonEmpty = async (expr: string): Promise<boolean> => {
 describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real Prometheus scraping makerd', () => {
   beforeAll(async () => {
     expect(toolsMissing, 'prometheus/promtool are not on PATH (CI installs the prometheus package in .ci/run)').toBe(false);
-    compilePackage(outDir);
+    const outDir = await compiledPackage();
 
     // makerd on its embedded simulator, with both loss limits set (far away) so their series exist.
     const daemon = spawn(process.execPath, [join(outDir, 'src', 'cli', 'bin.js'), 'run'], {
@@ -176,11 +175,10 @@ describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real P
     ).catch(() => undefined); // what is still missing shows up in the assertions below
     metricsText = await (await fetch(`${metricsUrl}/metrics`)).text();
     declared = new Set([...metricsText.matchAll(/^# TYPE (\S+) /gm)].map((x) => x[1]!));
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     for (const c of children.reverse()) await stop(c);
-    rmSync(outDir, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }, 30_000);
 

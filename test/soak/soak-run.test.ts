@@ -4,20 +4,18 @@
  * 0 with every check ok. Beside it, a short deliberately broken run (`--break kill`: makerd is
  * SIGKILLed instead of SIGTERMed, so its orders stay open) must exit 1 and name the failing checks.
  *
- * The sources are compiled for the run into node_modules/.cache (as the crash-restart test does),
- * so it tests them as they are now, not whatever dist/ holds.
+ * It runs the package compiled for this vitest run (compiledPackage(), as the crash-restart test
+ * does), so it tests the sources as they are now, not whatever dist/ holds.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
 import type { SoakReport } from '../../soak/run.js';
-import { compilePackage } from '../support/compile-package.js';
+import { compiledPackage } from '../support/compile-package.js';
 
 const root = packageRoot();
-const outDir = join(root, 'node_modules', '.cache', `makerd-soak-test-${process.pid}`);
-const runJs = join(outDir, 'soak', 'run.js');
+let runJs: string;
 
 interface Outcome {
   readonly code: number | null;
@@ -43,13 +41,9 @@ function soak(args: readonly string[]): Promise<Outcome> {
   });
 }
 
-beforeAll(() => {
-  compilePackage(outDir);
+beforeAll(async () => {
+  runJs = join(await compiledPackage(), 'soak', 'run.js');
 }, 180_000);
-
-afterAll(() => {
-  rmSync(outDir, { recursive: true, force: true });
-});
 
 describe('npm run soak', () => {
   it.concurrent('two minutes of faults: exit 0 and every check ok', async () => {
