@@ -35,7 +35,7 @@ export interface Phase {
   /** `warmup`, a fault's name, or `clean` after a fault. */
   readonly name: string;
   readonly fault: FaultSpec | undefined;
-  /** Offset from the soak's start of trading, ms. */
+  /** Offset from the soak's start of trading, ms, as planned (the run slips it when a phase runs over). */
   readonly startMs: number;
   readonly durationMs: number;
 }

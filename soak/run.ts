@@ -214,7 +214,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
     // 3. The schedule.
     const totalMs = o.minutes * 60_000;
     const phases = planPhases(totalMs);
-    const t0 = Date.now();
+    // Each phase lasts its whole slice from when it really starts: when one runs over (the settle
+    // after a storm), the schedule slips instead of the next phases shrinking, which matters with
+    // the short slices of the in-test soak (about 1.4 s at --minutes 0.5).
+    let next = Date.now();
     const ran: { name: string; from: string; to: string }[] = [];
     const storms: TimeRange[] = [];
     const switchedOn = new Set<string>();
@@ -225,7 +228,9 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
         endedEarly = true;
         break;
       }
-      await delay(Math.max(0, t0 + p.startMs - Date.now()));
+      await delay(Math.max(0, next - Date.now()));
+      const startedAt = Date.now();
+      next = startedAt + p.durationMs;
       const from = await sample();
       if (p.fault !== undefined && rssStart === undefined) rssStart = metricSum(lastText, 'makerd_process_resident_memory_bytes');
       progress(`phase ${i + 1}/${phases.length} ${p.name} for ${(p.durationMs / 1000).toFixed(1)} s`);
@@ -233,7 +238,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
         await setFaults(p.fault.on(p.durationMs));
         switchedOn.add(p.fault.name);
       }
-      await delay(Math.max(0, t0 + p.startMs + p.durationMs - Date.now()));
+      await delay(Math.max(0, next - Date.now()));
       if (p.fault !== undefined) {
         await setFaults(p.fault.off);
         if (p.fault.name === 'throttle_storm') {
@@ -242,7 +247,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
           if (o.breakMode !== 'unrecorded-storm') storms.push({ fromMs: from, toMs: to });
         }
       }
-      ran.push({ name: p.name, from: new Date(t0 + p.startMs).toISOString(), to: new Date(Date.now()).toISOString() });
+      ran.push({ name: p.name, from: new Date(startedAt).toISOString(), to: new Date(Date.now()).toISOString() });
     }
     if (!endedEarly && makerd.ended()) endedEarly = true;
 
