@@ -164,12 +164,13 @@ describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real P
       };
       return t.data.activeTargets.some((x) => x.labels.job === 'makerd' && x.health === 'up');
     });
-    // ~20 s of trading: 20 scrapes, fills recorded and the loop timed.
+    // Trading until Prometheus holds 5 scrapes (the panels' rate windows are 10 s and need 2),
+    // fills recorded and the loop timed; 20 scrapes were waited for before and proved no more.
     await until(
-      '20 scrapes, fills and dispatches',
+      '5 scrapes, fills and dispatches',
       45_000,
       async () =>
-        (await nonEmpty('count_over_time(up{job="makerd"}[1m]) >= 20')) &&
+        (await nonEmpty('count_over_time(up{job="makerd"}[1m]) >= 5')) &&
         (await nonEmpty('makerd_fills_total')) &&
         (await nonEmpty('makerd_tick_to_dispatch_seconds_count > 0')),
     ).catch(() => undefined); // what is still missing shows up in the assertions below
