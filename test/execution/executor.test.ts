@@ -188,8 +188,10 @@ describe('Executor', () => {
   });
 
   it('a post that times out is uncertain, settled through GET /data/orders before the market places again: no duplicate', async () => {
-    const slow = makeExecutor(150);
-    await h.setFaults({ latencyMs: 600 });
+    // A 400 ms budget against 1.2 s of latency: the post times out, and the settling GET (no
+    // latency by then) fits in it even on a machine busy with other test files (150 ms did not).
+    const slow = makeExecutor(400);
+    await h.setFaults({ latencyMs: 1_200 });
     slow.submit(market, tick, [intent(t0, 'BUY', '0.05', '10')]);
     await slow.idle();
     expect(slow.stats.actions.uncertain).toBe(1);
