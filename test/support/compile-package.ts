@@ -5,6 +5,9 @@
  * the first test file) into a folder under node_modules/.cache (so the compiled files find
  * node_modules and the package root above them); `compiledPackage()` waits for it to end.
  * A test that changes files in it works on `privateCopy()`.
+ *
+ * It compiles tsconfig.json, the whole program (tests too), not only tsconfig.build.json's
+ * folders: the same tsc run is `npm test`'s type check (test/architecture/type-check.test.ts).
  */
 import { cpSync, existsSync, readFileSync, watch } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -19,18 +22,21 @@ export interface CompileResult {
   readonly output: string;
 }
 
-/** tsc's command line: tsconfig.build.json's folders into `outDir`, no source maps. */
+/** tsc's command line: tsconfig.json's program into `outDir` (dist/'s layout), no source maps. */
 export function compileArgs(outDir: string): string[] {
   return [
     join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
     '-p',
-    join(root, 'tsconfig.build.json'),
+    join(root, 'tsconfig.json'),
     '--outDir',
     outDir,
     '--sourceMap',
     'false',
   ];
 }
+
+/** tsc's exit status when it reported errors but wrote its output all the same. */
+const EMITTED_WITH_ERRORS = 2;
 
 /** The file global-setup.ts writes when tsc has ended (a CompileResult). */
 export function markerOf(outDir: string): string {
@@ -40,17 +46,28 @@ export function markerOf(outDir: string): string {
 /** How long a test file waits for the run's compile (tsc takes 10–30 s here under load). */
 const COMPILE_WAIT_MS = 170_000;
 
+/** How this run's compile ended, once it has. */
+export async function compileResult(): Promise<CompileResult> {
+  const marker = markerOf(outDirOfRun());
+  await fileExists(marker, COMPILE_WAIT_MS);
+  return JSON.parse(readFileSync(marker, 'utf8')) as CompileResult;
+}
+
 /**
  * The folder the package is compiled into for this run (holding src/, bench/, soak/, ... as dist/
- * does), once tsc has ended. Throws with tsc's output when the sources did not compile.
+ * does), once tsc has ended. A type error alone does not stop it (tsc writes its output anyway;
+ * the type-check test fails); throws with tsc's output when tsc wrote nothing.
  */
 export async function compiledPackage(): Promise<string> {
+  const result = await compileResult();
+  if (result.code !== 0 && result.code !== EMITTED_WITH_ERRORS)
+    throw new Error(`compiling the package for the tests failed (tsc exit ${result.code}):\n${result.output}`);
+  return outDirOfRun();
+}
+
+function outDirOfRun(): string {
   const outDir = inject('compiledPackage');
   if (outDir === undefined) throw new Error('compiledPackage: vitest.config.ts must list test/support/global-setup.ts as globalSetup');
-  const marker = markerOf(outDir);
-  await fileExists(marker, COMPILE_WAIT_MS);
-  const result = JSON.parse(readFileSync(marker, 'utf8')) as CompileResult;
-  if (result.code !== 0) throw new Error(`compiling the package for the tests failed (tsc exit ${result.code}):\n${result.output}`);
   return outDir;
 }
 

@@ -1,8 +1,10 @@
 /**
- * vitest globalSetup: compiles the package once per run, as `npm run build` does, into a folder
- * under node_modules/.cache that every test spawning makerd's executables (`makerd run`, the
- * soak, the bench runner) reads through `compiledPackage()` (compile-package.ts). Before, each of
- * those files ran tsc itself, five compiles of the same sources per run.
+ * vitest globalSetup: compiles the package once per run, as `npm run build` does (the whole
+ * program of tsconfig.json, so that this one tsc run is also the type check), into a folder under
+ * node_modules/.cache that every test spawning makerd's executables (`makerd run`, the soak, the
+ * bench runner) reads through `compiledPackage()` (compile-package.ts). Before, each of those
+ * files ran tsc itself, five compiles of the same sources per run, and `npm test` a sixth to check
+ * types.
  *
  * The compile starts here and is not awaited: test files that need no executable run meanwhile,
  * and those that do wait for the marker file written when tsc ends (its exit code and output).
