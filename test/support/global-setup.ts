@@ -29,15 +29,30 @@ export default function setup(project: TestProject): () => void {
   mkdirSync(cache, { recursive: true });
   const outDir = join(cache, `makerd-test-build-${process.pid}`);
   const marker = markerOf(outDir);
-  rmSync(marker, { force: true });
   project.provide('compiledPackage', outDir);
 
+  let compile = startCompile(root, outDir, marker);
+  // In watch mode the sources may have changed since: each rerun compiles them again.
+  project.onTestsRerun(() => {
+    compile.stop();
+    compile = startCompile(root, outDir, marker);
+  });
+
+  return () => {
+    compile.stop();
+    rmSync(outDir, { recursive: true, force: true });
+  };
+}
+
+/** Starts tsc; `stop()` ends it if it still runs and removes the marker, which it then never writes. */
+function startCompile(root: string, outDir: string, marker: string): { stop(): void } {
+  rmSync(marker, { force: true });
   let output = '';
   const tsc: ChildProcess = spawn(process.execPath, compileArgs(outDir), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   tsc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   tsc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  // Written whole, then renamed: a test seeing the marker reads all of it.
   let stopped = false;
+  // Written whole, then renamed: a test seeing the marker reads all of it.
   const finish = (result: CompileResult): void => {
     if (stopped) return;
     writeFileSync(`${marker}.tmp`, JSON.stringify(result));
@@ -45,12 +60,12 @@ export default function setup(project: TestProject): () => void {
   };
   tsc.on('error', (err) => finish({ code: null, output: `tsc could not start: ${err.message}` }));
   tsc.on('close', (code, signal) => finish({ code, output: signal === null ? output : `${output}\ntsc ended by ${signal}` }));
-
-  return () => {
-    stopped = true;
-    // A run that needed no executable may end before tsc does.
-    if (tsc.exitCode === null && tsc.signalCode === null) tsc.kill('SIGKILL');
-    rmSync(outDir, { recursive: true, force: true });
-    rmSync(marker, { force: true });
+  return {
+    stop(): void {
+      stopped = true;
+      // A run that needed no executable may end before tsc does.
+      if (tsc.exitCode === null && tsc.signalCode === null) tsc.kill('SIGKILL');
+      rmSync(marker, { force: true });
+    },
   };
 }
