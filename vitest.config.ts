@@ -28,9 +28,9 @@ export default defineConfig({
       include: ['src/**/*.ts', 'strategies/**/*.ts'],
       reporter: ['text-summary', 'html', 'json-summary'],
       reportsDirectory: 'coverage',
-      // The measured level rounded down (2026-11-25, 172 files: statements 94.71 %, branches 88.35 %,
-      // functions 95.09 %, lines 96.61 %), so that it cannot fall silently: npm run coverage fails below.
-      thresholds: { statements: 94, branches: 87, functions: 94, lines: 96 },
+      // The measured level rounded down (2026-11-25, 192 files: statements 95.01 %, branches 89.01 %,
+      // functions 95.51 %, lines 96.90 %), so that it cannot fall silently: npm run coverage fails below.
+      thresholds: { statements: 94.5, branches: 88.5, functions: 95, lines: 96.5 },
     },
   },
 });
