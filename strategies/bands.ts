@@ -69,6 +69,11 @@ const bands: Strategy<BandsParams, BandsState> = {
   name: 'bands',
   description:
     'Keeps between minAmount and maxAmount shares resting in each band of distance from the midpoint, topping a band up to avgAmount at avgMargin',
+  // Bands keeps its resting orders for their queue priority; the toxicity guard re-prices them on
+  // every change of its widening, which cost bands most of its PnL on the news flow profile
+  // (backtests in docs/guards.md), so it is off by default here. The other guards keep the
+  // schema's defaults (src/guard/guard-settings.ts).
+  guardDefaults: { toxicityMaxTicks: 0 },
   params: {
     bands: {
       type: 'list',
