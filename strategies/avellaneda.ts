@@ -108,6 +108,19 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
   name: 'avellaneda',
   description:
     'Avellaneda-Stoikov in log-odds space: quotes around an inventory-skewed reservation price, spread from risk aversion, volatility and order-arrival decay',
+  // Guards that step in early (a 3-tick, 4-sd jump; 3 levels swept; 3 fills in 10 s; any
+  // adverse mark-out average) for a short 10 s hold: avellaneda re-prices every order anyway, so
+  // holding a side costs it no queue priority (backtests in docs/guards.md).
+  guardDefaults: {
+    jumpTicks: 3,
+    jumpSigmas: 4,
+    sweepLevels: 3,
+    burstFills: 3,
+    burstWindowS: 10,
+    toxicityThreshold: '0',
+    toxicityMaxTicks: 5,
+    toxicityHalfLifeFills: 8,
+  },
   params: {
     gamma: {
       type: 'number',

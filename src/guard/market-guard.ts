@@ -69,6 +69,8 @@ interface Shift {
 }
 
 const SIDES: readonly QuoteSide[] = ['bid', 'ask'];
+
+type Effect = SideEffect & { readonly guard: GuardName | undefined; readonly untilMs: number };
 /** Returns seen before the volatility estimate is trusted for the jump test. */
 const MIN_VOL_SAMPLES = 10;
 
@@ -81,9 +83,12 @@ export class MarketGuard {
   #weightedVar = 0;
   #weight = 0;
   #samples = 0;
-  #prevBids: Decimal[] = [];
-  #prevAsks: Decimal[] = [];
+  /** The n-th best bid and ask (n = sweepLevels) of the last evaluation's book. */
+  #nthBid: Decimal | undefined;
+  #nthAsk: Decimal | undefined;
   #tick = 0.01;
+  /** Effects at one time, until anything changes (a fill, a hold, new data, new settings). */
+  #cache: { nowMs: number; bid: Effect | undefined; ask: Effect | undefined } | undefined;
   #tickOf: Decimal | undefined;
   #threshold: number;
 
@@ -106,12 +111,14 @@ export class MarketGuard {
       settings.toxicityHalfLifeFills !== this.#s.toxicityHalfLifeFills ||
       settings.toxicityDecayS !== this.#s.toxicityDecayS;
     this.#s = settings;
+    this.#cache = undefined;
     this.#threshold = settings.toxicityThreshold.toNumber();
     if (horizonsChanged) for (const side of SIDES) this.#resetAverages(this.#side[side]);
   }
 
   onFill(fill: GuardFill): void {
     if (!this.#s.enabled) return;
+    this.#cache = undefined;
     const st = this.#side[fill.side];
     const price = fill.price.toNumber();
     st.short?.onFill(price, fill.atMs);
@@ -134,6 +141,7 @@ export class MarketGuard {
    */
   observe(view: MarketView, fair: Decimal | undefined): GuardEvent[] {
     const nowMs = view.nowMs;
+    this.#cache = undefined;
     if (!this.#s.enabled) return this.#report(nowMs);
     if (view.meta.tickSize !== this.#tickOf) {
       this.#tickOf = view.meta.tickSize;
@@ -154,7 +162,19 @@ export class MarketGuard {
   }
 
   /** What the guards do to `side` at `nowMs`, with the guard responsible. */
-  effect(side: QuoteSide, nowMs: number): SideEffect & { readonly guard: GuardName | undefined; readonly untilMs: number } {
+  effect(side: QuoteSide, nowMs: number): Effect {
+    // One evaluation asks several times (report, apply) at one time: computed once.
+    const cached = this.#cache;
+    if (cached !== undefined && cached.nowMs === nowMs) {
+      const hit = cached[side];
+      if (hit !== undefined) return hit;
+    } else this.#cache = { nowMs, bid: undefined, ask: undefined };
+    const e = this.#computeEffect(side, nowMs);
+    this.#cache![side] = e;
+    return e;
+  }
+
+  #computeEffect(side: QuoteSide, nowMs: number): Effect {
     if (!this.#s.enabled) return { ...NO_EFFECT, guard: undefined, untilMs: 0 };
     const st = this.#side[side];
     let best: SideEffect = NO_EFFECT;
@@ -191,27 +211,35 @@ export class MarketGuard {
     const sa = this.#side.ask;
     if (bid.ticks === 0 && ask.ticks === 0 && !bid.pulled && !ask.pulled && sb.shifted.length === 0 && sa.shifted.length === 0)
       return quotes as Quote[];
-    // Few quotes per market: arrays and Decimal comparisons beat maps keyed by price text.
+    // Few quotes per market: arrays and Decimal comparisons beat maps keyed by price text. One
+    // side moves as a whole, so distinct prices stay distinct, unless a kept order mapped back to
+    // its own price meets a fresh quote there: only then are duplicates dropped.
     const out: Quote[] = [];
     const next: Record<QuoteSide, Shift[]> = { bid: [], ask: [] };
     const move = { bid: bid.ticks > 0 ? tick.mul(bid.ticks) : undefined, ask: ask.ticks > 0 ? tick.mul(ask.ticks) : undefined };
-    const top = ONE.minus(tick);
+    const top = move.ask === undefined ? undefined : ONE.minus(tick);
+    let remapped = false;
     for (const q of quotes) {
       if ((q.side === 'bid' ? bid : ask).pulled) continue;
       const own = ownPrice(this.#side[q.side].shifted, q.price);
+      if (own !== q.price) remapped = true;
       const m = move[q.side];
       let price = own;
       if (m !== undefined) {
-        price = q.side === 'bid' ? own.minus(m) : own.plus(m);
-        if (price.lt(tick) || price.gt(top)) continue;
+        if (q.side === 'bid') {
+          price = own.minus(m);
+          if (price.lt(tick)) continue;
+        } else {
+          price = own.plus(m);
+          if (price.gt(top!)) continue;
+        }
+        next[q.side].push({ guarded: price, own });
       }
-      if (out.some((o) => o.side === q.side && o.price.eq(price))) continue;
-      if (m !== undefined) next[q.side].push({ guarded: price, own });
       out.push(price === q.price ? q : { side: q.side, price, size: q.size });
     }
     sb.shifted = next.bid;
     sa.shifted = next.ask;
-    return out;
+    return remapped ? out.filter((q, i) => !out.some((o, j) => j < i && o.side === q.side && o.price.eq(q.price))) : out;
   }
 
   /** Forgets the prices it gave (a guard failure pulled the market's quotes). */
@@ -260,6 +288,7 @@ export class MarketGuard {
   #hold(side: QuoteSide, guard: GuardName, action: 'pull' | 'widen', nowMs: number): void {
     const s = this.#s;
     const coolMs = s.coolDownS * 1000;
+    this.#cache = undefined;
     this.#side[side].holds.set(guard, {
       guard,
       action,
@@ -306,12 +335,16 @@ export class MarketGuard {
     const n = this.#s.sweepLevels;
     const book = view.books[0];
     if (n <= 0 || book === undefined) return;
-    const bids = topPrices(book.bids, n);
-    const asks = topPrices(book.asks, n);
-    if (swept(this.#prevBids, bids[0], n, true)) this.#hold('bid', 'sweep', this.#s.jumpAction, nowMs);
-    if (swept(this.#prevAsks, asks[0], n, false)) this.#hold('ask', 'sweep', this.#s.jumpAction, nowMs);
-    this.#prevBids = bids;
-    this.#prevAsks = asks;
+    // Levels are sorted best first: n of them gone at once means the n-th previous one is better
+    // than the new best (or the side is empty now). One comparison a side.
+    const bestBid = book.bids[0]?.price;
+    const bestAsk = book.asks[0]?.price;
+    const nthBid = this.#nthBid;
+    const nthAsk = this.#nthAsk;
+    if (nthBid !== undefined && (bestBid === undefined || nthBid.gt(bestBid))) this.#hold('bid', 'sweep', this.#s.jumpAction, nowMs);
+    if (nthAsk !== undefined && (bestAsk === undefined || nthAsk.lt(bestAsk))) this.#hold('ask', 'sweep', this.#s.jumpAction, nowMs);
+    this.#nthBid = book.bids[n - 1]?.price;
+    this.#nthAsk = book.asks[n - 1]?.price;
   }
 
   #toxicityTicks(st: SideState, nowMs: number): number {
@@ -355,19 +388,4 @@ export class MarketGuard {
 function ownPrice(shifted: readonly Shift[], price: Decimal): Decimal {
   for (const s of shifted) if (s.guarded.eq(price)) return s.own;
   return price;
-}
-
-function topPrices(levels: readonly { readonly price: Decimal }[], n: number): Decimal[] {
-  const out: Decimal[] = [];
-  for (let i = 0; i < levels.length && i < n; i++) out.push(levels[i]!.price);
-  return out;
-}
-
-/** True when at least `n` of the previous best prices are strictly better than the new best. */
-function swept(prev: readonly Decimal[], best: Decimal | undefined, n: number, bids: boolean): boolean {
-  if (prev.length < n) return false;
-  if (best === undefined) return true;
-  let gone = 0;
-  for (const p of prev) if (bids ? p.gt(best) : p.lt(best)) gone++;
-  return gone >= n;
 }
