@@ -30,6 +30,25 @@ export function parseDecimal(text: unknown): Decimal | undefined {
   return plainDecimal(text);
 }
 
+/**
+ * `a.cmp(b)` for finite Decimals, without the copy of `b` decimal.js makes on every comparison
+ * (the guards compare a few prices per market evaluation, at a few microseconds a market): the
+ * same steps on decimal.js's own representation (sign, base-10 exponent, normalized base-1e7
+ * digit words). A randomized test holds it equal to `cmp`.
+ */
+export function compareDecimals(a: Decimal, b: Decimal): -1 | 0 | 1 {
+  const ad = a.d;
+  const bd = b.d;
+  const as = a.s;
+  if (!ad[0] || !bd[0]) return ad[0] ? (as as -1 | 1) : bd[0] ? (-b.s as -1 | 1) : 0;
+  if (as !== b.s) return as as -1 | 1;
+  const flip = as < 0;
+  if (a.e !== b.e) return a.e > b.e !== flip ? 1 : -1;
+  const n = Math.min(ad.length, bd.length);
+  for (let i = 0; i < n; i++) if (ad[i] !== bd[i]) return ad[i]! > bd[i]! !== flip ? 1 : -1;
+  return ad.length === bd.length ? 0 : ad.length > bd.length !== flip ? 1 : -1;
+}
+
 /** A price strictly inside (0, 1). */
 export function isValidPrice(p: Decimal): boolean {
   return p.gt(ZERO) && p.lt(ONE);

@@ -183,3 +183,20 @@ describe('settings', () => {
     expect(g.effect('bid', ms(3)).ticks).toBe(5);
   });
 });
+
+describe('modelNumber', () => {
+  it('reads prices, sizes and model values as Number(text) does', async () => {
+    const { modelNumber } = await import('../../src/guard/market-guard.js');
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const texts = ['0', '0.5', '0.001', '0.999', '1', '12', '250', '0.0000012', '-0.37', '1234567.891', '0.123456789012345'];
+    for (let i = 0; i < 5000; i++) {
+      const dp = Math.floor(next() * 7);
+      texts.push((next() * 10 ** Math.floor(next() * 5)).toFixed(dp));
+    }
+    for (const t of texts) expect(modelNumber(new Decimal(t)), t).toBe(Number(t));
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { Decimal as DecimalJs } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { Decimal, isMultipleOf, parseDecimal, roundToTick } from '../../src/money.js';
+import { Decimal, compareDecimals, isMultipleOf, parseDecimal, roundToTick } from '../../src/money.js';
 
 const Slow = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -30, toExpPos: 40 });
 
@@ -112,5 +112,30 @@ describe('money: the exact integer path', () => {
     expect(a.mul(3).toFixed()).toBe('1.41');
     expect(a.constructor).toBe(Decimal);
     expect(roundToTick(new Decimal('0.4749'), new Decimal('0.01'), 'down').minus('0.47').isZero()).toBe(true);
+  });
+});
+
+describe('compareDecimals', () => {
+  it('orders 20,000 random pairs exactly as decimal.js cmp does (signs, zeros, exponents, long fractions)', () => {
+    let seed = 12345;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pick = (): Decimal => {
+      const r = next();
+      if (r < 0.05) return new Decimal(0);
+      const digits = Math.floor(next() * 20) + 1;
+      let text = '';
+      for (let i = 0; i < digits; i++) text += String(Math.floor(next() * 10));
+      const point = Math.floor(next() * (digits + 1));
+      const body = point === 0 ? `0.${text}` : point === digits ? text : `${text.slice(0, point)}.${text.slice(point)}`;
+      return new Decimal(next() < 0.3 ? `-${body}` : body);
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const a = pick();
+      const b = next() < 0.2 ? new Decimal(a) : pick();
+      expect(compareDecimals(a, b), `${a.toFixed()} vs ${b.toFixed()}`).toBe(a.cmp(b));
+    }
   });
 });
