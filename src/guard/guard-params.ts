@@ -8,7 +8,7 @@ import type { Decimal } from '../money.js';
 import { parseStrategyParams } from '../strategy/param-schema.js';
 import type { Strategy } from '../strategy/strategy.js';
 import { type GuardSettings, parseGuardSettings } from './guard-settings.js';
-import type { GuardFill } from './market-guard.js';
+import type { GuardFill } from './guard-events.js';
 
 export interface QuotingParams {
   readonly params: unknown;

@@ -8,7 +8,8 @@
 import type { MarketView } from '../market/market-view.js';
 import type { Quote, Strategy } from '../strategy/strategy.js';
 import { fairValue } from './fair-value.js';
-import type { GuardEvent, MarketGuard } from './market-guard.js';
+import type { GuardEvent } from './guard-events.js';
+import type { MarketGuard } from './market-guard.js';
 
 export interface GuardedQuotes {
   readonly quotes: readonly Quote[];

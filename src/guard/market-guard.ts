@@ -22,35 +22,10 @@ import type { MarketView } from '../market/market-view.js';
 import { type Decimal, ONE, compareDecimals } from '../money.js';
 import type { Quote, QuoteSide } from '../strategy/strategy.js';
 import type { GuardSettings } from './guard-settings.js';
+import type { GuardEvent, GuardEventAction, GuardFill, SideStatus } from './guard-events.js';
 import { MarkoutAverage } from './markout-average.js';
+import { modelNumber } from './model-number.js';
 import { type GuardName, type Hold, NO_EFFECT, type SideEffect, holdEffect, holdNextChange, stronger } from './side-hold.js';
-
-export type GuardEventAction = 'pull' | 'widen' | 'narrow' | 'release';
-
-/** A change of what the guards do to one side (logged and counted; never one per tick). */
-export interface GuardEvent {
-  readonly market: string;
-  readonly side: QuoteSide;
-  readonly guard: GuardName;
-  readonly action: GuardEventAction;
-  readonly ticks: number;
-  /** Until when the responsible hold lasts before it starts to return (Unix ms; 0 for toxicity). */
-  readonly untilMs: number;
-}
-
-export interface SideStatus {
-  readonly guard: GuardName;
-  readonly pulled: boolean;
-  readonly ticks: number;
-  readonly untilMs: number;
-}
-
-/** A fill of ours in outcome-0 space. */
-export interface GuardFill {
-  readonly side: QuoteSide;
-  readonly price: Decimal;
-  readonly atMs: number;
-}
 
 interface SideState {
   readonly holds: Map<GuardName, Hold>;
@@ -386,24 +361,6 @@ export class MarketGuard {
     }
     return events;
   }
-}
-
-/**
- * A Decimal as a plain number for the guards' model (volatility, mark-outs): read from decimal.js's
- * representation (base-1e7 digit words, base-10 exponent) instead of through its text, which cost
- * more than the rest of an evaluation. Correctly rounded for up to 15 significant digits (every
- * price and size the venue sends); never used for money.
- */
-export function modelNumber(x: Decimal): number {
-  const d = x.d;
-  const words = Math.min(d.length, 3);
-  let v = 0;
-  for (let i = 0; i < words; i++) v = v * 1e7 + d[i]!;
-  const w0 = d[0]!;
-  const len0 = w0 >= 1e6 ? 7 : w0 >= 1e5 ? 6 : w0 >= 1e4 ? 5 : w0 >= 1e3 ? 4 : w0 >= 100 ? 3 : w0 >= 10 ? 2 : 1;
-  const shift = x.e - (len0 - 1) - 7 * (words - 1);
-  const abs = shift >= 0 ? v * 10 ** shift : v / 10 ** -shift;
-  return x.s < 0 ? -abs : abs;
 }
 
 /** The strategy's own price behind a price the last apply gave (a kept order), else `price`. */

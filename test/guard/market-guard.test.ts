@@ -186,7 +186,7 @@ describe('settings', () => {
 
 describe('modelNumber', () => {
   it('reads prices, sizes and model values as Number(text) does', async () => {
-    const { modelNumber } = await import('../../src/guard/market-guard.js');
+    const { modelNumber } = await import('../../src/guard/model-number.js');
     let seed = 7;
     const next = () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
