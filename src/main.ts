@@ -14,6 +14,7 @@ import type { MakerdConfig } from './config/schema.js';
 import { armRisk } from './daemon/arm-risk.js';
 import { cancelOrphans } from './daemon/cancel-orphans.js';
 import { checkConfig } from './daemon/check-config.js';
+import { claimDataDir } from './daemon/claim-data-dir.js';
 import type { Closers } from './daemon/closers.js';
 import type { DaemonContext } from './daemon/daemon-context.js';
 import { countMissedFills, type AccountFeeds } from './daemon/count-missed-fills.js';
@@ -31,6 +32,7 @@ import { startQuoting, type Quoting } from './daemon/start-quoting.js';
 import { stopDaemon } from './daemon/stop-daemon.js';
 import { startStreams } from './daemon/streams.js';
 import type { VenueStack } from './daemon/venue-stack.js';
+import { ownedBy } from './execution/client-order-ids.js';
 import type { Executor } from './execution/executor.js';
 import type { Fill } from './portfolio/fill.js';
 import { registerLimiterMetrics } from './metrics/limiter-metrics.js';
@@ -56,6 +58,22 @@ export interface DaemonHooks {
  * Resolves with the exit status: 0 only when the cancels were verified.
  */
 export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop: AbortSignal, hooks: DaemonHooks = {}): Promise<number> {
+  // The data directory's lock is held until the run has ended, however it ends.
+  const held: { release?: () => void } = {};
+  try {
+    return await runPhases(config, parentLogger, stop, hooks, held);
+  } finally {
+    held.release?.();
+  }
+}
+
+async function runPhases(
+  config: MakerdConfig,
+  parentLogger: Logger,
+  stop: AbortSignal,
+  hooks: DaemonHooks,
+  held: { release?: () => void },
+): Promise<number> {
   const clock = hooks.clock ?? systemClock;
   const startedAtMs = clock.now();
   // The last warnings and errors, for /status (scrubbed of the credentials).
@@ -65,7 +83,13 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
   const phases = new PhaseRunner(clock, logger);
   // Every request in flight listens on the stop signal (start-up reads many markets at once).
   setMaxListeners(0, stop);
-  const strategies = await phases.run('check-config', () => checkConfig(config));
+  const { strategies, claim } = await phases.run('check-config', async () => {
+    const loaded = await checkConfig(config);
+    const c = claimDataDir(config.data.dir, clock.now());
+    held.release = c.release;
+    return { strategies: loaded, claim: c };
+  });
+  const owns = ownedBy(claim.prefix);
   const trade = !config.trading.monitorOnly;
   // Late-bound: the journal's write metric and the trading loop exist only further on.
   let observeJournal: (ms: number) => void = () => {};
@@ -116,10 +140,10 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
       reconciliation: () => ({ mismatches: Object.fromEntries(mismatches) }),
       markets: () => marketIds,
     }).observeJournalWrite;
-    const exec = createExecutor(ctx, { client, limiter, risk });
+    const exec = createExecutor(ctx, { client, limiter, risk, prefix: claim.prefix });
     executor = exec;
     view.executor = exec;
-    if (credentials !== undefined && trade) await phases.run('cancel-orphans', () => cancelOrphans(ctx, { venue: client, scope }));
+    if (credentials !== undefined && trade) await phases.run('cancel-orphans', () => cancelOrphans(ctx, { venue: client, scope, owns }));
     const onFills = (fills: readonly Fill[]): void => quoting?.loop.onFills(fills);
     const missed = { client, credentials, scope, metadata, journal, risk, checkLosses, onFills, closers };
     account = await phases.run('count-missed-fills', () => countMissedFills(ctx, missed));
@@ -159,7 +183,7 @@ export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop
     if (!stop.aborted) throw err;
     logger.info('stopping during start-up; cancelling open orders');
   } finally {
-    const started = { poller: quoting?.poller, closers, executor, feed: account.feed, stack, trade, scope };
+    const started = { poller: quoting?.poller, closers, executor, feed: account.feed, stack, trade, scope, owns };
     exitCode = await phases.run('stop', () => stopDaemon(ctx, { ...started, journal: journal.journal, portfolio, metrics: admin.server }));
     logger.info({ exitCode }, 'stopped');
   }

@@ -3,6 +3,7 @@
  * limiter told of the open orders (cancel capacity), and reports venue failures to the risk gate,
  * whose error back-off pulls every quote after a burst.
  */
+import { clientOrderIdSource, ownedBy, prefixOf } from '../execution/client-order-ids.js';
 import { Executor } from '../execution/executor.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { RiskGate } from '../risk/index.js';
@@ -13,9 +14,15 @@ export interface CreateExecutorInput {
   readonly client: VenueClient;
   readonly limiter: RateLimiter;
   readonly risk: RiskGate;
+  /** This data directory's client-order-id prefix. */
+  readonly prefix: string;
 }
 
-export function createExecutor({ config, clock, logger }: DaemonContext, { client, limiter, risk }: CreateExecutorInput): Executor {
+/** The risk gate's override source of a market where others' orders rest. */
+export const FOREIGN_ORDERS = 'foreign-orders';
+
+export function createExecutor({ config, clock, logger }: DaemonContext, { client, limiter, risk, prefix }: CreateExecutorInput): Executor {
+  const halted = new Set<string>();
   const exec = new Executor({
     venue: client,
     clock,
@@ -30,6 +37,22 @@ export function createExecutor({ config, clock, logger }: DaemonContext, { clien
         );
     },
     logger: logger.child({ component: 'executor' }),
+    nextClientOrderId: clientOrderIdSource(prefix, clock.now()),
+    owns: ownedBy(prefix),
+    // Another daemon (or a person) trades this market on the same account: stop quoting it rather
+    // than fight over it; its orders are never cancelled (one by one for ours from now on).
+    onForeignOrders: (market, orders) => {
+      // Logged once per market: the sync sees the same orders every executor.syncIntervalMs.
+      if (!halted.has(market)) {
+        halted.add(market);
+        const prefixes = [...new Set(orders.map((o) => prefixOf(o.client_order_id)))];
+        logger.error(
+          { market, orders: orders.length, prefixes, ownPrefix: prefix },
+          `market HALTED: orders of another trader on this account (client-order-id prefix ${prefixes.join(', ')}); one daemon per account and markets`,
+        );
+      }
+      risk.setOverride(market, FOREIGN_ORDERS, 'HALTED');
+    },
   });
   exec.tracker.onFill((o, shares) =>
     logger.info(

@@ -25,6 +25,8 @@ export interface StopDaemonInput {
   readonly trade: boolean;
   /** The markets this daemon owns (empty before selection). */
   readonly scope: ReadonlySet<string>;
+  /** Whether an order is this data directory's: only ours are cancelled (never another daemon's). */
+  readonly owns: (clientOrderId: string) => boolean;
   readonly journal: FillJournal;
   readonly portfolio: Portfolio;
   readonly metrics: RunningMetricsServer;
@@ -44,6 +46,7 @@ export function stopDaemon({ config, clock, logger }: DaemonContext, i: StopDaem
     venue: i.stack.target.credentials !== undefined && i.trade ? i.stack.client : undefined,
     // Several shards share the account: each clears only its own markets.
     markets: config.shard.count > 1 ? i.scope : undefined,
+    owns: i.owns,
     knownOrderIds: () =>
       executor === undefined
         ? []

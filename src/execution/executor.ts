@@ -66,6 +66,10 @@ export interface ExecutorOptions {
   readonly logger?: Logger | undefined;
   /** Client order id source; default: a per-process prefix and a counter. */
   readonly nextClientOrderId?: (() => string) | undefined;
+  /** Whether a client order id is ours (this data directory's prefix); default: every order. */
+  readonly owns?: ((clientOrderId: string) => boolean) | undefined;
+  /** A listing showed orders in `market` that are not ours (another daemon on the account). */
+  readonly onForeignOrders?: ((market: string, orders: readonly OpenOrder[]) => void) | undefined;
 }
 
 const UNCERTAIN_CODES: ReadonlySet<ErrorCodeValue> = new Set([
@@ -96,6 +100,8 @@ export class Executor {
   readonly #wishes = new Map<string, Wish>();
   readonly #jobs = new Map<string, Promise<void>>();
   readonly #nextId: () => string;
+  /** Markets whose last listing showed orders not ours: never cancelled by market there. */
+  readonly #shared = new Set<string>();
   #stopped = false;
   /** Aborted by stop(): requests in flight end at once (shutdown cancels everything after). */
   readonly #abort = new AbortController();
@@ -166,11 +172,20 @@ export class Executor {
   ): Promise<ReturnType<OrderTracker['reconcile']>> {
     const listedAtMs = this.#o.clock.now();
     const listing = await this.#listOpenOrders(market, call);
-    const r = this.tracker.reconcile(scope, listing, listedAtMs);
+    const r = this.tracker.reconcile(scope, listing, listedAtMs, this.#o.owns);
+    const foreignBy = new Map<string, OpenOrder[]>();
+    for (const o of r.foreign) foreignBy.set(o.market, [...(foreignBy.get(o.market) ?? []), o]);
+    for (const m of market === undefined ? scope : [market]) {
+      if (foreignBy.has(m)) this.#shared.add(m);
+      else this.#shared.delete(m);
+    }
+    for (const [m, orders] of foreignBy) this.#o.onForeignOrders?.(m, orders);
     if (r.adopted > 0) this.stats.count('adopted', r.adopted);
     if (r.vanished > 0) this.stats.count('vanished', r.vanished);
-    if (r.adopted > 0 || r.settledLive + r.settledAbsent > 0)
-      this.#o.logger?.info({ market, ...r }, 'open orders reconciled with the venue');
+    if (r.adopted > 0 || r.settledLive + r.settledAbsent > 0) {
+      const { foreign, ...counts } = r;
+      this.#o.logger?.info({ market, ...counts, foreign: foreign.length }, 'open orders reconciled with the venue');
+    }
     return r;
   }
 
@@ -249,7 +264,8 @@ export class Executor {
         'executor decision',
       );
     }
-    if (diff.cancelMarket) await this.#cancelMarket(market, diff.cancel, why, call);
+    // A cancel by market would also take the orders of whoever else trades this market.
+    if (diff.cancelMarket && !this.#shared.has(market)) await this.#cancelMarket(market, diff.cancel, why, call);
     else await Promise.all(diff.cancel.map((id) => this.#cancelOne(id, why(id), call)));
     // Cancels before places: an order that could not be cancelled may still rest, and placing its
     // replacement on top would rest more than the risk gate approved. Place nothing this pass and

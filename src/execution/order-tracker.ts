@@ -36,6 +36,8 @@ export interface ReconcileResult {
   /** Uncertain posts resolved: found live, or known not to be resting. */
   readonly settledLive: number;
   readonly settledAbsent: number;
+  /** Orders in scope that are not ours (another client-order-id prefix, or none): neither adopted nor touched. */
+  readonly foreign: readonly OpenOrder[];
 }
 
 /** An order as it may still show in a book: resting now, or gone at `goneAtMs`. */
@@ -216,7 +218,13 @@ export class OrderTracker {
    * `listedAtMs`. Orders confirmed or posted after that moment are left alone: the listing may
    * predate them.
    */
-  reconcile(scope: ReadonlySet<string>, listing: readonly OpenOrder[], listedAtMs: number): ReconcileResult {
+  reconcile(
+    scope: ReadonlySet<string>,
+    listing: readonly OpenOrder[],
+    listedAtMs: number,
+    owns: (clientOrderId: string) => boolean = () => true,
+  ): ReconcileResult {
+    const foreign: OpenOrder[] = [];
     let adopted = 0;
     let vanished = 0;
     let settledLive = 0;
@@ -238,6 +246,11 @@ export class OrderTracker {
           this.#changed(known.conditionId);
         }
         this.setMatched(r.id, matched);
+        continue;
+      }
+      // Another daemon's (or a person's) order on this account: taking it over starts a cancel war.
+      if (!owns(r.client_order_id)) {
+        foreign.push(r);
         continue;
       }
       const clientOrderId = r.client_order_id !== '' && !this.#byClient.has(r.client_order_id) ? r.client_order_id : `venue:${r.id}`;
@@ -268,7 +281,7 @@ export class OrderTracker {
         this.#delete(o);
       }
     }
-    return { adopted, vanished, settledLive, settledAbsent };
+    return { adopted, vanished, settledLive, settledAbsent, foreign };
   }
 
   #put(o: TrackedOrder): void {

@@ -17,6 +17,8 @@ export interface CancelVenue {
     options?: { deadlineMs?: number; signal?: AbortSignal },
   ): Promise<Paged<OpenOrder>>;
   cancelMarketOrders(params: { market: string }, options?: { deadlineMs?: number; signal?: AbortSignal }): Promise<CancelResult>;
+  /** One order by id: where others' orders rest beside ours (a cancel by market would take theirs). */
+  cancelOrder(params: { orderId: string }, options?: { deadlineMs?: number; signal?: AbortSignal }): Promise<CancelResult>;
 }
 
 export interface CancelAndVerifyOptions {
@@ -29,6 +31,11 @@ export interface CancelAndVerifyOptions {
   readonly logger?: Logger | undefined;
   /** Aborts everything at once (a second stop signal). */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Whether an order (by client order id) is ours; default every order. Others' orders are
+   * neither cancelled nor waited for, and a market where they rest is cancelled order by order.
+   */
+  readonly owns?: ((clientOrderId: string) => boolean) | undefined;
 }
 
 export interface CancelAndVerifyResult {
@@ -51,7 +58,16 @@ function pause(clock: Clock, ms: number): Promise<void> {
   return new Promise((resolve) => clock.setTimer(resolve, ms));
 }
 
-async function listOpen(o: CancelAndVerifyOptions): Promise<OpenOrder[]> {
+/** The open orders in scope (every page): ours, and others' (see `owns`). */
+export async function listOpen(
+  o: Pick<CancelAndVerifyOptions, 'venue' | 'markets' | 'deadlineMs' | 'signal' | 'owns'>,
+): Promise<{ ours: OpenOrder[]; others: OpenOrder[] }> {
+  const all = await listAll(o);
+  const owns = o.owns ?? (() => true);
+  return { ours: all.filter((x) => owns(x.client_order_id)), others: all.filter((x) => !owns(x.client_order_id)) };
+}
+
+async function listAll(o: Pick<CancelAndVerifyOptions, 'venue' | 'markets' | 'deadlineMs' | 'signal'>): Promise<OpenOrder[]> {
   const out: OpenOrder[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -70,10 +86,13 @@ export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<Cancel
   let cancelled = 0;
   let rounds = 0;
   let left: OpenOrder[] = [];
+  let shared = new Set<string>();
   let error: string | undefined;
   for (;;) {
     try {
-      left = await listOpen(o);
+      const listed = await listOpen(o);
+      left = listed.ours;
+      shared = new Set(listed.others.map((x) => x.market));
     } catch (err) {
       error = `could not list open orders: ${isMakerdError(err) ? `${err.code}: ` : ''}${(err as Error).message}`;
       return { verified: false, cancelled, rounds, left, error };
@@ -86,19 +105,26 @@ export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<Cancel
     // cancel): never a tight loop, never past the deadline.
     if (rounds > 0) await pause(o.clock, Math.min(ROUND_PAUSE_MS * rounds, Math.max(0, o.deadlineMs - o.clock.now())));
     rounds++;
+    const call = { deadlineMs: o.deadlineMs, signal: o.signal };
     const markets = [...new Set(left.map((x) => x.market))];
-    const results = await Promise.allSettled(
-      markets.map((market) => o.venue.cancelMarketOrders({ market }, { deadlineMs: o.deadlineMs, signal: o.signal })),
-    );
+    const byId = left.filter((x) => shared.has(x.market));
+    const jobs = [
+      ...markets
+        .filter((market) => !shared.has(market))
+        .map((market) => ({ market, what: 'cancel-market', run: () => o.venue.cancelMarketOrders({ market }, call) })),
+      ...byId.map((x) => ({ market: x.market, what: 'cancel', run: () => o.venue.cancelOrder({ orderId: x.id }, call) })),
+    ];
+    const results = await Promise.allSettled(jobs.map((j) => j.run()));
     results.forEach((r, i) => {
+      const { market, what } = jobs[i]!;
       if (r.status === 'fulfilled') {
         cancelled += r.value.canceled.length;
         const notCancelled = Object.entries(r.value.not_canceled);
-        if (notCancelled.length > 0) o.logger?.warn({ market: markets[i], not_canceled: r.value.not_canceled }, 'orders not cancelled');
+        if (notCancelled.length > 0) o.logger?.warn({ market, not_canceled: r.value.not_canceled }, 'orders not cancelled');
       } else {
         const e = r.reason as Error;
-        error = `cancel-market failed: ${isMakerdError(e) ? `${e.code}: ` : ''}${e.message}`;
-        o.logger?.warn({ market: markets[i], err: e.message }, 'cancel-market failed');
+        error = `${what} failed: ${isMakerdError(e) ? `${e.code}: ` : ''}${e.message}`;
+        o.logger?.warn({ market, err: e.message }, `${what} failed`);
       }
     });
   }

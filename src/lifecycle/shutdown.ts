@@ -28,6 +28,8 @@ export interface ShutdownPlan {
   readonly close: () => Promise<void>;
   /** Aborts the cancels at once (a second signal). */
   readonly signal?: AbortSignal | undefined;
+  /** Whether an order (by client order id) is ours: only ours are cancelled; default every order. */
+  readonly owns?: ((clientOrderId: string) => boolean) | undefined;
 }
 
 /** Time kept back from the deadline for flushing and closing. */
@@ -52,6 +54,7 @@ export async function shutdown(p: ShutdownPlan): Promise<number> {
       deadlineMs: p.deadlineMs - CLOSE_MARGIN_MS,
       logger,
       signal: p.signal,
+      owns: p.owns,
     });
     if (r.verified) logger.info({ canceled: r.cancelled, failed: 0, rounds: r.rounds }, 'open orders cancelled');
     else {

@@ -27,6 +27,7 @@ import { RecentProblems } from '../../src/metrics/recent-problems.js';
 import { RiskGate, validateRiskLimits } from '../../src/risk/index.js';
 import { checkTradingConfig } from '../../src/trading/config-check.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
+import { ownedBy } from '../../src/execution/client-order-ids.js';
 import { rejectionOf } from '../support/catch-error.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 import { phaseContext } from './phase-context.js';
@@ -46,11 +47,16 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** The client-order-id prefix of "this data directory" in these tests, and another daemon's. */
+const EARLIER_RUN = 'mkearlier1';
+const OTHER_DAEMON = 'mkotherd99';
+const owns = ownedBy(EARLIER_RUN);
+
 /** Rests a far-from-the-touch bid of the operator on outcome 0 of `market`; resolves with its id. */
-async function restBid(market: string, price: string): Promise<string> {
+async function restBid(market: string, price: string, prefix = EARLIER_RUN): Promise<string> {
   const m = (await operator.getMarkets({})).data.find((x) => x.condition_id === market)!;
   const r = await operator.postOrder({
-    order: { asset_id: m.tokens[0]!.token_id, side: 'BUY', price, size: '20', expiration: '0', client_order_id: `p-${price}` },
+    order: { asset_id: m.tokens[0]!.token_id, side: 'BUY', price, size: '20', expiration: '0', client_order_id: `${prefix}-1-${price}` },
     orderType: 'GTC',
   });
   return r.orderID;
@@ -133,11 +139,11 @@ describe('phase cancel-orphans', () => {
     const others = await restBid(b, '0.02');
     const { ctx, stack, lines } = await opened();
     try {
-      expect(await cancelOrphans(ctx, { venue: stack.client, scope: new Set([a]) })).toBe(2);
+      expect(await cancelOrphans(ctx, { venue: stack.client, scope: new Set([a]), owns })).toBe(2);
       expect(lines.at(-1)).toMatchObject({ msg: 'start-up: cancelled the open orders an earlier run left', cancelled: 2 });
       for (const id of left) expect((await operator.getOrder({ id })).status).toBe('CANCELED');
       expect((await operator.getOrder({ id: others })).status).toBe('LIVE');
-      expect(await cancelOrphans(ctx, { venue: stack.client, scope: new Set([a]) })).toBe(0);
+      expect(await cancelOrphans(ctx, { venue: stack.client, scope: new Set([a]), owns })).toBe(0);
       expect(lines.at(-1)).toMatchObject({ msg: 'start-up: no open orders left by an earlier run' });
     } finally {
       await operator.cancelOrder({ orderId: others });
@@ -145,10 +151,31 @@ describe('phase cancel-orphans', () => {
     }
   });
 
+  it("refuses to start, naming the other prefix, when another daemon's orders rest in its markets, and cancels none", async () => {
+    const [a, b] = [marketIds[0]!, marketIds[1]!];
+    const ours = await restBid(a, '0.02');
+    const theirs = [await restBid(a, '0.03', OTHER_DAEMON), await restBid(b, '0.03', OTHER_DAEMON)];
+    const { ctx, stack } = await opened();
+    try {
+      const err = await rejectionOf(cancelOrphans(ctx, { venue: stack.client, scope: new Set([a]), owns }));
+      expect(err.code).toBe(ErrorCode.CONFIG);
+      expect(err.message).toContain(`1 open order(s) with client-order-id prefix ${OTHER_DAEMON} in 1 market(s) (${a})`);
+      for (const id of [ours, ...theirs]) expect((await operator.getOrder({ id })).status).toBe('LIVE');
+      // The other daemon gone from a (its order in b is outside the scope): ours in a is cleared.
+      await operator.cancelOrder({ orderId: theirs[0]! });
+      expect(await cancelOrphans(ctx, { venue: stack.client, scope: new Set([a]), owns })).toBe(1);
+      expect((await operator.getOrder({ id: ours })).status).toBe('CANCELED');
+      expect((await operator.getOrder({ id: theirs[1]! })).status).toBe('LIVE');
+    } finally {
+      for (const id of [ours, ...theirs]) await operator.cancelOrder({ orderId: id }).catch(() => undefined);
+      await stack.close();
+    }
+  });
+
   it('names the credentials when the venue refuses the first signed request', async () => {
     const { ctx, stack } = await opened({ MAKERD_VENUE_SECRET: Buffer.from('not the secret of this account!!').toString('base64') });
     try {
-      const err = await rejectionOf(cancelOrphans(ctx, { venue: stack.client, scope: new Set([marketIds[0]!]) }));
+      const err = await rejectionOf(cancelOrphans(ctx, { venue: stack.client, scope: new Set([marketIds[0]!]), owns }));
       expect(err.code).toBe(ErrorCode.AUTH);
       expect(err.message).toMatch(/^the venue refused the credentials \(venue\.address, venue\.apiKey, venue\.passphrase, venue\.secret\)/);
     } finally {
@@ -192,6 +219,7 @@ describe('phases count-missed-fills and stop', () => {
       stack,
       trade: true,
       scope: new Set(marketIds.slice(0, 2)),
+      owns,
       journal: journal.journal,
       portfolio: journal.portfolio,
       metrics: { url: '', close: async () => void (metricsClosed = true) },
@@ -237,7 +265,7 @@ describe('phase start-quoting', () => {
       const journal = await restoreJournal(ctx, { onJournalWrite: () => undefined });
       const { portfolio } = journal;
       const armed = armRisk(ctx, { bindings, portfolio, view, onLossLimitChange: () => undefined });
-      const executor = createExecutor(ctx, { client: stack.client, limiter: stack.limiter, risk: armed.risk });
+      const executor = createExecutor(ctx, { client: stack.client, limiter: stack.limiter, risk: armed.risk, prefix: EARLIER_RUN });
       const heartbeat = new Heartbeat(ctx.clock, 60_000);
       const tickTimer = registerTickMetrics(registry);
       const { loop, books, poller } = startQuoting(ctx, {

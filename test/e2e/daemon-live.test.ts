@@ -3,13 +3,14 @@
  * venue: readiness follows usable books (not merely finished polls), and the stop signal
  * cancels every order the account has out before the daemon returns.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { loadConfig } from '../../src/config/load.js';
+import { loadInstancePrefix } from '../../src/daemon/instance-prefix.js';
 import { createLogger } from '../../src/log/logger.js';
 import { runDaemon } from '../../src/main.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
@@ -32,9 +33,12 @@ afterAll(async () => {
   await h?.close();
 });
 
+function newDataDir(): string {
+  return join(mkdtempSync(join(tmpdir(), 'makerd-live-')), 'data');
+}
+
 /** Starts the daemon; resolves `until(msg)` when a log record with that message appears. */
-function startDaemon(extraEnv: NodeJS.ProcessEnv = {}) {
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-live-')), 'data');
+function startDaemon(extraEnv: NodeJS.ProcessEnv = {}, dataDir = newDataDir()) {
   const { config } = loadConfig({
     env: liveEnvFor(h, {
       MAKERD_MARKETS: marketIds.join(','),
@@ -69,6 +73,10 @@ function startDaemon(extraEnv: NodeJS.ProcessEnv = {}) {
 describe('makerd run against a venue (live mode)', () => {
   it('cancels the orders an earlier run left before it quotes, and every open order when stopped', async () => {
     const markets = (await client.getMarkets({})).data.slice(0, 2);
+    // An earlier run of the same data directory: its orders carry the directory's prefix.
+    const dataDir = newDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    const prefix = loadInstancePrefix(dataDir);
     const ids: string[] = [];
     for (const m of markets) {
       for (const price of ['0.02', '0.03']) {
@@ -79,7 +87,7 @@ describe('makerd run against a venue (live mode)', () => {
             price,
             size: '20',
             expiration: '0',
-            client_order_id: `live-${ids.length}`,
+            client_order_id: `${prefix}-0-${ids.length}`,
           },
           orderType: 'GTC',
         });
@@ -88,7 +96,7 @@ describe('makerd run against a venue (live mode)', () => {
     }
     expect((await h.stats()).open_orders).toBe(4);
 
-    const d = startDaemon();
+    const d = startDaemon({}, dataDir);
     const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz)')).url as string;
     await d.until('market snapshot');
     expect((await fetch(`${metricsUrl}/readyz`)).status).toBe(200);
