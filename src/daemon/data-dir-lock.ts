@@ -2,7 +2,8 @@
  * One daemon per data directory: `makerd.lock` in it, created exclusively (`wx`) and holding the
  * owner's pid and start time, for the life of the process. Node has no flock without a native
  * addon, so "released by the OS on crash" is had this way: a lock whose pid no longer runs is
- * stale and taken over. A pid reused by an unrelated process makes a false refusal (safe: the
+ * stale and taken over, and so is one naming this very pid that this process does not hold (a
+ * container restarts its daemon with the same pid). A pid reused by an unrelated process makes a false refusal (safe: the
  * error names the file to delete), never two daemons. `proper-lockfile` was not used: it is
  * mkdir + mtime refreshing, which goes stale after a pause (a stopped laptop, a long GC) and
  * needs a timer; a pid check is exact on one machine, which is where a data directory lives.
@@ -73,7 +74,9 @@ export function lockDataDir(dataDir: string, nowMs: number): DataDirLock {
         });
       }
       const other = readBody(path);
-      const alive = held.has(path) || (other !== undefined && running(other.pid));
+      // Our own pid in a lock this process does not hold: an earlier process had it (a container
+      // restarts its daemon as the same pid, often 1), so that lock is stale.
+      const alive = held.has(path) || (other !== undefined && other.pid !== process.pid && running(other.pid));
       // A half-written lock (its writer died between create and write) is stale as well.
       if (alive || attempt > 0) {
         const who = other === undefined ? 'another makerd' : `makerd pid ${other.pid} (started ${other.startedAt})`;

@@ -45,6 +45,14 @@ describe('data directory lock', () => {
     lock.release();
   });
 
+  it("takes over a lock naming this very pid that this process does not hold (a container's restart)", () => {
+    const dir = fresh();
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, startedAt: 'before the restart' }));
+    const lock = lockDataDir(dir, T0);
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).startedAt).toBe('2026-11-25T12:00:00.000Z');
+    lock.release();
+  });
+
   it('refuses while the lock holder runs in another process', async () => {
     const dir = fresh();
     // This test's parent (the vitest runner) certainly runs.

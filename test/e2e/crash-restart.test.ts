@@ -15,7 +15,6 @@
  * The executable is the package compiled for this vitest run (compiledPackage(), as
  * test/cli/bin-process.test.ts uses), so it tests the sources as they are now.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,73 +27,9 @@ import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 import { rest, synthetic } from '../sim/server/trade-helpers.js';
 import { compiledPackage } from '../support/compile-package.js';
+import { type Makerd, msg, startMakerd } from '../support/makerd-process.js';
 
 let bin: string;
-
-type LogLine = Record<string, unknown>;
-
-interface Makerd {
-  readonly proc: ChildProcess;
-  /** stdout, one parsed JSON line each (`{raw}` when a line is not JSON). */
-  readonly lines: LogLine[];
-  readonly stderr: () => string;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves with the first line (already seen or still to come) that `match` accepts; rejects when the process ends first. */
-  line(match: (l: LogLine) => boolean): Promise<LogLine>;
-}
-
-function startMakerd(env: NodeJS.ProcessEnv): Makerd {
-  const proc = spawn(process.execPath, [bin, 'run'], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: LogLine[] = [];
-  const waiters: { match: (l: LogLine) => boolean; resolve: (l: LogLine) => void }[] = [];
-  let buf = '';
-  let stderr = '';
-  proc.stdout!.on('data', (d: Buffer) => {
-    buf += d.toString();
-    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-      const text = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      let l: LogLine;
-      try {
-        l = JSON.parse(text) as LogLine;
-      } catch {
-        l = { raw: text };
-      }
-      lines.push(l);
-      for (const w of waiters.splice(0)) {
-        if (w.match(l)) w.resolve(l);
-        else waiters.push(w);
-      }
-    }
-  });
-  proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-    proc.on('error', reject);
-    proc.on('close', (code, signal) => resolve({ code, signal }));
-  });
-  return {
-    proc,
-    lines,
-    stderr: () => stderr,
-    exited,
-    line(match) {
-      const seen = lines.find(match);
-      if (seen !== undefined) return Promise.resolve(seen);
-      return new Promise<LogLine>((resolve, reject) => {
-        waiters.push({ match, resolve });
-        void exited.then(({ code, signal }) =>
-          reject(
-            new Error(
-              `makerd ended (code ${code}, signal ${signal}) before the awaited line; stderr: ${stderr}\nstdout:\n${lines.map((x) => JSON.stringify(x)).join('\n')}`,
-            ),
-          ),
-        );
-      });
-    },
-  };
-}
-
-const msg = (m: string) => (l: LogLine) => l.msg === m;
 
 let h: SimHarness;
 
@@ -149,7 +84,7 @@ describe('makerd run: SIGKILL, then restart on the same data directory', () => {
     const children: Makerd[] = [];
     try {
       // Run 1: quotes both sides of both markets.
-      const run1 = startMakerd(env);
+      const run1 = startMakerd(bin, env);
       children.push(run1);
       await run1.line(msg('quoting markets'));
       await vi.waitFor(() => expect(openOfOperator()).toHaveLength(4), { timeout: 20_000, interval: 20 });
@@ -194,7 +129,7 @@ describe('makerd run: SIGKILL, then restart on the same data directory', () => {
       });
       let run2: Makerd;
       try {
-        run2 = startMakerd(env);
+        run2 = startMakerd(bin, env);
         children.push(run2);
         await run2.line(msg('quoting markets'));
         await vi.waitFor(() => expect(openOfOperator()).toHaveLength(4), { timeout: 20_000, interval: 20 });
