@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock/clock.js';
 import { systemClock } from './clock/system-clock.js';
 import type { MakerdConfig } from './config/schema.js';
+import { watchAccount } from './daemon/account-limits.js';
 import { armRisk } from './daemon/arm-risk.js';
 import { cancelOrphans } from './daemon/cancel-orphans.js';
 import { checkConfig } from './daemon/check-config.js';
@@ -166,6 +167,8 @@ async function runPhases(
       const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers };
       startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, ...quotingParts });
       if (credentials !== undefined) closers.push(startOrderSync(ctx, { executor: exec, scope }));
+      if (config.risk.scope === 'account' && positions !== undefined)
+        watchAccount(ctx, { risk, positions, executor: exec, scope, evaluateAll: () => loop.evaluateAll() });
       const reload = hooks.reloadConfig;
       // SIGHUP: strategy parameters and risk limits again, from the same files, environment and flags.
       const reloadable = { loop, risk, killSwitch, losses, selected, strategies };

@@ -102,6 +102,7 @@ export class Executor {
   readonly #nextId: () => string;
   /** Markets whose last listing showed orders not ours: never cancelled by market there. */
   readonly #shared = new Set<string>();
+  readonly #listingListeners: ((orders: readonly OpenOrder[], market: string | undefined) => void)[] = [];
   #stopped = false;
   /** Aborted by stop(): requests in flight end at once (shutdown cancels everything after). */
   readonly #abort = new AbortController();
@@ -118,6 +119,11 @@ export class Executor {
       options.setOpenOrders(this.tracker.openCount());
       this.twoSided.observe(market, this.isTwoSided(market), options.clock.now());
     });
+  }
+
+  /** Hears every listing of the venue's open orders (all of the account's when `market` is undefined). */
+  onListing(listener: (orders: readonly OpenOrder[], market: string | undefined) => void): void {
+    this.#listingListeners.push(listener);
   }
 
   /** Wants exactly `wanted` resting in `market` (empty: cancel everything there). */
@@ -172,6 +178,7 @@ export class Executor {
   ): Promise<ReturnType<OrderTracker['reconcile']>> {
     const listedAtMs = this.#o.clock.now();
     const listing = await this.#listOpenOrders(market, call);
+    for (const l of this.#listingListeners) l(listing, market);
     const r = this.tracker.reconcile(scope, listing, listedAtMs, this.#o.owns);
     const foreignBy = new Map<string, OpenOrder[]>();
     for (const o of r.foreign) foreignBy.set(o.market, [...(foreignBy.get(o.market) ?? []), o]);

@@ -36,6 +36,9 @@ export interface CheckResult {
   readonly trimmed: number;
   readonly moved: number;
   readonly notional: Decimal;
+  /** Approved sizes in outcome-0 terms: bids (worst case up) and asks (worst case down). */
+  readonly bids: Decimal;
+  readonly asks: Decimal;
 }
 
 /**
@@ -191,5 +194,5 @@ export function checkIntents(view: MarketView, intents: readonly OrderIntent[], 
   }
 
   approved.sort((a, b) => a.index - b.index);
-  return { approved: approved.map((a) => a.intent), refused, trimmed, moved, notional };
+  return { approved: approved.map((a) => a.intent), refused, trimmed, moved, notional, bids, asks };
 }

@@ -33,6 +33,7 @@
 import { type Decimal, ZERO } from '../money.js';
 import { netExposure, type MarketPosition, type MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
+import { accountLimits, type AccountView, worstExposure } from './account-scope.js';
 import { checkIntents } from './intent-checks.js';
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
 import type { RiskLimits } from './risk-limits.js';
@@ -79,9 +80,11 @@ export interface RiskSnapshot {
 interface MarketShare {
   readonly count: number;
   readonly notional: Decimal;
+  /** Worst-case net exposure at the latest evaluation (risk.scope account). */
+  readonly worst: Decimal;
 }
 
-const NO_SHARE: MarketShare = { count: 0, notional: ZERO };
+const NO_SHARE: MarketShare = { count: 0, notional: ZERO, worst: ZERO };
 
 /** Why a market is over its position or exposure limits (so REDUCING by itself), or undefined. */
 export function limitBreach(position: MarketPosition, limits: RiskLimits): string | undefined {
@@ -112,6 +115,9 @@ export class RiskGate {
   readonly #shares = new Map<string, MarketShare>();
   #restingOrders = 0;
   #restingNotional = ZERO;
+  #worstExposure = ZERO;
+  /** The rest of the account (risk.scope account); undefined: limits are this daemon's own. */
+  #account: AccountView | undefined;
   /** Times of the venue failures inside the burst window, oldest first. */
   #failureTimes: number[] = [];
   #backoffUntilMs: number | undefined;
@@ -125,6 +131,15 @@ export class RiskGate {
 
   get limits(): RiskLimits {
     return this.#limits;
+  }
+
+  /**
+   * risk.scope account: what the rest of the account holds (from the venue), so that this shard's
+   * exposure, notional and open orders stay inside its budget of the account's limits (see
+   * account-scope.ts). Undefined: the limits are this daemon's own (risk.scope daemon).
+   */
+  setAccountView(view: AccountView | undefined): void {
+    this.#account = view;
   }
 
   /** Replaces the limits (SIGHUP reload). Automatic REDUCING states are re-judged at once. */
@@ -270,7 +285,7 @@ export class RiskGate {
     }
     const pull = this.#pullReason(view, state, nowMs);
     if (pull !== undefined) {
-      this.#setShare(market, NO_SHARE);
+      this.#setShare(market, { ...NO_SHARE, worst: netExposure(view.position).abs() });
       const refused: Partial<Record<RefusalReason, number>> = {};
       if (intents.length > 0) {
         refused[pull] = intents.length;
@@ -280,13 +295,15 @@ export class RiskGate {
     }
 
     const own = this.#shares.get(market) ?? NO_SHARE;
+    const account = this.#account;
     const result = checkIntents(view, intents, {
-      limits: this.#limits,
+      limits: account === undefined ? this.#limits : accountLimits(this.#limits, account, this.#worstExposure.minus(own.worst)),
       reducing: state === 'REDUCING',
       otherOrders: this.#restingOrders - own.count,
       otherNotional: this.#restingNotional.minus(own.notional),
     });
-    this.#setShare(market, { count: result.approved.length, notional: result.notional });
+    const worst = worstExposure(netExposure(view.position), result.bids, result.asks);
+    this.#setShare(market, { count: result.approved.length, notional: result.notional, worst });
     for (const [reason, n] of Object.entries(result.refused) as [RefusalReason, number][]) this.#refusals[reason] += n;
     return { approved: result.approved, state, refused: result.refused, pulled: false, trimmed: result.trimmed, moved: result.moved };
   }
@@ -316,6 +333,7 @@ export class RiskGate {
     const old = this.#shares.get(market) ?? NO_SHARE;
     this.#restingOrders += share.count - old.count;
     this.#restingNotional = this.#restingNotional.plus(share.notional).minus(old.notional);
+    this.#worstExposure = this.#worstExposure.plus(share.worst).minus(old.worst);
     this.#shares.set(market, share);
   }
 

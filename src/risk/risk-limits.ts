@@ -70,6 +70,7 @@ export const RISK_CONTROL_KEYS: readonly string[] = [
   'maxDrawdown',
   'lossAction',
   'dayResetHourUtc',
+  'scope',
 ];
 
 const LIMIT_KEYS: readonly (keyof RiskLimits)[] = [

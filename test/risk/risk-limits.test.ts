@@ -82,7 +82,7 @@ describe('validateRiskLimits', () => {
     );
     expect(configError({ errorBurst: 5 }).message).toBe('risk.errorBurst must be an object {count, windowMs, backoffMs} (got 5)');
     expect(configError({ maxPosition: 5 }).message).toMatch(
-      /^risk\.maxPosition is not a risk setting \(known: maxPositionPerToken, .*killSwitchFile, maxDailyLoss, maxDrawdown, lossAction, dayResetHourUtc\) \(got 5\)$/,
+      /^risk\.maxPosition is not a risk setting \(known: maxPositionPerToken, .*killSwitchFile, maxDailyLoss, maxDrawdown, lossAction, dayResetHourUtc, scope\) \(got 5\)$/,
     );
     expect(configError([]).message).toBe('risk must be an object of risk limits (got [])');
   });

@@ -17,6 +17,7 @@ export interface RiskConfig {
   maxDrawdown: string;
   lossAction: 'REDUCING' | 'HALTED';
   dayResetHourUtc: number;
+  scope: 'daemon' | 'account';
 }
 
 export const riskSchema = {
@@ -120,5 +121,11 @@ export const riskSchema = {
     format: 'hour-of-day',
     default: 0,
     env: 'MAKERD_RISK_DAY_RESET_HOUR_UTC',
+  },
+  scope: {
+    doc: 'What risk.maxNetExposure, risk.maxGrossNotional and risk.maxOpenOrders limit: this daemon (daemon) or the whole account, shared by shard.count shards that each read the account from the venue and keep to their share (account; see docs/sharding.md). Read at start-up',
+    format: ['daemon', 'account'],
+    default: 'daemon',
+    env: 'MAKERD_RISK_SCOPE',
   },
 };
