@@ -22,6 +22,7 @@ import { countMissedFills, type AccountFeeds } from './daemon/count-missed-fills
 import { createExecutor } from './daemon/create-executor.js';
 import { newDaemonView } from './daemon/daemon-view.js';
 import { openVenue, requireCredentials } from './daemon/open-venue.js';
+import { startOrderRefresh } from './daemon/order-refresh.js';
 import { startOrderSync } from './daemon/order-sync.js';
 import { PhaseRunner } from './daemon/phase-runner.js';
 import { readRules } from './daemon/read-rules.js';
@@ -167,6 +168,7 @@ async function runPhases(
       const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers };
       startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, ...quotingParts });
       if (credentials !== undefined) closers.push(startOrderSync(ctx, { executor: exec, scope }));
+      if (credentials !== undefined && trade) closers.push(startOrderRefresh(ctx, { executor: exec }));
       if (config.risk.scope === 'account' && positions !== undefined)
         watchAccount(ctx, { risk, positions, executor: exec, scope, evaluateAll: () => loop.evaluateAll() });
       const reload = hooks.reloadConfig;

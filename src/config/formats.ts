@@ -72,6 +72,11 @@ const FORMATS: convict.Format[] = [
   intIn('count', 0, 1_000_000),
   intIn('hour-of-day', 0, 23),
   intIn('positive-count', 1, 1_000_000),
+  numberIn(
+    'order-ttl-seconds',
+    'must be 0 (off) or a whole number of seconds from 10 to 86400',
+    (n) => n === 0 || (Number.isInteger(n) && n >= 10 && n <= 86_400),
+  ),
   {
     name: 'url-or-empty',
     validate(v: unknown) {

@@ -38,6 +38,7 @@ export function createExecutor({ config, clock, logger }: DaemonContext, { clien
     },
     logger: logger.child({ component: 'executor' }),
     nextClientOrderId: clientOrderIdSource(prefix, clock.now()),
+    orderTtlSec: config.executor.orderTtlSec,
     owns: ownedBy(prefix),
     // Another daemon (or a person) trades this market on the same account: stop quoting it rather
     // than fight over it; its orders are never cancelled (one by one for ours from now on).

@@ -12,6 +12,7 @@ import { type RunningMetricsServer, startMetricsServer } from '../metrics/metric
 import { registerReadyMetric } from '../metrics/readiness.js';
 import type { RecentProblems } from '../metrics/recent-problems.js';
 import { createRegistry } from '../metrics/registry.js';
+import { refreshCost } from '../execution/refresh-cost.js';
 import { buildStatus } from '../metrics/status.js';
 import { registerStreamMetrics } from '../metrics/stream-metrics.js';
 import { registerTickMetrics, type TickTimer } from '../metrics/tick-metrics.js';
@@ -74,6 +75,10 @@ export async function serveMetrics(
       streams: () => ({ enabled: { market: streamOn(config.stream.market, config), user: view.userStreamOn }, probes: view.streams }),
       lastErrors: () => problems.list(),
       guards: (market) => view.loop?.guardStatus(market),
+      orderRefresh: () =>
+        config.executor.orderTtlSec === 0
+          ? undefined
+          : refreshCost(config.executor.orderTtlSec, view.executor?.tracker.openCount() ?? 0, config.limits.share),
     });
   const { host, port } = config.metrics;
   const server = await listening(

@@ -30,7 +30,7 @@ export interface ExecutionVenue {
   postOrder(
     params: {
       order: { asset_id: string; side: 'BUY' | 'SELL'; price: string; size: string; expiration: string; client_order_id: string };
-      orderType: 'GTC';
+      orderType: 'GTC' | 'GTD';
       postOnly: boolean;
     },
     options?: CallOptions,
@@ -66,6 +66,11 @@ export interface ExecutorOptions {
   readonly logger?: Logger | undefined;
   /** Client order id source; default: a per-process prefix and a counter. */
   readonly nextClientOrderId?: (() => string) | undefined;
+  /**
+   * Dead-man orders: > 0 posts GTD orders expiring this many seconds after the post, and re-places
+   * each once half of that has passed (see `touchExpiring`); 0 or undefined posts GTC.
+   */
+  readonly orderTtlSec?: number | undefined;
   /** Whether a client order id is ours (this data directory's prefix); default: every order. */
   readonly owns?: ((clientOrderId: string) => boolean) | undefined;
   /** A listing showed orders in `market` that are not ours (another daemon on the account). */
@@ -136,6 +141,26 @@ export class Executor {
       const job = this.#drain(market).finally(() => this.#jobs.delete(market));
       this.#jobs.set(market, job);
     }
+  }
+
+  /**
+   * Flags every market with an order due for renewal (less than half its time to live left), so
+   * that the trading loop evaluates it and the executor re-places the order; returns how many
+   * orders are due. Called on a timer when `orderTtlSec` is set.
+   */
+  touchExpiring(nowMs: number): number {
+    let due = 0;
+    for (const market of this.tracker.markets()) {
+      const n = this.tracker.liveOf(market).filter((o) => this.#expiring(o, nowMs)).length;
+      if (n > 0) this.tracker.touch(market);
+      due += n;
+    }
+    return due;
+  }
+
+  #expiring(o: { readonly expiresAtMs?: number | undefined }, nowMs: number): boolean {
+    const ttl = this.#o.orderTtlSec ?? 0;
+    return ttl > 0 && o.expiresAtMs !== undefined && o.expiresAtMs - nowMs <= (ttl * 1000) / 2;
   }
 
   /** True while a job for the market is running or waiting. */
@@ -246,10 +271,14 @@ export class Executor {
       }
       mayPlace = !this.tracker.hasUncertain(market);
     }
-    const live: DiffOrder[] = this.tracker
-      .liveOf(market)
-      .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
-    const diff = diffMarket(wish.wanted, live, wish.tick, this.#o.settings);
+    const nowMs = this.#o.clock.now();
+    const tracked = this.tracker.liveOf(market);
+    const live: DiffOrder[] = tracked.map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+    // Dead-man orders near their expiry are not kept: cancelled and placed afresh (a resize).
+    const expiring = new Set(tracked.filter((o) => this.#expiring(o, nowMs)).map((o) => o.id));
+    const fresh = expiring.size === 0 ? live : live.filter((o) => !expiring.has(o.id));
+    const matched = diffMarket(wish.wanted, fresh, wish.tick, this.#o.settings);
+    const diff = expiring.size === 0 || matched.cancelMarket ? matched : { ...matched, cancel: [...matched.cancel, ...expiring] };
     const cancelling = new Set(diff.cancel);
     const reasons = classifyPass(
       live.filter((o) => cancelling.has(o.id)),
@@ -322,7 +351,11 @@ export class Executor {
 
   async #place(intent: OrderIntent, reason: PlaceReason, call: CallOptions): Promise<void> {
     const clientOrderId = this.#nextId();
-    this.tracker.addPending(intent, clientOrderId, this.#o.clock.now());
+    const nowMs = this.#o.clock.now();
+    const ttl = this.#o.orderTtlSec ?? 0;
+    // Whole seconds (the venue's unit), counted from now: the order lives ttl seconds at most.
+    const expiresAtSec = ttl > 0 ? Math.floor(nowMs / 1000) + ttl : undefined;
+    this.tracker.addPending(intent, clientOrderId, nowMs, expiresAtSec === undefined ? undefined : expiresAtSec * 1000);
     let res: OrderResponse;
     try {
       res = await this.#o.venue.postOrder(
@@ -332,10 +365,10 @@ export class Executor {
             side: intent.side,
             price: toPlainString(intent.price),
             size: toPlainString(intent.size),
-            expiration: '0',
+            expiration: expiresAtSec === undefined ? '0' : String(expiresAtSec),
             client_order_id: clientOrderId,
           },
-          orderType: 'GTC',
+          orderType: expiresAtSec === undefined ? 'GTC' : 'GTD',
           postOnly: true,
         },
         call,

@@ -24,6 +24,8 @@ export interface TrackedOrder {
   readonly size: Decimal;
   matched: Decimal;
   state: TrackedState;
+  /** When the venue expires it (a GTD order, Unix ms); undefined for GTC. */
+  readonly expiresAtMs?: number | undefined;
   /** When the post was sent (pending/uncertain) or the order was last confirmed live (Unix ms). */
   sinceMs: number;
 }
@@ -132,8 +134,9 @@ export class OrderTracker {
     return c === undefined ? undefined : this.#byClient.get(c);
   }
 
-  addPending(intent: OrderIntent, clientOrderId: string, nowMs: number): TrackedOrder {
+  addPending(intent: OrderIntent, clientOrderId: string, nowMs: number, expiresAtMs?: number): TrackedOrder {
     const o: TrackedOrder = {
+      expiresAtMs,
       id: '',
       clientOrderId,
       conditionId: intent.conditionId,
@@ -265,6 +268,7 @@ export class OrderTracker {
         matched,
         state: 'live',
         sinceMs: listedAtMs,
+        expiresAtMs: r.expiration === '0' || r.expiration === '' ? undefined : Number(r.expiration) * 1000,
       };
       seen.add(clientOrderId);
       this.#put(o);

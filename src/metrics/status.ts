@@ -3,6 +3,7 @@
  * from the portfolio's Decimals); times are ISO strings or seconds. Never a secret: nothing here
  * reads credentials, and `lastErrors` holds scrubbed log messages only (recent-problems.ts).
  */
+import type { RefreshCost } from '../execution/refresh-cost.js';
 import type { LimiterSnapshot } from '../limits/index.js';
 import type { PortfolioSnapshot } from '../portfolio/index.js';
 import type { RiskSnapshot } from '../risk/index.js';
@@ -38,6 +39,8 @@ export interface StatusSource {
     readonly probes: Readonly<Partial<Record<StreamName, StreamProbe>>>;
   };
   readonly lastErrors: () => readonly ProblemEvent[];
+  /** Dead-man orders' write cost for the orders resting now; undefined when executor.orderTtlSec is 0. */
+  readonly orderRefresh?: () => RefreshCost | undefined;
   /** What the adverse-selection guards do to each side of a market; undefined when it has none. */
   readonly guards?: (market: string) => Readonly<Record<'bid' | 'ask', GuardSideStatus | undefined>> | undefined;
 }
@@ -107,6 +110,8 @@ export interface DaemonStatus {
   }[];
   readonly streams: Readonly<Record<StreamName, { readonly enabled: boolean; readonly connected: boolean; readonly reconnects: number }>>;
   readonly lastErrors: readonly ProblemEvent[];
+  /** executor.orderTtlSec's re-placements for the orders resting now, against the sustained limit; null when off. */
+  readonly orderRefresh: RefreshCost | null;
   readonly version: string;
   readonly startedAt: string;
   readonly uptimeSeconds: number;
@@ -182,6 +187,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
       }),
     ) as DaemonStatus['streams'],
     lastErrors: src.lastErrors(),
+    orderRefresh: src.orderRefresh?.() ?? null,
     version: src.version,
     startedAt: new Date(src.startedAtMs).toISOString(),
     uptimeSeconds: Math.max(0, (now - src.startedAtMs) / 1000),

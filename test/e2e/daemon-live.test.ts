@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { loadConfig } from '../../src/config/load.js';
 import { loadInstancePrefix } from '../../src/daemon/instance-prefix.js';
@@ -16,6 +16,7 @@ import { runDaemon } from '../../src/main.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
 import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+import { rest, synthetic } from '../sim/server/trade-helpers.js';
 
 let h: SimHarness;
 let client: VenueClient;
@@ -149,6 +150,55 @@ describe('makerd run against a venue (live mode)', () => {
     );
     expect(wrong.records.some((r) => r.msg === 'quoting markets')).toBe(false);
     expect(JSON.stringify(wrong.records) + err?.message).not.toContain(h.credentials.secret);
+  });
+
+  it('with executor.orderTtlSec posts GTD orders and shows their renewal cost at start-up and in /status', async () => {
+    // Books to quote around: a synthetic maker on both outcomes of both markets.
+    const maker = synthetic(h, 0);
+    for (const m of (await client.getMarkets({})).data.slice(0, 2)) {
+      for (const t of m.tokens) {
+        rest(h, maker, t.token_id, 'BUY', '0.40', '100');
+        rest(h, maker, t.token_id, 'SELL', '0.60', '100');
+      }
+    }
+    const d = startDaemon({
+      MAKERD_EXECUTOR_ORDER_TTL_SEC: '120',
+      MAKERD_RISK_MAX_OPEN_ORDERS: '100',
+      MAKERD_STRATEGY: 'bands',
+      MAKERD_STRATEGY_PARAMS: JSON.stringify({
+        bands: [{ minMargin: '0.01', avgMargin: '0.02', maxMargin: '0.03', minAmount: '10', avgAmount: '20', maxAmount: '30' }],
+      }),
+    });
+    try {
+      const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz)')).url as string;
+      const cost = await d.until(
+        "dead-man orders: GTD, expiring 120 s after each post, re-placed every 60 s; at risk.maxOpenOrders that is 1000 posts and as many cancels per 10 min, 4.2 % of this daemon's sustained 24000",
+      );
+      expect(cost).toMatchObject({
+        level: 'info',
+        postsPer10Min: 1000,
+        cancelsPer10Min: 1000,
+        sustainedPer10Min: 24000,
+        shareOfSustained: 0.0417,
+      });
+      const ours = async () => (await client.getOpenOrders({})).data;
+      await vi.waitFor(async () => expect((await ours()).length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      const open = await ours();
+      // The daemon's clock is the wall clock (the simulator's stands still).
+      const nowSec = Math.floor(Date.now() / 1000);
+      for (const o of open) {
+        expect(o.order_type).toBe('GTD');
+        expect(Number(o.expiration) - nowSec).toBeGreaterThan(100);
+        expect(Number(o.expiration) - nowSec).toBeLessThanOrEqual(120);
+      }
+      const status = (await (await fetch(`${metricsUrl}/status`)).json()) as { orderRefresh: Record<string, number> };
+      expect(status.orderRefresh).toMatchObject({ orderTtlSec: 120, refreshEverySec: 60, sustainedPer10Min: 24000 });
+      expect(status.orderRefresh.openOrders).toBeGreaterThan(0);
+      expect(status.orderRefresh.postsPer10Min).toBe(status.orderRefresh.openOrders! * 10);
+    } finally {
+      d.stop.abort();
+      await d.running;
+    }
   });
 
   it('is not ready while every poll fails, however many polls it has finished', async () => {

@@ -6,6 +6,7 @@ export interface ExecutorConfig {
   cancelMarketFraction: number;
   syncIntervalMs: number;
   positionsIntervalMs: number;
+  orderTtlSec: number;
 }
 
 export const executorSchema = {
@@ -38,6 +39,12 @@ export const executorSchema = {
     format: 'positive-duration-ms',
     default: 2_000,
     env: 'MAKERD_EXECUTOR_POSITIONS_INTERVAL_MS',
+  },
+  orderTtlSec: {
+    doc: 'Dead-man orders: 0 places GTC orders; N places GTD orders that expire N seconds after they are posted, each re-placed once half of that has passed, so a daemon that dies leaves nothing resting for more than N seconds (costs order posts: see docs/executor.md)',
+    format: 'order-ttl-seconds',
+    default: 0,
+    env: 'MAKERD_EXECUTOR_ORDER_TTL_SEC',
   },
 };
 
