@@ -3,7 +3,7 @@
  * limits over the portfolio, and the kill switch, checked once before anything is placed.
  */
 import type { Portfolio } from '../portfolio/index.js';
-import { ALL_MARKETS, KillSwitch, LossLimitGuard, RiskGate, validateLossLimits, validateRiskLimits } from '../risk/index.js';
+import { ALL_MARKETS, KillSwitch, LossLimitGuard, lossLimitsFor, RiskGate, validateLossLimits, validateRiskLimits } from '../risk/index.js';
 import type { ResolvedBinding } from '../trading/market-bindings.js';
 import type { DaemonContext } from './daemon-context.js';
 import type { DaemonView } from './daemon-view.js';
@@ -26,7 +26,7 @@ export interface ArmedRisk {
 
 export function armRisk({ config, logger }: DaemonContext, { bindings, portfolio, view, onLossLimitChange }: ArmRiskInput): ArmedRisk {
   const risk = new RiskGate(validateRiskLimits(config.risk));
-  const losses = new LossLimitGuard(risk, validateLossLimits(config.risk));
+  const losses = new LossLimitGuard(risk, lossLimitsFor(validateLossLimits(config.risk), config.risk.scope, config.shard.count));
   view.risk = risk;
   view.losses = losses;
   const checkLosses = (): void => {

@@ -10,7 +10,8 @@
  * the limit whatever each one reads and whenever it reads it, so they cannot together overshoot.
  * The second makes each one respect the account as it is (positions in markets no shard quotes,
  * a shard running with other settings): a shard never takes the account past the limit by itself.
- * Pure: the views are computed in src/trading/account-view.ts.
+ * The loss limits' share is account-loss-limits.ts. Pure: the views are computed in
+ * src/trading/account-view.ts.
  */
 import { Decimal, ZERO } from '../money.js';
 import type { RiskLimits } from './risk-limits.js';
@@ -28,7 +29,7 @@ export interface AccountView {
 }
 
 /** Budgets are cut to the venue's USDC precision, rounded down (never above the share). */
-const PLACES = 6;
+export const PLACES = 6;
 
 function budget(limit: Decimal, shards: number, others: Decimal): Decimal {
   const share = limit.div(shards).toDecimalPlaces(PLACES, Decimal.ROUND_DOWN);

@@ -28,3 +28,5 @@ export {
   type LossLimitName,
   type LossLimits,
 } from './loss-limits.js';
+export { accountLimits, worstExposure, type AccountView } from './account-scope.js';
+export { lossLimitsFor, shareLossLimits } from './account-loss-limits.js';

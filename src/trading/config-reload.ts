@@ -6,7 +6,15 @@
 import type { Logger } from 'pino';
 import type { MakerdConfig } from '../config/schema.js';
 import { isMakerdError } from '../errors.js';
-import { ALL_MARKETS, type KillSwitch, type LossLimitGuard, type RiskGate, validateLossLimits, validateRiskLimits } from '../risk/index.js';
+import {
+  ALL_MARKETS,
+  type KillSwitch,
+  type LossLimitGuard,
+  lossLimitsFor,
+  type RiskGate,
+  validateLossLimits,
+  validateRiskLimits,
+} from '../risk/index.js';
 import type { Strategy } from '../strategy/strategy.js';
 import { applyReload, resolveBindings, type SelectedForBinding } from './market-bindings.js';
 import type { TradingLoop } from './trading-loop.js';
@@ -26,7 +34,7 @@ export function reloadConfiguration(load: () => MakerdConfig, t: ReloadTargets, 
   try {
     const next = load();
     const limits = validateRiskLimits(next.risk, 'reload');
-    const lossLimits = validateLossLimits(next.risk, 'reload');
+    const lossLimits = lossLimitsFor(validateLossLimits(next.risk, 'reload'), next.risk.scope, next.shard.count);
     const resolved = resolveBindings(selected, next, strategies);
     // Everything checked: apply.
     const changed = applyReload(loop.markets, resolved);

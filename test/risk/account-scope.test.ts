@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/money.js';
+import { lossLimitsFor } from '../../src/risk/account-loss-limits.js';
 import { accountLimits, worstExposure } from '../../src/risk/account-scope.js';
-import { RiskGate, validateRiskLimits } from '../../src/risk/index.js';
+import { RiskGate, validateLossLimits, validateRiskLimits } from '../../src/risk/index.js';
 import { accountViewOf } from '../../src/trading/account-view.js';
 import type { OpenOrder } from '../../src/venue/types.js';
 import { T0, ask, bid, show, view } from './view-fixture.js';
@@ -62,6 +63,13 @@ describe('a shard of three with account-scoped exposure 90', () => {
     expect([share.maxGrossNotional.toFixed(), share.maxOpenOrders]).toEqual(['33.333333', 3]);
     // Three shards' budgets never add up to more than the limit, whatever each reads.
     expect(share.maxGrossNotional.mul(3).lte(100)).toBe(true);
+  });
+
+  it("takes its share of the account's loss limits, and leaves an unset one unset", () => {
+    const limits = validateLossLimits({ maxDailyLoss: '100', maxDrawdown: '0' });
+    const shared = lossLimitsFor(limits, 'account', 3);
+    expect([shared.maxDailyLoss?.toFixed(), shared.maxDrawdown]).toEqual(['33.333333', undefined]);
+    expect(lossLimitsFor(limits, 'daemon', 3).maxDailyLoss?.toFixed()).toBe('100');
   });
 
   it('worst case of a market: every bid filled or every ask filled, whichever is farther from zero', () => {

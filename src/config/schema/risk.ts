@@ -123,7 +123,7 @@ export const riskSchema = {
     env: 'MAKERD_RISK_DAY_RESET_HOUR_UTC',
   },
   scope: {
-    doc: 'What risk.maxNetExposure, risk.maxGrossNotional and risk.maxOpenOrders limit: this daemon (daemon) or the whole account, shared by shard.count shards that each read the account from the venue and keep to their share (account; see docs/sharding.md). Read at start-up',
+    doc: 'What risk.maxNetExposure, risk.maxGrossNotional, risk.maxOpenOrders and the loss limits limit: this daemon (daemon) or the whole account, shared by shard.count shards that each read the account from the venue and keep to their share (account; see docs/sharding.md). Read at start-up',
     format: ['daemon', 'account'],
     default: 'daemon',
     env: 'MAKERD_RISK_SCOPE',
