@@ -34,7 +34,6 @@ import { startQuoting, type Quoting } from './daemon/start-quoting.js';
 import { stopDaemon } from './daemon/stop-daemon.js';
 import { startStreams } from './daemon/streams.js';
 import type { VenueStack } from './daemon/venue-stack.js';
-import { ownedBy } from './execution/client-order-ids.js';
 import type { Executor } from './execution/executor.js';
 import type { Fill } from './portfolio/fill.js';
 import { registerLimiterMetrics } from './metrics/limiter-metrics.js';
@@ -91,7 +90,7 @@ async function runPhases(
     held.release = c.release;
     return { strategies: loaded, claim: c };
   });
-  const owns = ownedBy(claim.prefix);
+  const { owns } = claim;
   const trade = !config.trading.monitorOnly;
   // Late-bound: the journal's write metric and the trading loop exist only further on.
   let observeJournal: (ms: number) => void = () => {};

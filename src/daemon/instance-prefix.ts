@@ -24,6 +24,11 @@ function newPrefix(): string {
 
 /** Reads the data directory's prefix, creating it on first use. */
 export function loadInstancePrefix(dataDir: string): string {
+  return readOrCreatePrefix(dataDir).prefix;
+}
+
+/** The prefix, and whether this call made it (the data directory's first run with a prefix). */
+export function readOrCreatePrefix(dataDir: string): { readonly prefix: string; readonly created: boolean } {
   const path = join(dataDir, INSTANCE_FILE);
   let text: string | undefined;
   try {
@@ -44,7 +49,7 @@ export function loadInstancePrefix(dataDir: string): string {
         field: 'data.dir',
       });
     }
-    return prefix;
+    return { prefix, created: false };
   }
   const prefix = newPrefix();
   // Written whole or not at all: a crash mid-write must not leave a half file behind.
@@ -55,7 +60,7 @@ export function loadInstancePrefix(dataDir: string): string {
   } catch (err) {
     throw cannot(path, 'write', err);
   }
-  return prefix;
+  return { prefix, created: true };
 }
 
 function cannot(path: string, what: string, err: unknown): MakerdError {

@@ -3,7 +3,7 @@
  * client-order-id prefix kept in the directory.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +80,22 @@ describe('client-order-id prefix of a data directory', () => {
     expect(err.message).toBe(`data.dir: ${join(dir, INSTANCE_FILE)} does not hold a client-order-id prefix (mk + 8 of 0-9a-z)`);
     // The failed claim let go of the lock.
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it("counts the old version's ids (mk<time>-<n>) as its own on the first run after an upgrade only", () => {
+    const upgraded = fresh();
+    mkdirSync(join(upgraded, 'journal'));
+    writeFileSync(join(upgraded, 'journal', 'fills-2026-11-25.jsonl'), '');
+    const first = claimDataDir(upgraded, T0);
+    expect([first.owns('mkmi3k2x9a-7'), first.owns(`${first.prefix}-x-1`), first.owns('mkother999-x-1')]).toEqual([true, true, false]);
+    first.release();
+    const second = claimDataDir(upgraded, T0);
+    expect([second.owns('mkmi3k2x9a-7'), second.owns(`${second.prefix}-x-1`)]).toEqual([false, true]);
+    second.release();
+    // A new data directory has no old orders: nobody's old ids are its own.
+    const brandNew = claimDataDir(fresh(), T0);
+    expect(brandNew.owns('mkmi3k2x9a-7')).toBe(false);
+    brandNew.release();
   });
 
   it('names ours, an earlier run of the same directory, and others apart', () => {
