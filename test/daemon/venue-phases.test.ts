@@ -172,6 +172,35 @@ describe('phase cancel-orphans', () => {
     }
   });
 
+  it("HALTs a market while running when another trader's order appears there, logged once with its prefix", async () => {
+    const [a, b] = [marketIds[0]!, marketIds[1]!];
+    const { ctx, stack, lines } = await opened();
+    const risk = new RiskGate(validateRiskLimits(ctx.config.risk));
+    const executor = createExecutor(ctx, { client: stack.client, limiter: stack.limiter, risk, prefix: EARLIER_RUN });
+    const theirs = await restBid(a, '0.02', OTHER_DAEMON);
+    try {
+      await executor.sync(new Set([a, b]));
+      await executor.sync(new Set([a, b]));
+      expect([risk.stateOf(a), risk.stateOf(b)]).toEqual(['HALTED', 'ACTIVE']);
+      const halted = lines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('market HALTED'));
+      expect(halted).toHaveLength(1);
+      expect(halted[0]).toMatchObject({
+        level: 'error',
+        market: a,
+        orders: 1,
+        prefixes: [OTHER_DAEMON],
+        ownPrefix: EARLIER_RUN,
+        msg: `market HALTED: orders of another trader on this account (client-order-id prefix ${OTHER_DAEMON}); one daemon per account and markets`,
+      });
+      expect(executor.tracker.openCount()).toBe(0);
+      expect((await operator.getOrder({ id: theirs })).status).toBe('LIVE');
+    } finally {
+      await executor.stop();
+      await operator.cancelOrder({ orderId: theirs });
+      await stack.close();
+    }
+  });
+
   it('names the credentials when the venue refuses the first signed request', async () => {
     const { ctx, stack } = await opened({ MAKERD_VENUE_SECRET: Buffer.from('not the secret of this account!!').toString('base64') });
     try {
