@@ -50,6 +50,8 @@ export async function cancelOrphans(
       { where: 'start-up' },
     );
   }
+  // Listed again after the cancels: another daemon that had nothing resting a moment ago may have now.
+  if ((r.others?.length ?? 0) > 0) throw foreignOrders(r.others!);
   logger.info(
     { cancelled: r.cancelled, rounds: r.rounds },
     r.cancelled > 0 ? 'start-up: cancelled the open orders an earlier run left' : 'start-up: no open orders left by an earlier run',

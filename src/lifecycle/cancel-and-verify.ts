@@ -49,6 +49,8 @@ export interface CancelAndVerifyResult {
   readonly left: readonly OpenOrder[];
   /** Why it could not verify, when it could not. */
   readonly error?: string | undefined;
+  /** Others' orders in scope in the last listing (see `owns`): left alone. */
+  readonly others?: readonly OpenOrder[] | undefined;
 }
 
 const MAX_PAGES = 1_000;
@@ -87,17 +89,19 @@ export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<Cancel
   let rounds = 0;
   let left: OpenOrder[] = [];
   let shared = new Set<string>();
+  let others: OpenOrder[] = [];
   let error: string | undefined;
   for (;;) {
     try {
       const listed = await listOpen(o);
       left = listed.ours;
-      shared = new Set(listed.others.map((x) => x.market));
+      others = listed.others;
+      shared = new Set(others.map((x) => x.market));
     } catch (err) {
       error = `could not list open orders: ${isMakerdError(err) ? `${err.code}: ` : ''}${(err as Error).message}`;
       return { verified: false, cancelled, rounds, left, error };
     }
-    if (left.length === 0) return { verified: true, cancelled, rounds, left };
+    if (left.length === 0) return { verified: true, cancelled, rounds, left, others };
     if (o.clock.now() >= o.deadlineMs || o.signal?.aborted === true) {
       return { verified: false, cancelled, rounds, left, error: error ?? 'deadline passed with orders still open' };
     }
