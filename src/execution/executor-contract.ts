@@ -1,0 +1,62 @@
+/**
+ * The executor's contract (executor.ts): the venue calls it makes, the per-call options it passes,
+ * what comes with a wish, and its options.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../clock/clock.js';
+import type { CancelResult, OpenOrder, OrderResponse, Paged } from '../venue/types.js';
+import type { DispatchTrace } from './dispatch-trace.js';
+import type { DiffSettings } from './order-diff.js';
+import type { PullReason } from './order-reasons.js';
+
+/** The venue calls the executor makes (the venue client satisfies it). */
+export interface ExecutionVenue {
+  postOrder(
+    params: {
+      order: { asset_id: string; side: 'BUY' | 'SELL'; price: string; size: string; expiration: string; client_order_id: string };
+      orderType: 'GTC' | 'GTD';
+      postOnly: boolean;
+    },
+    options?: CallOptions,
+  ): Promise<OrderResponse>;
+  cancelOrder(params: { orderId: string }, options?: CallOptions): Promise<CancelResult>;
+  cancelMarketOrders(params: { market: string }, options?: CallOptions): Promise<CancelResult>;
+  getOpenOrders(params: { market?: string; next_cursor?: string }, options?: CallOptions): Promise<Paged<OpenOrder>>;
+}
+
+/** Per-call options the executor passes: its stop signal. */
+export interface CallOptions {
+  readonly signal?: AbortSignal | undefined;
+  /** Called when the request has been signed and handed to the HTTP layer. */
+  readonly onSend?: (() => void) | undefined;
+}
+
+/** What came with a wish besides the orders: why leftovers go, and the tick that caused it. */
+export interface WishContext {
+  /** Why orders with no replacement are cancelled (default `unwanted`). */
+  readonly pull?: PullReason | undefined;
+  /** The tick-to-dispatch trace of the tick that caused this wish. */
+  readonly trace?: DispatchTrace | undefined;
+}
+
+export interface ExecutorOptions {
+  readonly venue: ExecutionVenue;
+  readonly clock: Clock;
+  readonly settings: DiffSettings;
+  /** The limiter's open-order count for the cancel reserve. */
+  readonly setOpenOrders: (n: number) => void;
+  /** A venue error or throttle answered one of our requests (the risk gate's burst rule). */
+  readonly onVenueFailure?: ((kind: 'error' | 'throttle') => void) | undefined;
+  readonly logger?: Logger | undefined;
+  /** Client order id source; default: a per-process prefix and a counter. */
+  readonly nextClientOrderId?: (() => string) | undefined;
+  /**
+   * Dead-man orders: > 0 posts GTD orders expiring this many seconds after the post, and re-places
+   * each once half of that has passed (see `touchExpiring`); 0 or undefined posts GTC.
+   */
+  readonly orderTtlSec?: number | undefined;
+  /** Whether a client order id is ours (this data directory's prefix); default: every order. */
+  readonly owns?: ((clientOrderId: string) => boolean) | undefined;
+  /** A listing showed orders in `market` that are not ours (another daemon on the account). */
+  readonly onForeignOrders?: ((market: string, orders: readonly OpenOrder[]) => void) | undefined;
+}
