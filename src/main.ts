@@ -114,6 +114,7 @@ async function runPhases(
   let scope: ReadonlySet<string> = new Set();
   let account: AccountFeeds = { positions: undefined, feed: undefined };
   let exitCode = 0;
+  let orphansCleared = false;
   try {
     const credentials = requireCredentials(stack, trade, logger);
     registerLimiterMetrics(registry, () => limiter.snapshot());
@@ -144,7 +145,10 @@ async function runPhases(
     const exec = createExecutor(ctx, { client, limiter, risk, prefix: claim.prefix });
     executor = exec;
     view.executor = exec;
-    if (credentials !== undefined && trade) await phases.run('cancel-orphans', () => cancelOrphans(ctx, { venue: client, scope, owns }));
+    if (credentials !== undefined && trade) {
+      await phases.run('cancel-orphans', () => cancelOrphans(ctx, { venue: client, scope, owns }));
+      orphansCleared = true;
+    }
     const onFills = (fills: readonly Fill[]): void => quoting?.loop.onFills(fills);
     const missed = { client, credentials, scope, metadata, journal, risk, checkLosses, onFills, closers };
     account = await phases.run('count-missed-fills', () => countMissedFills(ctx, missed));
@@ -187,7 +191,7 @@ async function runPhases(
     if (!stop.aborted) throw err;
     logger.info('stopping during start-up; cancelling open orders');
   } finally {
-    const started = { poller: quoting?.poller, closers, executor, feed: account.feed, stack, trade, scope, owns };
+    const started = { poller: quoting?.poller, closers, executor, feed: account.feed, stack, trade, scope, owns, orphansCleared };
     exitCode = await phases.run('stop', () => stopDaemon(ctx, { ...started, journal: journal.journal, portfolio, metrics: admin.server }));
     logger.info({ exitCode }, 'stopped');
   }

@@ -1,8 +1,10 @@
 /**
- * Phase stop: the orderly stop of lifecycle/shutdown.ts, told what this daemon started. Quoting
- * stops first (poller, then everything in `closers` backwards, then the executor's jobs); the
- * open orders in scope are cancelled and verified; the last fills are fetched and journaled;
- * the venue and the admin server close. Resolves with the exit status.
+ * Phase stop: the orderly stop of lifecycle/shutdown.ts, told what this daemon started. Placing
+ * stops at once (the executor's requests aborted); the open orders in scope are cancelled and
+ * verified through a client of their own (fresh connections, no limiter) while the rest of
+ * quoting stops (poller, then everything in `closers` backwards, then the executor's jobs); the
+ * last fills are fetched and journaled; the venue and the admin server close. Resolves with the
+ * exit status.
  */
 import type { Executor } from '../execution/executor.js';
 import { shutdown } from '../lifecycle/shutdown.js';
@@ -30,23 +32,30 @@ export interface StopDaemonInput {
   readonly journal: FillJournal;
   readonly portfolio: Portfolio;
   readonly metrics: RunningMetricsServer;
+  /** True once start-up verified that no order of an earlier run is left (cancel-orphans). */
+  readonly orphansCleared: boolean;
 }
 
 export function stopDaemon({ config, clock, logger }: DaemonContext, i: StopDaemonInput): Promise<number> {
   const { executor, feed, journal } = i;
+  const deadlineMs = clock.now() + config.lifecycle.shutdownDeadlineMs;
   return shutdown({
     clock,
     logger,
-    deadlineMs: clock.now() + config.lifecycle.shutdownDeadlineMs,
+    deadlineMs,
+    haltPlacing: () => executor?.halt(),
     stopQuoting: async () => {
       await i.poller?.stop();
       for (const close of i.closers.reverse()) await close();
       await executor?.stop();
     },
-    venue: i.stack.target.credentials !== undefined && i.trade ? i.stack.client : undefined,
+    venue: i.stack.target.credentials !== undefined && i.trade ? i.stack.openShutdownClient(deadlineMs) : undefined,
     // Several shards share the account: each clears only its own markets.
     markets: config.shard.count > 1 ? i.scope : undefined,
     owns: i.owns,
+    // Cancelled by market at once, but never where another trader's order was seen (by id there).
+    quotedMarkets: () => new Set([...i.scope, ...(executor?.tracker.markets() ?? [])].filter((m) => !executor?.sharedMarkets.has(m))),
+    mayHaveOrders: () => !i.orphansCleared || (executor !== undefined && (executor.postsStarted > 0 || executor.tracker.openCount() > 0)),
     knownOrderIds: () =>
       executor === undefined
         ? []

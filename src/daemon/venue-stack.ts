@@ -32,6 +32,13 @@ export interface VenueStack {
   readonly target: VenueTarget;
   readonly limiter: RateLimiter;
   readonly client: VenueClient;
+  /**
+   * A client for the shutdown's cancels, opened at the stop signal: its own connections (never
+   * behind a slow read holding every socket of the main client), no limiter (a cancel never waits
+   * behind reads, posts or a throttle pause), no retries (cancel-and-verify repeats by rounds), and
+   * every timeout set to the time left until `deadlineMs`. Closed with the stack.
+   */
+  openShutdownClient(deadlineMs: number): VenueClient;
   close(): Promise<void>;
 }
 
@@ -77,26 +84,37 @@ export async function openVenueStack(
 ): Promise<VenueStack> {
   const target = await openVenueTarget(config, logger);
   const limiter = new RateLimiter({ clock, ...config.limits, logger: logger.child({ component: 'limiter' }) });
-  const client = createVenueClient({
+  const where = {
     baseUrl: target.baseUrl,
     catalogBaseUrl: target.catalogBaseUrl,
     clobBaseUrl: target.clobBaseUrl,
     credentials: target.credentials,
     headerPrefix: config.venue.headerPrefix,
     clock,
-    gate: limiter,
     logger: logger.child({ component: 'venue' }),
-    timeouts: config.venue.timeouts,
-    retry: config.venue.retry,
     connectionsPerOrigin: config.venue.connectionsPerOrigin,
     onRequest,
-  });
+  };
+  const client = createVenueClient({ ...where, gate: limiter, timeouts: config.venue.timeouts, retry: config.venue.retry });
+  const shutdownClients: VenueClient[] = [];
   return {
     target,
     limiter,
     client,
+    openShutdownClient(deadlineMs) {
+      const leftMs = Math.max(1, deadlineMs - clock.now());
+      const timeouts = {
+        connectMs: Math.min(config.venue.timeouts.connectMs, leftMs),
+        headersMs: leftMs,
+        bodyMs: leftMs,
+        requestMs: leftMs,
+      };
+      const c = createVenueClient({ ...where, timeouts, retry: { maxAttempts: 1 } });
+      shutdownClients.push(c);
+      return c;
+    },
     async close() {
-      await client.close();
+      await Promise.all([client.close(), ...shutdownClients.map((c) => c.close())]);
       limiter.close();
       await target.close();
     },

@@ -58,6 +58,7 @@ export class Executor {
   readonly #shared = new Set<string>();
   readonly #listingListeners: ((orders: readonly OpenOrder[], market: string | undefined) => void)[] = [];
   #stopped = false;
+  #postsStarted = 0;
   /** Aborted by stop(): requests in flight end at once (shutdown cancels everything after). */
   readonly #abort = new AbortController();
 
@@ -122,13 +123,33 @@ export class Executor {
     while (this.#jobs.size > 0) await Promise.allSettled([...this.#jobs.values()]);
   }
 
-  /** No new jobs; aborts the requests in flight and waits for the jobs to end. */
-  async stop(): Promise<void> {
+  /**
+   * Stops placing at once (shutdown's first step, synchronous): no new jobs, the waiting wishes
+   * dropped, every request of the executor aborted, whether queued in the limiter, waiting for a
+   * connection or in flight. A post already on the wire may still land: the shutdown's
+   * cancel-market catches it.
+   */
+  halt(): void {
     this.#stopped = true;
     for (const w of this.#wishes.values()) w.release();
     this.#wishes.clear();
     this.#abort.abort();
+  }
+
+  /** halt(), then waits for the jobs to end. */
+  async stop(): Promise<void> {
+    this.halt();
     await this.idle();
+  }
+
+  /** Markets whose last listing showed others' orders: the shutdown cancels ours there one by one. */
+  get sharedMarkets(): ReadonlySet<string> {
+    return this.#shared;
+  }
+
+  /** Order posts handed to the venue client by this run (sent or aborted on the way). */
+  get postsStarted(): number {
+    return this.#postsStarted;
   }
 
   isTwoSided(market: string): boolean {
@@ -305,6 +326,7 @@ export class Executor {
     // Whole seconds (the venue's unit), counted from now: the order lives ttl seconds at most.
     const expiresAtSec = ttl > 0 ? Math.floor(nowMs / 1000) + ttl : undefined;
     this.tracker.addPending(intent, clientOrderId, nowMs, expiresAtSec === undefined ? undefined : expiresAtSec * 1000);
+    this.#postsStarted++;
     let res: OrderResponse;
     try {
       res = await this.#o.venue.postOrder(

@@ -1,9 +1,10 @@
 /**
- * The orderly stop, bounded by one deadline: stop quoting (poller, streams, executor jobs and
- * their requests), cancel every open order in scope at the top priority and verify through
- * GET /data/orders that none is left, flush what must be durable, close. The result is the
- * process's exit status: 0 only when the cancels were verified. Orders that could not be
- * verified are logged with their ids, so an operator knows exactly what to look at.
+ * The orderly stop, bounded by one deadline: stop placing at once (every queued, unsent or
+ * in-flight post aborted), cancel every open order in scope by market and verify through
+ * GET /data/orders that none is left — while the rest of quoting (poller, streams) winds down,
+ * not after it — then flush what must be durable and close. The result is the process's exit
+ * status: 0 only when the cancels were verified. When they were not, the orders are named: the
+ * ones the venue still listed, or, when it never answered a listing, the ones this daemon knew.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
@@ -14,12 +15,18 @@ export interface ShutdownPlan {
   readonly logger: Logger;
   /** Absolute clock time (ms) by which everything must be done. */
   readonly deadlineMs: number;
-  /** Stops everything that could place an order (poller, streams, executor), in order. */
+  /** Stops placing now, synchronously: nothing new is sent once it returns. */
+  readonly haltPlacing: () => void;
+  /** Stops the rest of quoting (poller, streams, executor jobs); runs alongside the cancels. */
   readonly stopQuoting: () => Promise<void>;
   /** undefined: no cancels (monitor-only, no credentials). */
   readonly venue: CancelVenue | undefined;
   /** Markets to clear; undefined = every market of the account. */
   readonly markets: ReadonlySet<string> | undefined;
+  /** Markets cancelled at once, before any listing (those this daemon quoted). */
+  readonly quotedMarkets?: (() => Iterable<string>) | undefined;
+  /** False when this run sent no order and start-up verified none left: nothing to cancel. */
+  readonly mayHaveOrders?: (() => boolean) | undefined;
   /** Ids of the orders the daemon knows to be live: named when the venue cannot list them. */
   readonly knownOrderIds?: (() => readonly string[]) | undefined;
   /** Makes what must survive durable (the journal). */
@@ -44,13 +51,22 @@ export async function shutdown(p: ShutdownPlan): Promise<number> {
   const { clock, logger } = p;
   let status = 0;
   const left = (): number => p.deadlineMs - clock.now();
-  const stopped = await Promise.race([p.stopQuoting().then(() => true), after(left() - CLOSE_MARGIN_MS, false)]);
-  if (!stopped) logger.warn('quoting did not stop in time; cancelling anyway');
-  if (p.venue !== undefined) {
+  p.haltPlacing();
+  const quieted = p.stopQuoting().then(
+    () => true,
+    (err: unknown) => {
+      logger.warn({ err: (err as Error).message }, 'stopping quoting failed');
+      return true;
+    },
+  );
+  if (p.venue !== undefined && p.mayHaveOrders?.() === false) {
+    logger.info('no order placed by this run and none left by an earlier one: nothing to cancel');
+  } else if (p.venue !== undefined) {
     const r = await cancelAndVerify({
       venue: p.venue,
       clock,
       markets: p.markets,
+      cancelFirst: p.quotedMarkets?.(),
       deadlineMs: p.deadlineMs - CLOSE_MARGIN_MS,
       logger,
       signal: p.signal,
@@ -59,18 +75,19 @@ export async function shutdown(p: ShutdownPlan): Promise<number> {
     if (r.verified) logger.info({ canceled: r.cancelled, failed: 0, rounds: r.rounds }, 'open orders cancelled');
     else {
       status = 1;
+      // The venue's listing when it answered: orders verifiably left. Else what the daemon itself
+      // knew to be live, which the cancels sent may well have cleared.
+      const orderIds = r.listed ? r.left.map((o) => o.id) : (p.knownOrderIds?.() ?? []);
       logger.error(
-        {
-          canceled: r.cancelled,
-          failed: r.left.length,
-          // The venue's listing when it answered; else what the daemon itself knows to be live.
-          orderIds: r.left.length > 0 ? r.left.map((o) => o.id) : (p.knownOrderIds?.() ?? []),
-          reason: r.error,
-        },
-        'open orders may be left at shutdown: cancels not verified',
+        { canceled: r.cancelled, failed: orderIds.length, rounds: r.rounds, orderIds, listed: r.listed, reason: r.error },
+        r.listed
+          ? 'open orders left at shutdown: the venue still lists them'
+          : 'open orders may be left at shutdown: cancels sent, but the venue answered no listing to verify them',
       );
     }
   }
+  const stopped = await Promise.race([quieted, after(left() - CLOSE_MARGIN_MS, false)]);
+  if (!stopped) logger.warn('quoting did not stop before the shutdown deadline (placing had stopped at once)');
   await Promise.race([p.flush(), after(left(), undefined)]);
   const closed = await Promise.race([p.close().then(() => true), after(left(), false)]);
   if (!closed) logger.warn('connections did not close before the shutdown deadline');

@@ -9,11 +9,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { packageRoot } from '../../src/package-root.js';
 import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness } from '../support/sim-harness.js';
+import { rest, synthetic } from '../sim/server/trade-helpers.js';
 import { compiledPackage } from '../support/compile-package.js';
 
 const root = packageRoot();
@@ -109,7 +110,7 @@ describe('the makerd executable', () => {
       .filter((m) => !m.startsWith('phase '));
     expect(msgs.slice(-4)).toEqual([
       'stopping: no new orders; cancelling open orders',
-      'open orders cancelled',
+      'no order placed by this run and none left by an earlier one: nothing to cancel',
       'journal flushed',
       'stopped',
     ]);
@@ -182,7 +183,14 @@ describe('the makerd executable', () => {
     const h = await startSimHarness({ markets: 2, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
     try {
       const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-bin-')), 'data');
-      const market = h.sim.world.lookup.tokens()[0]!.conditionId;
+      // A still book to quote against: the daemon has orders resting when the venue turns slow.
+      const token = h.sim.world.lookup.tokens().find((t) => t.outcomeIndex === 0 && t.tickSize.eq('0.01'))!;
+      const maker = synthetic(h, 0);
+      for (const t of [token.tokenId, token.oppositeTokenId]) {
+        rest(h, maker, t, 'BUY', '0.40', '100');
+        rest(h, maker, t, 'SELL', '0.60', '100');
+      }
+      const market = token.conditionId;
       let sent = false;
       let t0 = 0;
       const env = liveEnvFor(h, {
@@ -195,10 +203,13 @@ describe('the makerd executable', () => {
       const r = await makerd(['run'], env, (out, kill) => {
         if (!sent && out.includes('"msg":"quoting markets"')) {
           sent = true;
-          void h.setFaults({ latencyMs: 20_000 }).then(() => {
-            t0 = performance.now();
-            kill('SIGTERM');
-          });
+          const resting = vi.waitFor(() => expect((h.sim.stats() as { open_orders: number }).open_orders).toBe(2), { timeout: 10_000 });
+          void resting
+            .then(() => h.setFaults({ latencyMs: 20_000 }))
+            .then(() => {
+              t0 = performance.now();
+              kill('SIGTERM');
+            });
         }
       });
       const elapsed = performance.now() - t0;

@@ -21,7 +21,7 @@ describe('makerd run stops with exit 0', () => {
       .filter((m) => !m.startsWith('phase '));
     expect(msgs.slice(-4)).toEqual([
       'stopping: no new orders; cancelling open orders',
-      'open orders cancelled',
+      'no order placed by this run and none left by an earlier one: nothing to cancel',
       'journal flushed',
       'stopped',
     ]);

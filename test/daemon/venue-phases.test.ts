@@ -252,6 +252,7 @@ describe('phases count-missed-fills and stop', () => {
       journal: journal.journal,
       portfolio: journal.portfolio,
       metrics: { url: '', close: async () => void (metricsClosed = true) },
+      orphansCleared: false,
     });
     expect(exitCode).toBe(0);
     expect(order).toEqual(['first started, last stopped']);
