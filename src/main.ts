@@ -85,7 +85,7 @@ async function runPhases(
   // Every request in flight listens on the stop signal (start-up reads many markets at once).
   setMaxListeners(0, stop);
   const { strategies, claim } = await phases.run('check-config', async () => {
-    const loaded = await checkConfig(config);
+    const loaded = await checkConfig(config, clock.now());
     const c = claimDataDir(config.data.dir, clock.now());
     held.release = c.release;
     return { strategies: loaded, claim: c };

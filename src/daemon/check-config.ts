@@ -1,15 +1,16 @@
 /**
  * Phase check-config: every configuration problem that can be found without the network stops
- * start-up here (the data directory, strategies and their parameters, risk limits, shards).
+ * start-up here (the data directory and what the daemon will write in it, strategies and their parameters, risk limits, shards).
  */
 import { mkdirSync } from 'node:fs';
 import type { MakerdConfig } from '../config/schema.js';
 import { ErrorCode, MakerdError } from '../errors.js';
 import type { Strategy } from '../strategy/strategy.js';
 import { checkTradingConfig } from '../trading/config-check.js';
+import { checkWritable } from './check-writable.js';
 
-/** Creates `data.dir` and loads the strategies; resolves with them by name. */
-export async function checkConfig(config: MakerdConfig): Promise<ReadonlyMap<string, Strategy>> {
+/** Creates `data.dir`, checks that it can be written, and loads the strategies; resolves with them by name. */
+export async function checkConfig(config: MakerdConfig, nowMs: number): Promise<ReadonlyMap<string, Strategy>> {
   try {
     mkdirSync(config.data.dir, { recursive: true });
   } catch (err) {
@@ -19,5 +20,6 @@ export async function checkConfig(config: MakerdConfig): Promise<ReadonlyMap<str
       field: 'data.dir',
     });
   }
+  checkWritable(config, nowMs);
   return checkTradingConfig(config);
 }
