@@ -91,6 +91,31 @@ export function toPlainString(d: Decimal): string {
   return d.toFixed();
 }
 
+/** The venue's USDC precision: money shown anywhere (logs, /status, metrics, pnl) has at most these places. */
+export const MONEY_DP = 6;
+/** The smallest amount of USDC shown; a drawdown up to it is rounding dust, shown as 0. */
+const MONEY_UNIT = new Decimal(1).div(10 ** MONEY_DP);
+
+/**
+ * Money for display: rounded (half up) to MONEY_DP places, plain text without trailing zeros or a
+ * negative zero ("5.067812", "-0.5", "0"). Values stay exact inside; only the edges round, so a
+ * closed position's PnL prints as the terminating decimal it is.
+ */
+export function moneyText(d: Decimal): string {
+  const r = d.toDecimalPlaces(MONEY_DP, Decimal.ROUND_HALF_UP);
+  return r.isZero() ? '0' : r.toFixed();
+}
+
+/** moneyText as a number, for metrics. */
+export function moneyNumber(d: Decimal): number {
+  return Number(moneyText(d));
+}
+
+/** A drawdown for display: at most one unit of USDC precision is dust from exact division, shown as 0. */
+export function drawdownText(d: Decimal): string {
+  return d.lte(MONEY_UNIT) ? '0' : moneyText(d);
+}
+
 // --- The exact integer path -------------------------------------------------------------------
 
 /** decimal.js's representation: value = s * sum(d[i] * 1e7^(floor(e / 7) - i)), d normalized. */

@@ -8,6 +8,7 @@
  */
 import type { Executor } from '../execution/executor.js';
 import { shutdown } from '../lifecycle/shutdown.js';
+import { moneyText } from '../money.js';
 import type { BookPoller } from '../market/poller.js';
 import type { RunningMetricsServer } from '../metrics/metrics-server.js';
 import type { FillFeed } from '../portfolio/fill-feed.js';
@@ -69,9 +70,9 @@ export function stopDaemon({ config, clock, logger }: DaemonContext, i: StopDaem
       logger.info(
         {
           fills: journal.stats.fills,
-          realizedPnl: t.realizedPnl.toFixed(),
-          fees: t.feesPaid.toFixed(),
-          rebates: t.rebatesReceived.toFixed(),
+          realizedPnl: moneyText(t.realizedPnl),
+          fees: moneyText(t.feesPaid),
+          rebates: moneyText(t.rebatesReceived),
         },
         'journal flushed',
       );

@@ -19,7 +19,7 @@
  * last value.)
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { ZERO, type Decimal } from '../money.js';
+import { drawdownText, moneyNumber, ZERO, type Decimal } from '../money.js';
 import type { Fill, FillSide, PortfolioSnapshot } from '../portfolio/index.js';
 import { LOSS_LIMIT_NAMES, type LossLimitName } from '../risk/index.js';
 import { cumulative } from './cumulative.js';
@@ -83,6 +83,8 @@ const SIDES: readonly FillSide[] = ['BUY', 'SELL'];
 
 /** Money and shares become numbers here, and only here. */
 const num = (d: Decimal): number => Number(d.toFixed());
+/** Money at the venue's USDC precision (6 places): exact sums inside, rounded here. */
+const usdc = moneyNumber;
 
 /** Adds `value` under `key` (Decimal sums, exact until the boundary). */
 function addTo(map: Map<string, Decimal>, key: string, value: Decimal): void {
@@ -216,9 +218,9 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
     position.reset();
     exposure.reset();
     const setPnl = (market: string, r: Decimal, u: Decimal): void => {
-      pnl.set({ market, kind: 'realized' }, num(r));
-      pnl.set({ market, kind: 'unrealized' }, num(u));
-      pnl.set({ market, kind: 'total' }, num(r.add(u)));
+      pnl.set({ market, kind: 'realized' }, usdc(r));
+      pnl.set({ market, kind: 'unrealized' }, usdc(u));
+      pnl.set({ market, kind: 'total' }, usdc(r.add(u)));
     };
     setPnl(ALL, snap.totals.realizedPnl, snap.totals.unrealizedPnl);
     for (const [market, r] of realized) {
@@ -226,12 +228,12 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
       position.set({ market, outcome: '0' }, num(pos0.get(market) ?? ZERO));
       position.set({ market, outcome: '1' }, num(pos1.get(market) ?? ZERO));
       exposure.set({ market }, num(net.get(market) ?? ZERO));
-      addFees({ market }, num(fees.get(market) ?? ZERO));
-      addRebates({ market }, num(rebates.get(market) ?? ZERO));
+      addFees({ market }, usdc(fees.get(market) ?? ZERO));
+      addRebates({ market }, usdc(rebates.get(market) ?? ZERO));
     }
-    peak.set(num(snap.equity.peakPnl));
-    drawdown.set(num(snap.equity.drawdown));
-    daily.set(num(snap.daily.pnl));
+    peak.set(usdc(snap.equity.peakPnl));
+    drawdown.set(Number(drawdownText(snap.equity.drawdown)));
+    daily.set(usdc(snap.daily.pnl));
 
     const fillCount = new Map<string, number>();
     const fillShares = new Map<string, Decimal>();
@@ -256,7 +258,7 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
     };
     for (const limit of LOSS_LIMIT_NAMES) {
       const v = limitOf[limit];
-      if (v !== undefined) limitValue.set({ limit }, num(v));
+      if (v !== undefined) limitValue.set({ limit }, usdc(v));
     }
     for (const limit of LOSS_LIMIT_NAMES) {
       engaged.set({ limit }, limits.engaged[limit] ? 1 : 0);

@@ -1,10 +1,12 @@
 /**
- * GET /status: one JSON document for an operator. Money and shares are decimal strings (exact,
- * from the portfolio's Decimals); times are ISO strings or seconds. Never a secret: nothing here
+ * GET /status: one JSON document for an operator. Shares are decimal strings (exact, from the
+ * portfolio's Decimals); money is a decimal string at the venue's USDC precision (6 places at
+ * most, money.ts's moneyText; a drawdown of rounding dust is 0); times are ISO strings or seconds. Never a secret: nothing here
  * reads credentials, and `lastErrors` holds scrubbed log messages only (recent-problems.ts).
  */
 import type { RefreshCost } from '../execution/refresh-cost.js';
 import type { LimiterSnapshot } from '../limits/index.js';
+import { type Decimal, drawdownText, moneyText } from '../money.js';
 import type { PortfolioSnapshot } from '../portfolio/index.js';
 import type { RiskSnapshot } from '../risk/index.js';
 import type { ProblemEvent } from './recent-problems.js';
@@ -28,8 +30,8 @@ export interface StatusSource {
   readonly quotes: () => ReadonlyMap<string, { readonly bid: number; readonly ask: number }>;
   readonly lossLimits: () =>
     | {
-        readonly maxDailyLoss: { toFixed(): string } | undefined;
-        readonly maxDrawdown: { toFixed(): string } | undefined;
+        readonly maxDailyLoss: Decimal | undefined;
+        readonly maxDrawdown: Decimal | undefined;
         readonly engaged: Readonly<Record<string, boolean>>;
       }
     | undefined;
@@ -138,9 +140,9 @@ export function buildStatus(src: StatusSource): DaemonStatus {
         m === undefined
           ? ZERO_PNL
           : {
-              realized: m.realizedPnl.toFixed(),
-              unrealized: m.unrealizedPnl.toFixed(),
-              total: m.realizedPnl.add(m.unrealizedPnl).toFixed(),
+              realized: moneyText(m.realizedPnl),
+              unrealized: moneyText(m.unrealizedPnl),
+              total: moneyText(m.realizedPnl.add(m.unrealizedPnl)),
             },
       ...(guards === undefined ? {} : { guards: { bid: guardHold(guards.bid), ask: guardHold(guards.ask) } }),
     };
@@ -156,21 +158,27 @@ export function buildStatus(src: StatusSource): DaemonStatus {
     phase: src.phase(),
     markets,
     pnl: {
-      realized: t.realizedPnl.toFixed(),
-      unrealized: t.unrealizedPnl.toFixed(),
-      total: t.realizedPnl.add(t.unrealizedPnl).toFixed(),
-      daily: snap.daily.pnl.toFixed(),
-      drawdown: snap.equity.drawdown.toFixed(),
-      peak: snap.equity.peakPnl.toFixed(),
-      fees: t.feesPaid.toFixed(),
-      rebates: t.rebatesReceived.toFixed(),
+      realized: moneyText(t.realizedPnl),
+      unrealized: moneyText(t.unrealizedPnl),
+      total: moneyText(t.realizedPnl.add(t.unrealizedPnl)),
+      daily: moneyText(snap.daily.pnl),
+      drawdown: drawdownText(snap.equity.drawdown),
+      peak: moneyText(snap.equity.peakPnl),
+      fees: moneyText(t.feesPaid),
+      rebates: moneyText(t.rebatesReceived),
     },
     lossLimits:
       loss === undefined
         ? undefined
         : {
-            daily_loss: { limit: loss.maxDailyLoss?.toFixed() ?? null, engaged: loss.engaged.daily_loss === true },
-            drawdown: { limit: loss.maxDrawdown?.toFixed() ?? null, engaged: loss.engaged.drawdown === true },
+            daily_loss: {
+              limit: loss.maxDailyLoss === undefined ? null : moneyText(loss.maxDailyLoss),
+              engaged: loss.engaged.daily_loss === true,
+            },
+            drawdown: {
+              limit: loss.maxDrawdown === undefined ? null : moneyText(loss.maxDrawdown),
+              engaged: loss.engaged.drawdown === true,
+            },
           },
     limits: (src.limiter()?.windows ?? []).map((w) => ({
       scope: w.scope,

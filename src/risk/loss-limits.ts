@@ -23,7 +23,7 @@
  * limit is judged afresh (an unchanged one keeps its latch).
  */
 import { ErrorCode, MakerdError } from '../errors.js';
-import { Decimal, parseDecimal } from '../money.js';
+import { Decimal, moneyText, parseDecimal } from '../money.js';
 import { ALL_MARKETS, type RiskGate } from './risk-gate.js';
 import type { TradingState } from './trading-state.js';
 
@@ -213,7 +213,7 @@ export class LossLimitGuard {
       this.#set(
         'daily_loss',
         true,
-        `${prefix}daily PnL ${daily.pnl.toFixed()} is at or below -${maxDailyLoss.toFixed()} (risk.maxDailyLoss)`,
+        `${prefix}daily PnL ${moneyText(daily.pnl)} is at or below -${moneyText(maxDailyLoss)} (risk.maxDailyLoss)`,
         changes,
       );
     } else if (this.#latchedDay !== daily.dayStartMs) {
@@ -222,7 +222,7 @@ export class LossLimitGuard {
       this.#set(
         'daily_loss',
         false,
-        `${prefix}daily PnL ${daily.pnl.toFixed()} is within risk.maxDailyLoss ${maxDailyLoss.toFixed()}${why}`,
+        `${prefix}daily PnL ${moneyText(daily.pnl)} is within risk.maxDailyLoss ${moneyText(maxDailyLoss)}${why}`,
         changes,
       );
     }
@@ -232,14 +232,14 @@ export class LossLimitGuard {
       this.#set(
         'drawdown',
         true,
-        `${prefix}drawdown ${equity.drawdown.toFixed()} is at or above risk.maxDrawdown ${maxDrawdown.toFixed()}`,
+        `${prefix}drawdown ${moneyText(equity.drawdown)} is at or above risk.maxDrawdown ${moneyText(maxDrawdown)}`,
         changes,
       );
     } else {
       this.#set(
         'drawdown',
         false,
-        `${prefix}drawdown ${equity.drawdown.toFixed()} back under risk.maxDrawdown ${maxDrawdown.toFixed()}`,
+        `${prefix}drawdown ${moneyText(equity.drawdown)} back under risk.maxDrawdown ${moneyText(maxDrawdown)}`,
         changes,
       );
     }

@@ -9,7 +9,7 @@
  * price instead, and says so.
  */
 import { systemClock } from '../../clock/system-clock.js';
-import { Decimal } from '../../money.js';
+import { Decimal, moneyText } from '../../money.js';
 import { Portfolio, type MarketSnapshot, type PnlFigures, type TokenSnapshot } from '../../portfolio/portfolio.js';
 import { journalDir } from '../../portfolio/journal.js';
 import { replayJournal, type ReplayResult } from '../../portfolio/journal-replay.js';
@@ -38,29 +38,29 @@ function tokenJson(t: TokenSnapshot): Record<string, unknown> {
     outcomeIndex: t.outcomeIndex,
     tokenId: t.tokenId,
     size: t.size.toFixed(),
-    avgPrice: t.avgPrice.toFixed(),
-    realizedPnl: t.realizedPnl.toFixed(),
-    tradingPnl: t.tradingPnl.toFixed(),
-    feesPaid: t.feesPaid.toFixed(),
-    rebatesReceived: t.rebatesReceived.toFixed(),
+    avgPrice: price(t.avgPrice),
+    realizedPnl: moneyText(t.realizedPnl),
+    tradingPnl: moneyText(t.tradingPnl),
+    feesPaid: moneyText(t.feesPaid),
+    rebatesReceived: moneyText(t.rebatesReceived),
     volumeShares: t.volumeShares.toFixed(),
-    volumeNotional: t.volumeNotional.toFixed(),
+    volumeNotional: moneyText(t.volumeNotional),
     fills: t.fills,
     lastFillPrice: t.lastFillPrice?.toFixed(),
-    unrealizedAtLastFill: t.unrealizedPnl.toFixed(),
+    unrealizedAtLastFill: moneyText(t.unrealizedPnl),
   };
 }
 
 function figuresJson(f: PnlFigures): Record<string, unknown> {
   return {
-    realizedPnl: f.realizedPnl.toFixed(),
-    tradingPnl: f.tradingPnl.toFixed(),
-    feesPaid: f.feesPaid.toFixed(),
-    rebatesReceived: f.rebatesReceived.toFixed(),
+    realizedPnl: moneyText(f.realizedPnl),
+    tradingPnl: moneyText(f.tradingPnl),
+    feesPaid: moneyText(f.feesPaid),
+    rebatesReceived: moneyText(f.rebatesReceived),
     volumeShares: f.volumeShares.toFixed(),
-    volumeNotional: f.volumeNotional.toFixed(),
+    volumeNotional: moneyText(f.volumeNotional),
     fills: f.fills,
-    unrealizedAtLastFill: f.unrealizedPnl.toFixed(),
+    unrealizedAtLastFill: moneyText(f.unrealizedPnl),
   };
 }
 
