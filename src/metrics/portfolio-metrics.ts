@@ -150,13 +150,15 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
   });
   for (const limit of LOSS_LIMIT_NAMES) breachCounter.inc({ limit }, 0);
   const addBreaches = cumulative(breachCounter);
+  // exportZero: the series pre-created at 0 below are exported before the first fill.
   const addFills = cumulative(
     new Counter({
       name: 'makerd_fills_total',
-      help: "Fills of the account's orders by market and the account's side",
+      help: "Fills of the account's orders by market and the account's side (0 for every configured market and side from start-up)",
       labelNames: ['market', 'side'],
       registers: [registry],
     }),
+    { exportZero: true },
   );
   const addFillShares = cumulative(
     new Counter({
@@ -165,6 +167,7 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
       labelNames: ['market', 'side'],
       registers: [registry],
     }),
+    { exportZero: true },
   );
   const addFees = cumulative(
     new Counter({ name: 'makerd_fees_paid_usdc_total', help: 'Fees paid, USDC, by market', labelNames: ['market'], registers: [registry] }),
@@ -237,9 +240,20 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
 
     const fillCount = new Map<string, number>();
     const fillShares = new Map<string, Decimal>();
+    // A series at 0 for every configured market and side from the start: rates and "no fills for
+    // an hour" alerts need one before the first fill.
+    for (const market of configured ?? []) {
+      for (const side of SIDES) {
+        const key = JSON.stringify([market, side]);
+        fillCount.set(key, 0);
+        fillShares.set(key, ZERO);
+      }
+    }
     for (const [market, sides] of src.fills()) {
       for (const side of SIDES) {
         const key = JSON.stringify([label(market), side]);
+        // A side never filled gets a series only when pre-created above (configured markets).
+        if (sides[side].count === 0 && !fillCount.has(key)) continue;
         fillCount.set(key, (fillCount.get(key) ?? 0) + sides[side].count);
         addTo(fillShares, key, sides[side].shares);
       }

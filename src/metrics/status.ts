@@ -71,6 +71,8 @@ export interface MarketStatus {
   /** Signed shares of outcome 0 and 1. */
   readonly positions: { readonly '0': string; readonly '1': string };
   readonly pnl: PnlStrings;
+  /** Fills of the account in this market, from the journal (replayed at start-up) and since. */
+  readonly fills: number;
   /**
    * Per side, the guard holding it: `{guard, action: pull|widen, ticks, until}` (until: ISO time
    * the cool-down ends, null for toxicity), or null when no guard holds it; absent without guards.
@@ -92,6 +94,8 @@ export interface DaemonStatus {
   readonly reason: string | undefined;
   readonly phase: string;
   readonly markets: readonly MarketStatus[];
+  /** Fills of the account in every market, the journal's included. */
+  readonly fills: number;
   readonly pnl: PnlStrings & {
     readonly daily: string;
     readonly drawdown: string;
@@ -144,6 +148,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
               unrealized: moneyText(m.unrealizedPnl),
               total: moneyText(m.realizedPnl.add(m.unrealizedPnl)),
             },
+      fills: m?.fills ?? 0,
       ...(guards === undefined ? {} : { guards: { bid: guardHold(guards.bid), ask: guardHold(guards.ask) } }),
     };
   });
@@ -157,6 +162,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
     reason,
     phase: src.phase(),
     markets,
+    fills: t.fills,
     pnl: {
       realized: moneyText(t.realizedPnl),
       unrealized: moneyText(t.unrealizedPnl),

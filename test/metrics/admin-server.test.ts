@@ -157,6 +157,7 @@ describe('/status document', () => {
         quotes: { bid: 1, ask: 0 },
         positions: { '0': '10', '1': '0' },
         pnl: { realized: '0', unrealized: '0.5', total: '0.5' },
+        fills: 1,
         guards: { bid: { guard: 'jump', action: 'pull', ticks: 0, until: '2026-01-01T00:00:30.000Z' }, ask: null },
       },
       {
@@ -166,8 +167,10 @@ describe('/status document', () => {
         quotes: { bid: 0, ask: 0 },
         positions: { '0': '0', '1': '0' },
         pnl: { realized: '0', unrealized: '0', total: '0' },
+        fills: 0,
       },
     ]);
+    expect(s.fills).toBe(1);
     expect(s.pnl).toMatchObject({ realized: '0', unrealized: '0.5', total: '0.5' });
     expect(s.lossLimits).toEqual({ daily_loss: { limit: '100', engaged: false }, drawdown: { limit: null, engaged: false } });
     const books = s.limits.find((l) => l.scope === 'POST /books' && l.window === 'window')!;

@@ -80,12 +80,14 @@ describe('portfolio metrics', () => {
     expect(lines(text, 'makerd_fills_total')).toEqual([
       'makerd_fills_total{market="0xaaaa",side="BUY"} 2',
       'makerd_fills_total{market="0xaaaa",side="SELL"} 1',
+      'makerd_fills_total{market="0xbbbb",side="BUY"} 0',
       'makerd_fills_total{market="0xbbbb",side="SELL"} 1',
       'makerd_fills_total{market="other",side="BUY"} 1',
     ]);
     expect(lines(text, 'makerd_fill_volume_shares_total')).toEqual([
       'makerd_fill_volume_shares_total{market="0xaaaa",side="BUY"} 12',
       'makerd_fill_volume_shares_total{market="0xaaaa",side="SELL"} 4',
+      'makerd_fill_volume_shares_total{market="0xbbbb",side="BUY"} 0',
       'makerd_fill_volume_shares_total{market="0xbbbb",side="SELL"} 5',
       'makerd_fill_volume_shares_total{market="other",side="BUY"} 3',
     ]);
@@ -160,19 +162,36 @@ describe('portfolio metrics', () => {
     expect(text).not.toMatch(/0x[a-c]{4}:[01]/);
   });
 
+  it('before the first fill: makerd_fills_total at 0 for every configured market and side', async () => {
+    const { registry } = setup();
+    const text = await registry.metrics();
+    expect(lines(text, 'makerd_fills_total')).toEqual([
+      'makerd_fills_total{market="0xaaaa",side="BUY"} 0',
+      'makerd_fills_total{market="0xaaaa",side="SELL"} 0',
+      'makerd_fills_total{market="0xbbbb",side="BUY"} 0',
+      'makerd_fills_total{market="0xbbbb",side="SELL"} 0',
+    ]);
+    expect(lines(text, 'makerd_fill_volume_shares_total')).toHaveLength(4);
+  });
+
   it('counters follow the cumulative totals from scrape to scrape; gauges are current', async () => {
     const { clock, portfolio, registry, apply, mismatches, guard } = setup();
     portfolio.mark(`${B}:0`, new Decimal('0.30'));
     apply([fill({ market: B, side: 'SELL', price: '0.3', size: '5', role: 'maker', rebate: '0.0021' })]);
     const first = await registry.metrics();
-    expect(lines(first, 'makerd_fills_total')).toEqual(['makerd_fills_total{market="0xbbbb",side="SELL"} 1']);
+    expect(lines(first, 'makerd_fills_total')).toEqual([
+      'makerd_fills_total{market="0xaaaa",side="BUY"} 0',
+      'makerd_fills_total{market="0xaaaa",side="SELL"} 0',
+      'makerd_fills_total{market="0xbbbb",side="BUY"} 0',
+      'makerd_fills_total{market="0xbbbb",side="SELL"} 1',
+    ]);
     expect(lines(first, 'makerd_rebates_received_usdc_total')).toEqual(['makerd_rebates_received_usdc_total{market="0xbbbb"} 0.0021']);
     expect(lines(first, 'makerd_reconciliation_mismatches_total')).toEqual([
       'makerd_reconciliation_mismatches_total{market="0xaaaa"} 2',
       'makerd_reconciliation_mismatches_total{market="other"} 1',
     ]);
     // Unchanged totals: the same values (nothing added twice).
-    expect(lines(await registry.metrics(), 'makerd_fills_total')).toEqual(['makerd_fills_total{market="0xbbbb",side="SELL"} 1']);
+    expect(lines(await registry.metrics(), 'makerd_fills_total')).toEqual(lines(first, 'makerd_fills_total'));
 
     // Buy the short back at 0.62 as taker (fee 0.25 x 5 x (0.62 x 0.38)^2 rounded: 0.069384), the next day.
     clock.advance(24 * 60 * 60 * 1000);
@@ -182,12 +201,16 @@ describe('portfolio metrics', () => {
     guard.check(portfolio.daily(), portfolio.equity());
     const second = await registry.metrics();
     expect(lines(second, 'makerd_fills_total')).toEqual([
-      'makerd_fills_total{market="0xbbbb",side="SELL"} 1',
+      'makerd_fills_total{market="0xaaaa",side="BUY"} 0',
+      'makerd_fills_total{market="0xaaaa",side="SELL"} 0',
       'makerd_fills_total{market="0xbbbb",side="BUY"} 1',
+      'makerd_fills_total{market="0xbbbb",side="SELL"} 1',
     ]);
     expect(lines(second, 'makerd_fill_volume_shares_total')).toEqual([
-      'makerd_fill_volume_shares_total{market="0xbbbb",side="SELL"} 5',
+      'makerd_fill_volume_shares_total{market="0xaaaa",side="BUY"} 0',
+      'makerd_fill_volume_shares_total{market="0xaaaa",side="SELL"} 0',
       'makerd_fill_volume_shares_total{market="0xbbbb",side="BUY"} 5',
+      'makerd_fill_volume_shares_total{market="0xbbbb",side="SELL"} 5',
     ]);
     expect(lines(second, 'makerd_fees_paid_usdc_total')).toEqual(['makerd_fees_paid_usdc_total{market="0xbbbb"} 0.069384']);
     // realized: 5 x (0.30 - 0.62) - 0.069384 + 0.0021 = -1.667284; flat, so nothing unrealized
