@@ -176,7 +176,7 @@ async function runPhases(
         watchAccount(ctx, { risk, positions, executor: exec, scope, evaluateAll: () => loop.evaluateAll() });
       const reload = hooks.reloadConfig;
       // SIGHUP: strategy parameters and risk limits again, from the same files, environment and flags.
-      const reloadable = { loop, risk, killSwitch, losses, selected, strategies };
+      const reloadable = { loop, risk, killSwitch, losses, selected, strategies, running: config };
       const unsubscribe = reload === undefined ? undefined : hooks.onReload?.(() => reloadConfiguration(reload, reloadable, logger));
       if (unsubscribe !== undefined) closers.push(unsubscribe);
       poller.start();

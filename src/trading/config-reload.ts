@@ -1,7 +1,8 @@
 /**
  * SIGHUP: strategy parameters, risk limits, loss limits, trading states and the kill-switch flag
  * from the configuration files, all or nothing: everything is checked before anything is
- * applied, and a reload that fails is refused and logged while every old value stays.
+ * applied, and a reload that fails is refused and logged while every old value stays. Other
+ * settings changed in the files are named as ignored until a restart (reload-ignored.ts).
  */
 import type { Logger } from 'pino';
 import type { MakerdConfig } from '../config/schema.js';
@@ -17,6 +18,7 @@ import {
 } from '../risk/index.js';
 import type { Strategy } from '../strategy/strategy.js';
 import { applyReload, resolveBindings, type SelectedForBinding } from './market-bindings.js';
+import { ignoredOnReload } from './reload-ignored.js';
 import type { TradingLoop } from './trading-loop.js';
 
 export interface ReloadTargets {
@@ -26,6 +28,8 @@ export interface ReloadTargets {
   readonly losses: LossLimitGuard;
   readonly selected: readonly SelectedForBinding[];
   readonly strategies: ReadonlyMap<string, Strategy>;
+  /** The configuration the daemon runs with: what a reload cannot change is told apart from it. */
+  readonly running: MakerdConfig;
 }
 
 /** SIGHUP: strategy parameters and risk limits from the configuration files; all or nothing. */
@@ -44,7 +48,13 @@ export function reloadConfiguration(load: () => MakerdConfig, t: ReloadTargets, 
     for (const r of resolved) risk.setConfiguredState(r.conditionId, r.state);
     killSwitch.setFlag(next.risk.killSwitch);
     for (const m of loop.markets) loop.markDirty(m.conditionId);
-    logger.info({ markets: changed }, 'configuration reloaded: strategy parameters and risk limits');
+    const ignored = ignoredOnReload(t.running, next);
+    if (ignored.length === 0) logger.info({ markets: changed }, 'configuration reloaded: strategy parameters and risk limits');
+    else
+      logger.warn(
+        { markets: changed, ignored },
+        `configuration reloaded: strategy parameters and risk limits; ignored until a restart: ${ignored.join(', ')} (a reload cannot change them)`,
+      );
   } catch (err) {
     logger.error(
       { code: isMakerdError(err) ? err.code : undefined, err: (err as Error).message },
