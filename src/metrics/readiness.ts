@@ -23,14 +23,25 @@ export function notReadyReason(
   return age > poller.staleAfterMs + 2 * poller.intervalMs ? `last usable market snapshot is ${age} ms old` : undefined;
 }
 
-/** The trading-state rule: undefined unless the overall state is HALTED. */
+/** How each source that can halt every market is named to an operator. */
+const HALTED_BY: Readonly<Record<string, string>> = {
+  journal: 'the fill journal cannot be written (fills could not be made durable; see the journal error in the log)',
+  'risk.state': 'risk.state is HALTED',
+  'portfolio.dailyLoss': 'risk.maxDailyLoss reached',
+  'portfolio.drawdown': 'risk.maxDrawdown reached',
+};
+
+/** The trading-state rule: undefined unless the overall state is HALTED; else what halted it. */
 export function haltedReason(risk: {
   readonly overall: string;
   readonly killSwitch: boolean;
   readonly killSwitchSource: string | undefined;
+  readonly haltedBy?: readonly string[] | undefined;
 }): string | undefined {
   if (risk.killSwitch) return `HALTED: kill switch engaged${risk.killSwitchSource === undefined ? '' : ` (${risk.killSwitchSource})`}`;
-  return risk.overall === 'HALTED' ? 'HALTED: trading state of every market' : undefined;
+  if (risk.overall !== 'HALTED') return undefined;
+  const by = risk.haltedBy ?? [];
+  return by.length === 0 ? 'HALTED: trading state of every market' : `HALTED: ${by.map((s) => HALTED_BY[s] ?? s).join('; ')}`;
 }
 
 /** makerd_ready: 1 exactly when /readyz answers 200. */

@@ -64,6 +64,11 @@ export interface RiskSnapshot {
   readonly killSwitch: boolean;
   /** What engaged (or last released) the kill switch, e.g. 'file data/KILL'. */
   readonly killSwitchSource: string | undefined;
+  /**
+   * What holds every market HALTED besides the kill switch: `risk.state` (configured), or the
+   * source of an override on every market (`journal`, `portfolio.dailyLoss`, …). Empty otherwise.
+   */
+  readonly haltedBy: readonly string[];
   /** End of the current error back-off (Unix ms); undefined when none is running (at `nowMs`, if given). */
   readonly backoffUntilMs: number | undefined;
   /** Effective state of every market the gate knows. */
@@ -220,6 +225,11 @@ export class RiskGate {
     };
   }
 
+  #haltedBy(): string[] {
+    const by = [...(this.#overrides.get(ALL_MARKETS) ?? [])].filter(([, state]) => state === 'HALTED').map(([source]) => source);
+    return this.#configured.get(ALL_MARKETS) === 'HALTED' ? ['risk.state', ...by] : by;
+  }
+
   /** The state every market is in at least: configured '*', overrides on '*', the kill switch. */
   overallState(): TradingState {
     return worstState(
@@ -256,6 +266,7 @@ export class RiskGate {
       overall: this.overallState(),
       killSwitch: this.#killSwitch,
       killSwitchSource: this.#killSwitchSource,
+      haltedBy: this.#haltedBy(),
       backoffUntilMs: backoffOver ? undefined : this.#backoffUntilMs,
       markets,
       refusals: { ...this.#refusals },

@@ -4,7 +4,7 @@ import { FakeClock } from '../../src/clock/fake-clock.js';
 import { ExecutorStats, ORDER_REASONS, classifyPass } from '../../src/execution/index.js';
 import { Decimal } from '../../src/money.js';
 import { Portfolio } from '../../src/portfolio/index.js';
-import { DEFAULT_LOSS_LIMITS, DEFAULT_RISK_LIMITS, LossLimitGuard, RiskGate } from '../../src/risk/index.js';
+import { ALL_MARKETS, DEFAULT_LOSS_LIMITS, DEFAULT_RISK_LIMITS, LossLimitGuard, RiskGate } from '../../src/risk/index.js';
 import { marketBookAgeSeconds, registerBookAgeMetrics } from '../../src/metrics/book-age-metrics.js';
 import { makerdVersion, registerBuildInfo } from '../../src/metrics/build-info.js';
 import { registerPortfolioMetrics } from '../../src/metrics/portfolio-metrics.js';
@@ -144,6 +144,21 @@ describe('makerd_build_info, makerd_ready, the default metrics', () => {
       'HALTED: kill switch engaged (file data/KILL)',
     );
     expect(haltedReason({ overall: 'HALTED', killSwitch: false, killSwitchSource: undefined })).toMatch(/^HALTED/);
+  });
+
+  it('names the journal, not "the trading state", when a failing journal halted every market', () => {
+    const gate = new RiskGate(DEFAULT_RISK_LIMITS);
+    gate.setOverride(ALL_MARKETS, 'journal', 'HALTED');
+    expect(haltedReason(gate.snapshot())).toBe(
+      'HALTED: the fill journal cannot be written (fills could not be made durable; see the journal error in the log)',
+    );
+    gate.setConfiguredState(ALL_MARKETS, 'HALTED');
+    expect(haltedReason(gate.snapshot())).toBe(
+      'HALTED: risk.state is HALTED; the fill journal cannot be written (fills could not be made durable; see the journal error in the log)',
+    );
+    gate.setOverride(ALL_MARKETS, 'journal', undefined);
+    gate.setConfiguredState(ALL_MARKETS, 'ACTIVE');
+    expect(haltedReason(gate.snapshot())).toBeUndefined();
   });
 });
 
