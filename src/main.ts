@@ -51,6 +51,13 @@ export interface DaemonHooks {
   readonly reloadConfig?: () => MakerdConfig;
   /** The daemon's clock (tests share a FakeClock with the simulator); default the system clock. */
   readonly clock?: Clock;
+  /** Told what names the orders the daemon knows to be live (a forced exit names them). */
+  readonly onLiveOrders?: (liveOrderIds: () => readonly string[]) => void;
+}
+
+/** The signal the stop request names (bin.ts aborts with it), e.g. `SIGTERM`. */
+function signalName(stop: AbortSignal): string | undefined {
+  return typeof stop.reason === 'string' ? stop.reason : undefined;
 }
 
 /**
@@ -115,6 +122,7 @@ async function runPhases(
   let account: AccountFeeds = { positions: undefined, feed: undefined };
   let exitCode = 0;
   let orphansCleared = false;
+  let failure: Error | undefined;
   try {
     const credentials = requireCredentials(stack, trade, logger);
     registerLimiterMetrics(registry, () => limiter.snapshot());
@@ -144,6 +152,7 @@ async function runPhases(
     }).observeJournalWrite;
     const exec = createExecutor(ctx, { client, limiter, risk, prefix: claim.prefix });
     executor = exec;
+    hooks.onLiveOrders?.(() => exec.tracker.liveOrderIds());
     view.executor = exec;
     if (credentials !== undefined && trade) {
       await phases.run('cancel-orphans', () => cancelOrphans(ctx, { venue: client, scope, owns }));
@@ -185,15 +194,20 @@ async function runPhases(
       return q;
     });
     await phases.run('trade', () => untilAborted(stop));
-    logger.info('stopping: no new orders; cancelling open orders');
+    logger.info({ signal: signalName(stop) }, 'stopping: no new orders; cancelling open orders');
   } catch (err) {
     // A stop signal during start-up (the catalog walk aborted) is an orderly stop, not a failure.
-    if (!stop.aborted) throw err;
-    logger.info('stopping during start-up; cancelling open orders');
+    if (!stop.aborted) {
+      failure = err as Error;
+      throw err;
+    }
+    logger.info({ signal: signalName(stop) }, 'stopping during start-up; cancelling open orders');
   } finally {
     const started = { poller: quoting?.poller, closers, executor, feed: account.feed, stack, trade, scope, owns, orphansCleared };
     exitCode = await phases.run('stop', () => stopDaemon(ctx, { ...started, journal: journal.journal, portfolio, metrics: admin.server }));
-    logger.info({ exitCode }, 'stopped');
+    // A failure exits 1 (the CLI's fatal line follows), whatever the stop itself managed.
+    if (failure === undefined) logger.info({ exitCode }, 'stopped');
+    else logger.info({ exitCode: 1, err: failure.message }, 'stopped after a failure');
   }
   return exitCode;
 }

@@ -10,6 +10,8 @@ import { StopSignals } from '../lifecycle/stop-signals.js';
 
 const stop = new AbortController();
 const stopSignals = new StopSignals();
+// What `makerd run` knows to be live, named by a forced exit (empty before the executor exists).
+let liveOrderIds: () => readonly string[] = () => [];
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
     const action = stopSignals.receive(Date.now());
@@ -22,15 +24,18 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
         time: new Date().toISOString(),
         service: 'makerd',
         signal: sig,
+        orderIds: liveOrderIds(),
         msg: 'second stop signal: exiting at once; open orders may be left',
       };
       process.stdout.write(`${JSON.stringify(line)}\n`, () => process.exit(130));
       setTimeout(() => process.exit(130), 500).unref();
       return;
     }
-    stop.abort();
+    // The reason names the signal in the daemon's stop line.
+    stop.abort(sig);
   });
 }
+
 // SIGHUP: `makerd run` reloads strategy parameters and risk limits (systemd's ExecReload).
 const reloadListeners = new Set<() => void>();
 process.on('SIGHUP', () => {
@@ -58,6 +63,9 @@ const code = await runCli(process.argv.slice(2), {
   onReload: (listener) => {
     reloadListeners.add(listener);
     return () => reloadListeners.delete(listener);
+  },
+  onLiveOrders: (ids) => {
+    liveOrderIds = ids;
   },
 });
 clearInterval(keepAlive);

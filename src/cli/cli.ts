@@ -79,6 +79,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         if (args.length > 0) throw new UsageError(`run: unexpected argument '${args[0]}'`);
         return await runDaemon(loaded.config, logger, io.stopSignal ?? new AbortController().signal, {
           ...(io.onReload === undefined ? {} : { onReload: io.onReload }),
+          ...(io.onLiveOrders === undefined ? {} : { onLiveOrders: io.onLiveOrders }),
           // SIGHUP reads the same files, environment and flags again.
           reloadConfig: () => loadConfig({ configFile, args: configArgs, env: io.env }).config,
         });

@@ -7,6 +7,8 @@ export interface CliIo {
   readonly stopSignal?: AbortSignal;
   /** Subscribes to reload requests (SIGHUP) for long-running commands; returns the unsubscribe. */
   readonly onReload?: (listener: () => void) => () => void;
+  /** `makerd run` hands over what names its live orders (for a forced exit's last line). */
+  readonly onLiveOrders?: (liveOrderIds: () => readonly string[]) => void;
 }
 
 /** A command's usage problem: printed with a hint to --help, exit code 2. */

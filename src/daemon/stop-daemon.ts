@@ -56,11 +56,9 @@ export function stopDaemon({ config, clock, logger }: DaemonContext, i: StopDaem
     owns: i.owns,
     // Cancelled by market at once, but never where another trader's order was seen (by id there).
     quotedMarkets: () => new Set([...i.scope, ...(executor?.tracker.markets() ?? [])].filter((m) => !executor?.sharedMarkets.has(m))),
-    mayHaveOrders: () => !i.orphansCleared || (executor !== undefined && (executor.postsStarted > 0 || executor.tracker.openCount() > 0)),
-    knownOrderIds: () =>
-      executor === undefined
-        ? []
-        : executor.tracker.markets().flatMap((m) => executor.tracker.ordersOf(m).map((o) => o.id || o.clientOrderId)),
+    placedAny: () => executor !== undefined && (executor.postsStarted > 0 || executor.tracker.openCount() > 0),
+    earlierRunCleared: i.orphansCleared,
+    knownOrderIds: () => executor?.tracker.liveOrderIds() ?? [],
     // Fills of the last moments (the cancels raced them) are fetched, journaled and fsynced.
     flush: async () => {
       await feed?.catchUp().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'last fill catch-up failed'));

@@ -14,6 +14,7 @@
 import { setMaxListeners } from 'node:events';
 import { ErrorCode, isMakerdError, type ErrorCodeValue } from '../errors.js';
 import { Decimal, toPlainString, ZERO } from '../money.js';
+import { FailureEpisode } from '../log/failure-episode.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { CancelResult, OpenOrder, OrderResponse } from '../venue/types.js';
 import type { DispatchTrace } from './dispatch-trace.js';
@@ -59,11 +60,17 @@ export class Executor {
   readonly #listingListeners: ((orders: readonly OpenOrder[], market: string | undefined) => void)[] = [];
   #stopped = false;
   #postsStarted = 0;
+  /** One warning per outage, not per attempt (the counts stay in the stats). */
+  readonly #cancelMarketFailures: FailureEpisode;
+  readonly #cancelFailures: FailureEpisode;
   /** Aborted by stop(): requests in flight end at once (shutdown cancels everything after). */
   readonly #abort = new AbortController();
 
   constructor(options: ExecutorOptions) {
     this.#o = options;
+    const now = (): number => options.clock.now();
+    this.#cancelMarketFailures = new FailureEpisode(options.logger, 'cancel-market', now);
+    this.#cancelFailures = new FailureEpisode(options.logger, 'cancel', now);
     // Every request in flight listens on it (hundreds when many markets re-quote at once).
     setMaxListeners(0, this.#abort.signal);
     const prefix = `mk${options.clock.now().toString(36)}`;
@@ -123,12 +130,7 @@ export class Executor {
     while (this.#jobs.size > 0) await Promise.allSettled([...this.#jobs.values()]);
   }
 
-  /**
-   * Stops placing at once (shutdown's first step, synchronous): no new jobs, the waiting wishes
-   * dropped, every request of the executor aborted, whether queued in the limiter, waiting for a
-   * connection or in flight. A post already on the wire may still land: the shutdown's
-   * cancel-market catches it.
-   */
+  /** Stops placing at once (synchronous): no new jobs, wishes dropped, every request aborted (queued, unsent or in flight). */
   halt(): void {
     this.#stopped = true;
     for (const w of this.#wishes.values()) w.release();
@@ -288,10 +290,15 @@ export class Executor {
     try {
       this.#applyCancelResult(await this.#o.venue.cancelOrder({ orderId: id }, call), [id]);
       this.stats.count('cancelled', 1, reason);
+      this.#cancelFailures.succeeded();
     } catch (err) {
       this.#failed(err);
       this.stats.count('cancel_failed', 1, reason);
-      this.#o.logger?.warn({ orderId: id, code: codeOf(err), err: (err as Error).message }, 'cancel failed; the order stays tracked');
+      if (codeOf(err) !== ErrorCode.ABORTED)
+        this.#cancelFailures.failed(
+          { orderId: id, code: codeOf(err), err: (err as Error).message },
+          'cancel failed; the order stays tracked',
+        );
     }
   }
 
@@ -300,10 +307,16 @@ export class Executor {
       this.#applyCancelResult(await this.#o.venue.cancelMarketOrders({ market }, call), ids);
       for (const id of ids) this.stats.count('cancelled', 1, why(id));
       this.stats.count('cancel_market');
+      this.#cancelMarketFailures.succeeded();
     } catch (err) {
       this.#failed(err);
       for (const id of ids) this.stats.count('cancel_failed', 1, why(id));
-      this.#o.logger?.warn({ market, code: codeOf(err), err: (err as Error).message }, 'cancel-market failed; the orders stay tracked');
+      // An aborted request is the executor stopping, not a failure worth a line.
+      if (codeOf(err) !== ErrorCode.ABORTED)
+        this.#cancelMarketFailures.failed(
+          { market, code: codeOf(err), err: (err as Error).message },
+          'cancel-market failed; the orders stay tracked',
+        );
     }
   }
 

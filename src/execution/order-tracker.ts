@@ -103,6 +103,11 @@ export class OrderTracker {
     return this.ordersOf(conditionId).filter((o) => o.state === 'live');
   }
 
+  /** The orders known to be live or on their way: venue ids, else (posts unanswered) client order ids. */
+  liveOrderIds(): string[] {
+    return this.markets().flatMap((m) => this.ordersOf(m).map((o) => o.id || o.clientOrderId));
+  }
+
   /**
    * What the account has, or recently had, in a market's books: what to take out of a book to
    * see the rest of the market (see src/trading/view-builder.ts).

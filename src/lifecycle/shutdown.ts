@@ -25,8 +25,10 @@ export interface ShutdownPlan {
   readonly markets: ReadonlySet<string> | undefined;
   /** Markets cancelled at once, before any listing (those this daemon quoted). */
   readonly quotedMarkets?: (() => Iterable<string>) | undefined;
-  /** False when this run sent no order and start-up verified none left: nothing to cancel. */
-  readonly mayHaveOrders?: (() => boolean) | undefined;
+  /** True once this run has sent (or started to send) an order post. */
+  readonly placedAny?: (() => boolean) | undefined;
+  /** True when start-up verified that no order of an earlier run was left. */
+  readonly earlierRunCleared?: boolean | undefined;
   /** Ids of the orders the daemon knows to be live: named when the venue cannot list them. */
   readonly knownOrderIds?: (() => readonly string[]) | undefined;
   /** Makes what must survive durable (the journal). */
@@ -59,7 +61,8 @@ export async function shutdown(p: ShutdownPlan): Promise<number> {
       return true;
     },
   );
-  if (p.venue !== undefined && p.mayHaveOrders?.() === false) {
+  const placedAny = p.placedAny?.() ?? true;
+  if (p.venue !== undefined && !placedAny && p.earlierRunCleared === true) {
     logger.info('no order placed by this run and none left by an earlier one: nothing to cancel');
   } else if (p.venue !== undefined) {
     const r = await cancelAndVerify({
@@ -78,12 +81,16 @@ export async function shutdown(p: ShutdownPlan): Promise<number> {
       // The venue's listing when it answered: orders verifiably left. Else what the daemon itself
       // knew to be live, which the cancels sent may well have cleared.
       const orderIds = r.listed ? r.left.map((o) => o.id) : (p.knownOrderIds?.() ?? []);
-      logger.error(
-        { canceled: r.cancelled, failed: orderIds.length, rounds: r.rounds, orderIds, listed: r.listed, reason: r.error },
-        r.listed
-          ? 'open orders left at shutdown: the venue still lists them'
-          : 'open orders may be left at shutdown: cancels sent, but the venue answered no listing to verify them',
-      );
+      const fields = { canceled: r.cancelled, failed: orderIds.length, rounds: r.rounds, orderIds, listed: r.listed, reason: r.error };
+      if (r.listed) logger.error(fields, 'open orders left at shutdown: the venue still lists them');
+      else if (!placedAny)
+        // Nothing of this run's can be open; an earlier run's orders may be (start-up stopped
+        // before clearing them): the next start-up cancels them before it places anything.
+        logger.error(
+          fields,
+          'this run placed no order, but could not verify that none an earlier run left is open: the next start-up cancels them',
+        );
+      else logger.error(fields, 'open orders may be left at shutdown: cancels sent, but the venue answered no listing to verify them');
     }
   }
   const stopped = await Promise.race([quieted, after(left() - CLOSE_MARGIN_MS, false)]);

@@ -13,7 +13,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { packageRoot } from '../../src/package-root.js';
 import { liveEnvFor } from '../support/live-env.js';
-import { startSimHarness } from '../support/sim-harness.js';
+import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+import { REPEAT_WINDOW_MS } from '../../src/lifecycle/stop-signals.js';
+import { operatorAccount } from '../../src/sim/server/operator-account.js';
 import { rest, synthetic } from '../sim/server/trade-helpers.js';
 import { compiledPackage } from '../support/compile-package.js';
 
@@ -59,6 +61,28 @@ async function closedPort(): Promise<number> {
 beforeAll(async () => {
   bin = join(await compiledPackage(), 'src', 'cli', 'bin.js');
 }, 180_000);
+
+/** Env for `makerd run` quoting one market of `h`, whose book a synthetic maker holds still. */
+function quotingEnv(h: SimHarness, deadlineMs: number): NodeJS.ProcessEnv {
+  const token = h.sim.world.lookup.tokens().find((t) => t.outcomeIndex === 0 && t.tickSize.eq('0.01'))!;
+  const maker = synthetic(h, 0);
+  for (const t of [token.tokenId, token.oppositeTokenId]) {
+    rest(h, maker, t, 'BUY', '0.40', '100');
+    rest(h, maker, t, 'SELL', '0.60', '100');
+  }
+  return liveEnvFor(h, {
+    MAKERD_MARKETS: token.conditionId,
+    MAKERD_METRICS_PORT: '0',
+    MAKERD_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'makerd-bin-')), 'data'),
+    MAKERD_SHUTDOWN_DEADLINE_MS: String(deadlineMs),
+    MAKERD_VENUE_RETRY_MAX_ATTEMPTS: '1',
+  });
+}
+
+/** Resolves once the daemon's two orders rest at the simulator. */
+function resting(h: SimHarness): Promise<void> {
+  return vi.waitFor(() => expect((h.sim.stats() as { open_orders: number }).open_orders).toBe(2), { timeout: 10_000 });
+}
 
 describe('the makerd executable', () => {
   it('--help lists the commands, exit 0', async () => {
@@ -182,29 +206,13 @@ describe('the makerd executable', () => {
   it('makerd run: the PROCESS exits within lifecycle.shutdownDeadlineMs of SIGTERM, even with a venue answering after 20 s', async () => {
     const h = await startSimHarness({ markets: 2, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
     try {
-      const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-bin-')), 'data');
-      // A still book to quote against: the daemon has orders resting when the venue turns slow.
-      const token = h.sim.world.lookup.tokens().find((t) => t.outcomeIndex === 0 && t.tickSize.eq('0.01'))!;
-      const maker = synthetic(h, 0);
-      for (const t of [token.tokenId, token.oppositeTokenId]) {
-        rest(h, maker, t, 'BUY', '0.40', '100');
-        rest(h, maker, t, 'SELL', '0.60', '100');
-      }
-      const market = token.conditionId;
       let sent = false;
       let t0 = 0;
-      const env = liveEnvFor(h, {
-        MAKERD_MARKETS: market,
-        MAKERD_METRICS_PORT: '0',
-        MAKERD_DATA_DIR: dataDir,
-        MAKERD_SHUTDOWN_DEADLINE_MS: '2000',
-        MAKERD_VENUE_RETRY_MAX_ATTEMPTS: '1',
-      });
-      const r = await makerd(['run'], env, (out, kill) => {
+      const r = await makerd(['run'], quotingEnv(h, 2_000), (out, kill) => {
         if (!sent && out.includes('"msg":"quoting markets"')) {
           sent = true;
-          const resting = vi.waitFor(() => expect((h.sim.stats() as { open_orders: number }).open_orders).toBe(2), { timeout: 10_000 });
-          void resting
+          // The daemon has orders resting when the venue turns slow.
+          void resting(h)
             .then(() => h.setFaults({ latencyMs: 20_000 }))
             .then(() => {
               t0 = performance.now();
@@ -217,6 +225,44 @@ describe('the makerd executable', () => {
       expect(r.stdout).toContain('"msg":"stopped"');
       // The deadline is "from the stop signal to exit": a grace period after it is not allowed.
       expect(elapsed).toBeLessThan(2_000 + 800);
+    } finally {
+      await h.close().catch(() => undefined);
+    }
+  }, 30_000);
+
+  it('makerd run: a second SIGTERM (after the 1 s repeat window) exits 130 at once, naming the live orders', async () => {
+    const h = await startSimHarness({ markets: 2, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
+    try {
+      let sent = false;
+      let live: string[] = [];
+      const venueIds = (): string[] =>
+        h.sim.world.exchange
+          .openOrders(operatorAccount(h.credentials), {})
+          .map((o) => o.id)
+          .sort();
+      const r = await makerd(['run'], quotingEnv(h, 20_000), (out, kill) => {
+        if (!sent && out.includes('"msg":"quoting markets"')) {
+          sent = true;
+          void resting(h)
+            .then(() => {
+              live = venueIds();
+              return h.setFaults({ latencyMs: 20_000 });
+            })
+            .then(() => {
+              kill('SIGTERM');
+              // The operator's second word, past the window in which a repeat is the same request.
+              setTimeout(() => kill('SIGTERM'), REPEAT_WINDOW_MS + 200);
+            });
+        }
+      });
+      expect(r.code).toBe(130);
+      const fatal = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { msg: string; orderIds: string[] };
+      expect(fatal.msg).toBe('second stop signal: exiting at once; open orders may be left');
+      // The orders resting at the signal (the shutdown's cancel reached the venue, its answer did not).
+      expect([...fatal.orderIds].sort()).toEqual(live);
+      expect(live).toHaveLength(2);
+      const stopping = r.stdout.split('\n').find((l) => l.includes('"msg":"stopping: no new orders'))!;
+      expect(JSON.parse(stopping)).toMatchObject({ signal: 'SIGTERM' });
     } finally {
       await h.close().catch(() => undefined);
     }

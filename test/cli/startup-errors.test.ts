@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneLine, runEnv, tmpDir } from './cli-support.js';
+import { oneLine, runEnv, SECRET, tmpDir } from './cli-support.js';
 import { cli } from './run-cli.js';
 
 let busy: Server;
@@ -60,5 +60,28 @@ describe('ports already in use', () => {
     const r = await cli(['run'], runEnv({ MAKERD_DATA_DIR: join(file, 'data') }));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^makerd: MAKERD_ERR_CONFIG: data\.dir: cannot create ".*a-file\/data" \(ENOTDIR\)\n$/);
+  });
+});
+
+describe('a start-up failure after the venue was opened', () => {
+  it('makerd run with an empty passphrase: exit 1, and the log says exit 1 too (never "stopped exitCode 0")', async () => {
+    const r = await cli(
+      ['run'],
+      runEnv({
+        MAKERD_VENUE_MODE: 'live',
+        MAKERD_VENUE_BASE_URL: 'http://127.0.0.1:9',
+        MAKERD_VENUE_ADDRESS: `0x${'ab'.repeat(20)}`,
+        MAKERD_VENUE_API_KEY: 'key',
+        MAKERD_VENUE_PASSPHRASE: '',
+        MAKERD_VENUE_SECRET: SECRET,
+      }),
+    );
+    expect(r.code).toBe(1);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; exitCode?: number; level: string });
+    expect(lines.filter((l) => l.exitCode !== undefined).map((l) => [l.msg, l.exitCode])).toEqual([['stopped after a failure', 1]]);
+    expect(lines.at(-1)).toMatchObject({ level: 'fatal', code: 'MAKERD_ERR_CONFIG' });
   });
 });

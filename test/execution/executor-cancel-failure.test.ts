@@ -3,12 +3,14 @@
  * cancel fails (the order is still on the book), the replacements are not placed on top of it in
  * that pass, and the market is flagged for another try at the next evaluation.
  */
+import type { Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { ErrorCode, MakerdError } from '../../src/errors.js';
 import { Executor, type ExecutionVenue } from '../../src/execution/index.js';
 import { Decimal } from '../../src/money.js';
 import type { OrderIntent } from '../../src/strategy/strategy.js';
+import { logCapture } from '../support/log-capture.js';
 
 const M = '0xc';
 const tick = new Decimal('0.01');
@@ -43,12 +45,13 @@ function flakyVenue() {
   return { venue, state };
 }
 
-function makeExecutor(venue: ExecutionVenue) {
+function makeExecutor(venue: ExecutionVenue, logger?: Logger, clock = new FakeClock()) {
   return new Executor({
     venue,
-    clock: new FakeClock(),
+    clock,
     settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 0.5 },
     setOpenOrders: () => {},
+    logger,
   });
 }
 
@@ -108,5 +111,29 @@ describe('Executor: a failed cancel', () => {
     await ex.idle();
     expect(ex.tracker.openCount()).toBe(1);
     expect(changed).toContain(M);
+  });
+
+  it('an outage: one warning for its repeated cancel-market failures, one line when it is over', async () => {
+    const v = flakyVenue();
+    const { logger, lines } = logCapture();
+    const clock = new FakeClock();
+    const ex = makeExecutor(v.venue, logger, clock);
+    ex.submit(M, tick, [bid('0.05'), bid('0.04'), bid('0.03')]);
+    await ex.idle();
+    v.state.failCancels = true;
+    for (let i = 0; i < 10; i++) {
+      clock.advance(300);
+      ex.submit(M, tick, [bid('0.10')]);
+      await ex.idle();
+    }
+    const failed = lines.filter((l) => String(l.msg).startsWith('cancel-market failed'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ level: 'warn', code: ErrorCode.VENUE_FAULT });
+    v.state.failCancels = false;
+    clock.advance(300);
+    ex.submit(M, tick, [bid('0.10')]);
+    await ex.idle();
+    expect(lines.at(-1)).toMatchObject({ msg: 'cancel-market works again after 10 failure(s)', failures: 10, durationMs: 3_000 });
+    expect(ex.stats.actions.cancel_failed).toBe(30);
   });
 });
