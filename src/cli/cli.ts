@@ -4,10 +4,13 @@
  * (2 for usage errors), and never prints a secret.
  */
 import { loadConfig, type LoadedConfig } from '../config/load.js';
+import type { MakerdConfig } from '../config/schema.js';
 import { isMakerdError } from '../errors.js';
 import { createLogger, type Logger } from '../log/logger.js';
-import { openVenueStack } from '../daemon/venue-stack.js';
+import { openVenueStack, runningSimulatorTarget, type VenueTarget } from '../daemon/venue-stack.js';
 import { runDaemon } from '../main.js';
+import { simHelp } from './sim-help.js';
+import { readSimPointer } from '../daemon/sim-pointer.js';
 import { backtestCommand } from './commands/backtest.js';
 import { BACKTEST_HELP } from './commands/backtest-args.js';
 import { cancelCommand, cancelMarketCommand } from './commands/cancel.js';
@@ -46,6 +49,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
       if (argv[0] === 'query') io.stdout.write(queryHelp());
+      else if (argv[0] === 'sim') io.stdout.write(simHelp());
       else if (argv.includes('backtest')) io.stdout.write(BACKTEST_HELP);
       else io.stdout.write(HELP);
       return 0;
@@ -70,10 +74,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (cmd === 'run' || cmd === 'sim') logger.warn(`configuration: ${w}`);
       else io.stderr.write(`makerd: warning: ${w}\n`);
     }
-    if ((cmd === 'cancel' || cmd === 'cancel-market') && loaded.config.venue.mode === 'sim') {
-      // Almost always a forgotten MAKERD_VENUE_MODE=live: say where the cancel goes.
-      io.stderr.write('makerd: warning: venue.mode is "sim": this cancels on a fresh embedded simulator, not on the venue\n');
-    }
+
     switch (cmd) {
       case 'run':
         if (args.length > 0) throw new UsageError(`run: unexpected argument '${args[0]}'`);
@@ -108,7 +109,7 @@ async function withClient(
 ): Promise<number> {
   // Parse before starting anything, so usage errors cost nothing.
   const parsedQuery = cmd === 'query' ? parseQueryArgs(args) : undefined;
-  const stack = await openVenueStack(loaded.config, logger);
+  const stack = await openVenueStack(loaded.config, logger, undefined, undefined, oneShotSimTarget(loaded.config, cmd, io));
   try {
     if (parsedQuery !== undefined) return await runQuery(stack.client, parsedQuery, io);
     if (cmd === 'cancel') return await cancelCommand(stack.client, args, io);
@@ -116,6 +117,28 @@ async function withClient(
   } finally {
     await stack.close();
   }
+}
+
+/**
+ * In sim mode, where a one-shot command goes: the simulator of the `makerd run` using this data
+ * dir when one runs (sim.json), else a fresh embedded one — said on stderr either way, since a
+ * fresh simulator knows nothing of the daemon's orders (almost always a forgotten
+ * MAKERD_VENUE_MODE=live, or another data dir).
+ */
+function oneShotSimTarget(config: MakerdConfig, cmd: 'query' | 'cancel' | 'cancel-market', io: CliIo): VenueTarget | undefined {
+  if (config.venue.mode !== 'sim') return undefined;
+  const running = readSimPointer(config.data.dir);
+  if (running !== undefined) {
+    io.stderr.write(
+      `makerd: note: venue.mode is "sim": using the simulator of the makerd run on data.dir ${config.data.dir} (pid ${running.pid}, ${running.baseUrl})\n`,
+    );
+    return runningSimulatorTarget(running);
+  }
+  const verb = cmd === 'query' ? 'queries' : 'cancels on';
+  io.stderr.write(
+    `makerd: warning: venue.mode is "sim": this ${verb} a fresh embedded simulator, not on the venue nor a running daemon's (none runs on data.dir ${config.data.dir})\n`,
+  );
+  return undefined;
 }
 
 function errorLine(err: unknown): string {

@@ -11,6 +11,7 @@ import { venueRequestMetrics } from '../metrics/venue-metrics.js';
 import type { VenueCredentialsInput } from '../venue/credentials.js';
 import type { DaemonContext } from './daemon-context.js';
 import type { DaemonView } from './daemon-view.js';
+import { removeSimPointer, writeSimPointer } from './sim-pointer.js';
 import { openVenueStack, type VenueStack } from './venue-stack.js';
 
 export interface OpenVenueInput {
@@ -24,7 +25,20 @@ export async function openVenue(
   { config, clock, logger }: DaemonContext,
   { registry, problems, view }: OpenVenueInput,
 ): Promise<VenueStack> {
-  const stack = await openVenueStack(config, logger, clock, venueRequestMetrics(registry));
+  const opened = await openVenueStack(config, logger, clock, venueRequestMetrics(registry));
+  const sim = opened.target.simulator;
+  let stack = opened;
+  if (sim !== undefined) {
+    // `makerd query`/`cancel` with this data dir reach this simulator, not a fresh one.
+    writeSimPointer(config.data.dir, { pid: process.pid, baseUrl: sim.baseUrl, wsUrl: sim.wsUrl, credentials: sim.credentials });
+    stack = {
+      ...opened,
+      close: async () => {
+        removeSimPointer(config.data.dir, process.pid);
+        await opened.close();
+      },
+    };
+  }
   const credentials = stack.target.credentials;
   view.limiter = stack.limiter;
   problems.addSecrets([credentials?.secret, credentials?.passphrase, credentials?.apiKey]);

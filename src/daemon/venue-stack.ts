@@ -15,6 +15,7 @@ import { startSimulator, type RunningSimulator } from '../sim/simulator.js';
 import { createVenueClient, type VenueClient } from '../venue/client.js';
 import type { VenueCredentialsInput } from '../venue/credentials.js';
 import type { RequestObserver } from '../venue/http/venue-requester.js';
+import type { SimPointer } from './sim-pointer.js';
 
 /** Where the venue is and who we are there. */
 export interface VenueTarget {
@@ -75,14 +76,28 @@ export async function openVenueTarget(config: MakerdConfig, logger: Logger): Pro
   };
 }
 
-/** The venue client behind the rate limiter, both from config. */
+/** The simulator a running daemon announced (sim-pointer.ts), as a venue to reach over HTTP. */
+export function runningSimulatorTarget(p: SimPointer): VenueTarget {
+  return {
+    baseUrl: p.baseUrl,
+    catalogBaseUrl: undefined,
+    clobBaseUrl: undefined,
+    wsUrl: p.wsUrl,
+    credentials: p.credentials,
+    simulator: undefined,
+    close: async () => {},
+  };
+}
+
+/** The venue client behind the rate limiter, both from config (or the given target). */
 export async function openVenueStack(
   config: MakerdConfig,
   logger: Logger,
   clock: Clock = systemClock,
   onRequest?: RequestObserver,
+  given?: VenueTarget,
 ): Promise<VenueStack> {
-  const target = await openVenueTarget(config, logger);
+  const target = given ?? (await openVenueTarget(config, logger));
   const limiter = new RateLimiter({ clock, ...config.limits, logger: logger.child({ component: 'limiter' }) });
   const where = {
     baseUrl: target.baseUrl,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli.js';
+import { cli } from './run-cli.js';
 
 describe('makerd sim', () => {
   it('prints the URLs and credentials as its first stdout line, serves, and stops on signal', async () => {
@@ -60,5 +61,30 @@ describe('makerd sim', () => {
       return JSON.stringify(creds);
     };
     expect(await first()).toBe(await first());
+  });
+});
+
+describe('makerd sim --help', () => {
+  it('lists the simulator flags and every fault flag with what it does', async () => {
+    const r = await cli(['sim', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: makerd sim \[options\]/);
+    for (const flag of ['--port', '--seed', '--markets']) expect(r.stdout).toContain(`\n  ${flag} `);
+    const faults = r.stdout.split('\nFaults')[1]!;
+    for (const flag of [
+      'fault-latency-ms',
+      'fault-latency-jitter-ms',
+      'fault-error-rate',
+      'fault-reset-rate',
+      'fault-malformed-rate',
+      'fault-malformed-kind',
+      'fault-frozen-books',
+      'fault-ws-drop-rate',
+      'fault-throttle-storm-ms',
+      'fault-maintenance-ms',
+    ])
+      expect(faults).toContain(`\n  --${flag} `);
+    expect(faults).toMatch(/\n {2}--fault-latency-ms +Added latency per response \(MAKERD_SIM_FAULT_LATENCY_MS\)\n/);
+    expect(faults).toContain('/_sim/faults');
   });
 });
