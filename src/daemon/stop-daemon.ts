@@ -54,8 +54,10 @@ export function stopDaemon({ config, clock, logger }: DaemonContext, i: StopDaem
     // Several shards share the account: each clears only its own markets.
     markets: config.shard.count > 1 ? i.scope : undefined,
     owns: i.owns,
-    // Cancelled by market at once, but never where another trader's order was seen (by id there).
-    quotedMarkets: () => new Set([...i.scope, ...(executor?.tracker.markets() ?? [])].filter((m) => !executor?.sharedMarkets.has(m))),
+    // Cancelled by market at once: only where this run has orders (live, posted or in flight), and
+    // never where another trader's order was seen (a daemon refused at start-up cancels nothing).
+    quotedMarkets: () =>
+      (executor?.tracker.markets() ?? []).filter((m) => executor!.tracker.ordersOf(m).length > 0 && !executor!.sharedMarkets.has(m)),
     placedAny: () => executor !== undefined && (executor.postsStarted > 0 || executor.tracker.openCount() > 0),
     earlierRunCleared: i.orphansCleared,
     knownOrderIds: () => executor?.tracker.liveOrderIds() ?? [],
