@@ -8,10 +8,10 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
-import type { Clock } from './clock/clock.js';
 import { systemClock } from './clock/system-clock.js';
 import type { MakerdConfig } from './config/schema.js';
 import { watchAccount } from './daemon/account-limits.js';
+import { type DaemonHooks, signalName } from './daemon/daemon-hooks.js';
 import { armRisk } from './daemon/arm-risk.js';
 import { cancelOrphans } from './daemon/cancel-orphans.js';
 import { checkConfig } from './daemon/check-config.js';
@@ -42,23 +42,6 @@ import { registerPortfolioMetrics } from './metrics/portfolio-metrics.js';
 import { RecentProblems, tapProblems } from './metrics/recent-problems.js';
 import { reloadConfiguration } from './trading/config-reload.js';
 import { untilAborted } from './until-aborted.js';
-
-/** Optional hooks of `runDaemon`: how SIGHUP reaches it and how it re-reads the configuration. */
-export interface DaemonHooks {
-  /** Subscribes to reload requests (SIGHUP); returns the unsubscribe function. */
-  readonly onReload?: (listener: () => void) => () => void;
-  /** Loads the configuration again from the same files, environment and flags. */
-  readonly reloadConfig?: () => MakerdConfig;
-  /** The daemon's clock (tests share a FakeClock with the simulator); default the system clock. */
-  readonly clock?: Clock;
-  /** Told what names the orders the daemon knows to be live (a forced exit names them). */
-  readonly onLiveOrders?: (liveOrderIds: () => readonly string[]) => void;
-}
-
-/** The signal the stop request names (bin.ts aborts with it), e.g. `SIGTERM`. */
-function signalName(stop: AbortSignal): string | undefined {
-  return typeof stop.reason === 'string' ? stop.reason : undefined;
-}
 
 /**
  * `makerd run`: the daemon. SIGHUP reloads strategy parameters and risk limits; SIGTERM/SIGINT
@@ -211,3 +194,4 @@ async function runPhases(
   }
   return exitCode;
 }
+export type { DaemonHooks } from './daemon/daemon-hooks.js';

@@ -12,7 +12,7 @@
  * includes posts in flight, so the cancel reserve always covers every order that may be live.
  */
 import { setMaxListeners } from 'node:events';
-import { ErrorCode, isMakerdError, type ErrorCodeValue } from '../errors.js';
+import { ErrorCode, type ErrorCodeValue } from '../errors.js';
 import { Decimal, toPlainString, ZERO } from '../money.js';
 import { FailureEpisode } from '../log/failure-episode.js';
 import type { OrderIntent } from '../strategy/strategy.js';
@@ -23,17 +23,11 @@ import { ExecutorStats } from './executor-stats.js';
 import { classifyPass, type CancelReason, type PlaceReason, type PullReason } from './order-reasons.js';
 import { OrderTracker, remaining } from './order-tracker.js';
 import { TwoSidedTimer, quoteSideOf } from './two-sided.js';
+import { GONE_REASONS, UNCERTAIN_CODES, codeOf } from './venue-failures.js';
 import type { CallOptions, ExecutorOptions, WishContext } from './executor-contract.js';
 
 export type { CallOptions, ExecutionVenue, ExecutorOptions, WishContext } from './executor-contract.js';
 
-const UNCERTAIN_CODES: ReadonlySet<ErrorCodeValue> = new Set([
-  ErrorCode.TIMEOUT,
-  ErrorCode.NETWORK,
-  ErrorCode.VENUE_FAULT,
-  ErrorCode.ABORTED,
-]);
-const GONE_REASONS = /not found|already closed|already cancel|filled|matched/i;
 const MAX_LISTING_PAGES = 1_000;
 
 interface Wish {
@@ -400,8 +394,4 @@ export class Executor {
     if (code === ErrorCode.THROTTLED || code === ErrorCode.VENUE_RESTARTING) this.#o.onVenueFailure?.('throttle');
     else if (code !== ErrorCode.ABORTED) this.#o.onVenueFailure?.('error');
   }
-}
-
-function codeOf(err: unknown): string {
-  return isMakerdError(err) ? err.code : 'unknown';
 }
