@@ -14,20 +14,17 @@ import { Decimal } from '../src/money.js';
 import type { Quote } from '../src/strategy/strategy.js';
 import type { BenchOptions } from './run.js';
 import { median, round } from './stats.js';
+import { SimRng } from '../src/sim/rng.js';
 
 const VIEWS = 2_000;
 const ROUNDS = 15;
 const QUICK_ROUNDS = 3;
 const TICK = new Decimal('0.01');
 
+/** A seeded stream (the simulator's own generator), so a case is reproducible by its number. */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new SimRng(seed);
+  return () => r.next();
 }
 
 interface Step {

@@ -12,17 +12,12 @@ import avellaneda, { type AvellanedaParams, type AvellanedaState } from '../../s
 import bands, { type BandsParams } from '../../strategies/bands.js';
 import { CONDITION, liveOrder, makeView } from '../strategy/view-fixture.js';
 import { TICK, ms, only, q, shown, viewAt } from './guard-fixture.js';
+import { SimRng } from '../../src/sim/rng.js';
 
-/** A seeded generator (mulberry32), so a failure names its case. */
+/** A seeded stream (the simulator's own generator), so a case is reproducible by its number. */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new SimRng(seed);
+  return () => r.next();
 }
 
 describe('apply: only pulls or widens', () => {
