@@ -33,6 +33,7 @@
 import { netExposure, type MarketView } from '../src/market/market-view.js';
 import { Decimal, ONE, ZERO, isValidPrice } from '../src/money.js';
 import { askPrice, bidPrice, clampPrice, gridSize } from '../src/strategy/grid.js';
+import { NO_RETURNS, type ReturnVariance, addReturn, variancePerSecond } from '../src/strategy/return-variance.js';
 import type { Quote, Strategy } from '../src/strategy/strategy.js';
 
 export interface AvellanedaParams {
@@ -51,15 +52,11 @@ export interface AvellanedaParams {
   readonly minSpread: Decimal;
 }
 
-export interface AvellanedaState {
+/** The variance of log-odds returns so far (src/strategy/return-variance.ts), and the last midpoint. */
+export interface AvellanedaState extends ReturnVariance {
   /** logit of the last midpoint seen, and when (Unix ms). */
   readonly lastX: number | undefined;
   readonly lastMs: number | undefined;
-  /** Exponentially weighted sums of r^2 / dt and of the weights. */
-  readonly weightedVar: number;
-  readonly weight: number;
-  /** Returns observed so far. */
-  readonly samples: number;
 }
 
 export const logit = (p: number): number => Math.log(p / (1 - p));
@@ -81,19 +78,13 @@ export function observeMid(state: AvellanedaState, mid: Decimal, nowMs: number, 
   const raw = x - state.lastX;
   const bound = clip > 0 && sigma > 0 ? clip * sigma * Math.sqrt(dt) : Number.POSITIVE_INFINITY;
   const r = Math.max(-bound, Math.min(bound, raw));
-  const keep = 0.5 ** (dt / halfLifeS);
-  return {
-    lastX: x,
-    lastMs: nowMs,
-    weightedVar: keep * state.weightedVar + (1 - keep) * ((r * r) / dt),
-    weight: keep * state.weight + (1 - keep),
-    samples: state.samples + 1,
-  };
+  return { lastX: x, lastMs: nowMs, ...addReturn(state, r, dt, halfLifeS) };
 }
 
 /** Volatility of log-odds per square root of a second. */
 export function sigmaOf(state: AvellanedaState, p: Pick<AvellanedaParams, 'sigmaInitial' | 'sigmaFloor' | 'sigmaMinSamples'>): number {
-  const estimate = state.samples >= p.sigmaMinSamples && state.weight > 0 ? Math.sqrt(state.weightedVar / state.weight) : p.sigmaInitial;
+  const variance = variancePerSecond(state, p.sigmaMinSamples);
+  const estimate = variance === undefined ? p.sigmaInitial : Math.sqrt(variance);
   return Math.max(estimate, p.sigmaFloor);
 }
 
@@ -203,7 +194,7 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
     return raw as unknown as AvellanedaParams;
   },
 
-  initialState: () => ({ lastX: undefined, lastMs: undefined, weightedVar: 0, weight: 0, samples: 0 }),
+  initialState: () => ({ lastX: undefined, lastMs: undefined, ...NO_RETURNS }),
 
   quote(view, params, state) {
     if (view.books[0] === undefined || view.books[1] === undefined) return { quotes: [], state, idleReason: 'no-book' };

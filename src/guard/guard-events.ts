@@ -29,3 +29,12 @@ export interface GuardFill {
   readonly price: Decimal;
   readonly atMs: number;
 }
+
+/**
+ * A fill of one of our orders in outcome-0 space: buying outcome 0 at p or selling outcome 1 at
+ * 1 - p is a bid at p; selling outcome 0 or buying outcome 1 is an ask.
+ */
+export function guardFillOf(outcomeIndex: 0 | 1, side: 'BUY' | 'SELL', price: Decimal, atMs: number): GuardFill {
+  const bid = (outcomeIndex === 0) === (side === 'BUY');
+  return { side: bid ? 'bid' : 'ask', price: outcomeIndex === 0 ? price : price.neg().plus(1), atMs };
+}

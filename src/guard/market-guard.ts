@@ -20,6 +20,7 @@
  */
 import type { MarketView } from '../market/market-view.js';
 import { type Decimal, ONE, compareDecimals } from '../money.js';
+import { NO_RETURNS, type ReturnVariance, addReturn, variancePerSecond } from '../strategy/return-variance.js';
 import type { Quote, QuoteSide } from '../strategy/strategy.js';
 import type { GuardSettings } from './guard-settings.js';
 import type { GuardEvent, GuardEventAction, GuardFill, SideStatus } from './guard-events.js';
@@ -55,9 +56,8 @@ export class MarketGuard {
   readonly #side: Record<QuoteSide, SideState>;
   #lastFair: number | undefined;
   #lastMs = 0;
-  #weightedVar = 0;
-  #weight = 0;
-  #samples = 0;
+  /** The variance rate of fair-value moves (price per second). */
+  #vol: ReturnVariance = NO_RETURNS;
   /** The n-th best bid and ask (n = sweepLevels) of the last evaluation's book. */
   #nthBid: Decimal | undefined;
   #nthAsk: Decimal | undefined;
@@ -284,7 +284,8 @@ export class MarketGuard {
     this.#lastMs = nowMs;
     if (last === undefined || !(dtS > 0)) return;
     const r = f - last;
-    const sd = this.#samples >= MIN_VOL_SAMPLES && this.#weight > 0 ? Math.sqrt((this.#weightedVar / this.#weight) * dtS) : 0;
+    const variance = variancePerSecond(this.#vol, MIN_VOL_SAMPLES);
+    const sd = variance === undefined ? 0 : Math.sqrt(variance * dtS);
     const size = Math.abs(r);
     // A hair under whole ticks, so float noise in `f - last` cannot hide an exact 3-tick move.
     const byTicks = s.jumpTicks > 0 && size >= s.jumpTicks * this.#tick * (1 - 1e-9);
@@ -292,10 +293,7 @@ export class MarketGuard {
     if (byTicks && bySd) this.#hold(r > 0 ? 'ask' : 'bid', 'jump', s.jumpAction, nowMs);
     // Jumps are capped before they feed the estimate, so one headline does not blind the test.
     const capped = sd > 0 && s.jumpSigmas > 0 ? Math.min(size, s.jumpSigmas * sd) : size;
-    const keep = 0.5 ** (dtS / s.volHalfLifeS);
-    this.#weightedVar = keep * this.#weightedVar + (1 - keep) * ((capped * capped) / dtS);
-    this.#weight = keep * this.#weight + (1 - keep);
-    this.#samples++;
+    this.#vol = addReturn(this.#vol, capped, dtS, s.volHalfLifeS);
   }
 
   #checkTradeThroughs(f: number, nowMs: number): void {
