@@ -10,6 +10,7 @@ import { systemClock } from '../clock/system-clock.js';
 import { createCatalogLookup, generateCatalog, syntheticAccounts, type CatalogOptions, type SimCatalog } from './catalog/index.js';
 import type { SimCatalogLookup, SimExchange } from './contracts.js';
 import { createSimExchange } from './exchange/index.js';
+import { SimRewards } from './rewards/sim-rewards.js';
 import { createOrderFlow, type FlowParams, type OrderFlow } from './flow/index.js';
 import { operatorAccount, operatorCredentials, type SimCredentials } from './server/operator-account.js';
 import { createRng } from './rng.js';
@@ -57,6 +58,8 @@ export interface SimWorld {
   readonly exchange: SimExchange;
   /** The synthetic order flow (running unless disabled). */
   readonly flow: OrderFlow;
+  /** The liquidity rewards it pays (sampling every minute of the clock). */
+  readonly rewards: SimRewards;
 }
 
 export interface RunningSimulator {
@@ -105,6 +108,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const operator = operatorAccount(credentials);
   const { enabled: flowEnabled = true, ...flowParams } = options.flow ?? { enabled: true };
   const flow = createOrderFlow({ clock, exchange, catalog, seed, params: flowParams });
+  const rewards = new SimRewards({ clock, exchange, markets: catalog.markets });
 
   const world: SimServerWorld = {
     catalog: createCatalogApi(catalog, exchange, [operator]),
@@ -112,6 +116,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     exchange,
     accounts: [operator, ...syntheticAccounts(catalog)],
     fair: (tokenId) => flow.fair(tokenId)?.toFixed(),
+    rewards,
   };
   const faultRng = createRng(seed).fork('server-faults');
   const server = await startSimServer({
@@ -127,6 +132,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     logger: options.logger,
   });
   if (flowEnabled) flow.start();
+  rewards.start();
 
   return {
     baseUrl: server.baseUrl,
@@ -135,9 +141,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     stats: () => server.stats(),
     setFaults: (patch) => server.setFaults(patch),
     dropWebSockets: () => server.dropWebSockets(),
-    world: { catalog, lookup, exchange, flow },
+    world: { catalog, lookup, exchange, flow, rewards },
     async close() {
       flow.stop();
+      rewards.stop();
       exchange.close();
       await server.close();
     },

@@ -2,10 +2,10 @@
  * `generateCatalog`: the whole synthetic catalog from a seed. Same seed and options -> the same
  * frozen, JSON-identical catalog; no wall clock, no Math.random.
  */
-import type { FeeSchedule } from '../../venue/types.js';
+import type { FeeSchedule, Rewards } from '../../venue/types.js';
 import { SimRng } from '../rng.js';
 import { CATEGORIES, type CatalogCreator, type CatalogSeries, type CatalogTag, type Category, type SimCatalog } from './catalog-model.js';
-import { address, DAY_MS, DEFAULT_EPOCH_MS, imageUrl, isoAt, slugify } from './catalog-ids.js';
+import { address, DAY_MS, DEFAULT_EPOCH_MS, imageUrl, isoAt, REWARD_ASSET_ADDRESS, slugify } from './catalog-ids.js';
 import { categoryLabel, SUB_TAGS } from './catalog-words.js';
 import { generateComments } from './generate-comments.js';
 import { generateEvents } from './generate-events.js';
@@ -25,6 +25,32 @@ export interface CatalogOptions {
   readonly epochMs?: number;
   /** Overrides of the fee schedule applied to every market and the default. */
   readonly fee?: Partial<Pick<FeeSchedule, 'rate' | 'exponent' | 'takerOnly' | 'rebateRate'>>;
+  /**
+   * Liquidity-reward terms for every market instead of the drawn ones (about half the markets
+   * pay, with drawn terms): a daily rate of 0 makes every market pay nothing. The draws are made
+   * either way, so the rest of the catalog is the same.
+   */
+  readonly rewards?: RewardTerms;
+}
+
+/** A market's liquidity-reward terms (venue-api.md 2.5 `rewards`), as numbers. */
+export interface RewardTerms {
+  /** USDC paid out per UTC day (`rates[0].rewards_daily_rate`). */
+  readonly dailyRate: number;
+  /** `max_spread`, in cents. */
+  readonly maxSpread: number;
+  /** `min_size`, in shares. */
+  readonly minSize: number;
+}
+
+/** The venue's `rewards` object of the terms (the non-paying form for a rate of 0). */
+export function rewardsOfTerms(t: RewardTerms): Rewards {
+  if (t.dailyRate === 0) return { rates: [], min_size: 0, max_spread: 0 };
+  return {
+    rates: [{ asset_address: REWARD_ASSET_ADDRESS, rewards_daily_rate: t.dailyRate }],
+    min_size: t.minSize,
+    max_spread: t.maxSpread,
+  };
 }
 
 const SERIES_BY_CATEGORY: Partial<Record<Category, readonly (readonly [string, string])[]>> = {
@@ -134,7 +160,7 @@ export function generateCatalog(options: CatalogOptions): SimCatalog {
   const tags = makeTags(root.fork('tags'), epochMs);
   const series = makeSeries(root.fork('series'), epochMs);
   const creators = makeCreators(root.fork('creators'), epochMs, options.creators ?? 4);
-  const { events, markets } = generateEvents({
+  const generated = generateEvents({
     rng: root.fork('events'),
     epochMs,
     marketCount: options.markets,
@@ -143,6 +169,9 @@ export function generateCatalog(options: CatalogOptions): SimCatalog {
     creators,
     feeOf,
   });
+  const { events } = generated;
+  const terms = options.rewards;
+  const markets = terms === undefined ? generated.markets : generated.markets.map((m) => ({ ...m, rewards: rewardsOfTerms(terms) }));
   const users = generateUsers({ rng: root.fork('users'), count: userCount, makers, markets });
   const comments = generateComments({ rng: root.fork('comments'), epochMs, events, users });
 

@@ -1,6 +1,6 @@
 /** The synthetic catalog's public surface: generation, lookups and the venue-shaped builders. */
 export * from './catalog-model.js';
-export { generateCatalog, type CatalogOptions } from './generate-catalog.js';
+export { generateCatalog, type CatalogOptions, type RewardTerms, rewardsOfTerms } from './generate-catalog.js';
 export { indexOf, resolveCreator, eventsInScope, type CatalogIndex } from './catalog-index.js';
 export { createCatalogLookup, syntheticAccounts, makerUsers, takerUsers } from './catalog-lookup.js';
 export * from './market-builders.js';

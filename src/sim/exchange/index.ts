@@ -4,7 +4,13 @@
  */
 import { MatchingExchange, type SimExchangeOptions } from './sim-exchange.js';
 
-export { MatchingExchange, type BookLevels, type SimExchangeOptions, type SimExchangeRetention } from './sim-exchange.js';
+export {
+  MatchingExchange,
+  type BookLevels,
+  type RestingLevels,
+  type SimExchangeOptions,
+  type SimExchangeRetention,
+} from './sim-exchange.js';
 export { exactFee, feeRateBps, fillFees, takerFee, FEE_DECIMALS, type FillFees } from './fees.js';
 
 /** The exchange behind the simulator server; it implements SimExchange (src/sim/contracts.ts). */

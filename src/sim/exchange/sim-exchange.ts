@@ -37,7 +37,8 @@ import { ExchangeCore, type SimExchangeRetention } from './exchange-core.js';
 import { ExpiryTimer } from './expiry-timer.js';
 import { placeOrder } from './placement.js';
 import { positions } from './positions.js';
-import { matchesOrderFilter } from './sim-order.js';
+import type { PriceLevel } from './price-level.js';
+import { matchesOrderFilter, type SimOrder } from './sim-order.js';
 import { applyTick, checkTickSize } from './tick-sizes.js';
 import * as queries from './queries.js';
 import { priceText } from './units.js';
@@ -53,6 +54,12 @@ export interface BookLevels {
   readonly tickSize: Decimal;
   /** Price units of the last trade; 0 before any (the snapshot then shows the initial fair value). */
   readonly lastTrade: number;
+}
+
+/** See `MatchingExchange.restingLevels`. */
+export interface RestingLevels {
+  readonly bids: readonly PriceLevel<SimOrder>[];
+  readonly asks: readonly PriceLevel<SimOrder>[];
 }
 
 export interface SimExchangeOptions {
@@ -165,6 +172,18 @@ export class MatchingExchange implements SimExchange {
         tickSize: book.tickSize,
         lastTrade: book.lastTrade,
       };
+    });
+  }
+
+  /**
+   * The token's resting orders as the engine holds them, for the rewards sampler
+   * (src/sim/rewards): each side's price levels, best LAST, each a FIFO list of orders (account,
+   * remaining size units). Expiries due are applied first. Read-only: never keep or change them.
+   */
+  restingLevels(tokenId: string): RestingLevels | undefined {
+    return this.#call(this.#core.nowSec(), () => {
+      const book = this.#core.existingBook(tokenId);
+      return book === undefined ? undefined : { bids: book.bids.levels, asks: book.asks.levels };
     });
   }
 

@@ -18,6 +18,7 @@ import type {
   VenueEvent,
 } from '../../venue/types.js';
 import type { SimAccount, SimCatalogLookup, SimExchange } from '../contracts.js';
+import type { SimRewards } from '../rewards/sim-rewards.js';
 
 /** Catalog-side answers. Queries are already checked by the shared parameter rules, with defaults. */
 export interface SimCatalogApi {
@@ -47,4 +48,6 @@ export interface SimServerWorld {
   readonly accounts: readonly SimAccount[];
   /** Current fair value of a token from the flow, for `GET /_sim/fair`; optional. */
   fair?(tokenId: string): string | undefined;
+  /** The liquidity rewards the simulator pays, for `GET /_sim/rewards` and `/_sim/balance`; optional. */
+  readonly rewards?: SimRewards;
 }

@@ -6,6 +6,8 @@
  *   GET  /_sim/limits  edge-limit windows: capacity and use
  *   GET  /_sim/fair?token_id=  the flow's fair value of a token
  *   POST /_sim/tick-size  set a market's tick size (see tick-size-control.ts)
+ *   GET  /_sim/rewards[?account=&market=]  liquidity rewards: scores, shares, accrued, credited
+ *   GET  /_sim/balance?account=  an account's balance: the rewards credited to it
  */
 import { badParameter } from '../../../errors.js';
 import type { EdgeLimits } from '../edge-limits.js';
@@ -13,6 +15,8 @@ import { checkFaultConfig, type FaultController } from '../faults.js';
 import { notFound } from '../http-error.js';
 import type { StatsRecorder } from '../stats.js';
 import { setTickSizeControl } from './tick-size-control.js';
+import { rewardsSummary, rewardsView } from '../../rewards/rewards-view.js';
+import type { SimRewards } from '../../rewards/sim-rewards.js';
 import type { SimServerWorld } from '../world.js';
 
 export interface SimRouteDeps {
@@ -25,7 +29,33 @@ export interface SimRouteDeps {
 
 /** The full stats object of `GET /_sim/stats`. */
 export function simStats(deps: SimRouteDeps): Record<string, unknown> {
-  return { ...deps.stats.snapshot(), ...deps.world.exchange.operatorStats() };
+  const { world } = deps;
+  const rewards =
+    world.rewards === undefined
+      ? {}
+      : {
+          rewards: rewardsSummary(
+            world.rewards,
+            world.accounts.filter((a) => a.operator).map((a) => a.address),
+          ),
+        };
+  return { ...deps.stats.snapshot(), ...world.exchange.operatorStats(), ...rewards };
+}
+
+function rewardsOf(deps: SimRouteDeps): SimRewards {
+  if (deps.world.rewards === undefined) throw notFound('liquidity rewards (not paid by this simulator)');
+  return deps.world.rewards;
+}
+
+function rewardsRoute(deps: SimRouteDeps, search: URLSearchParams): unknown {
+  const rewards = rewardsOf(deps);
+  const account = search.get('account') ?? undefined;
+  const market = search.get('market') ?? undefined;
+  const byAddress = new Map(deps.world.accounts.map((a) => [a.address.toLowerCase(), a]));
+  return rewardsView(rewards, deps.now(), { account, market }, (address) => {
+    const a = byAddress.get(address);
+    return a === undefined ? undefined : { name: a.name, operator: a.operator };
+  });
 }
 
 export function handleSimRoute(deps: SimRouteDeps, method: string, path: string, search: URLSearchParams, rawBody: string): unknown {
@@ -53,6 +83,13 @@ export function handleSimRoute(deps: SimRouteDeps, method: string, path: string,
       const fair = deps.world.fair?.(tokenId);
       if (fair === undefined) throw notFound(`fair value of token ${tokenId}`);
       return { token_id: tokenId, fair };
+    }
+    case 'GET /_sim/rewards':
+      return rewardsRoute(deps, search);
+    case 'GET /_sim/balance': {
+      const account = search.get('account');
+      if (!account) throw badParameter(key, 'account', 'is required (an address)');
+      return { account: account.toLowerCase(), balance: rewardsOf(deps).balance(account).toFixed(6) };
     }
     case 'POST /_sim/tick-size':
       return setTickSizeControl(deps.world, rawBody);
