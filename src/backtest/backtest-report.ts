@@ -50,6 +50,8 @@ export interface ReportSettings {
     readonly informedShare: number;
   };
   readonly fee: BacktestSettings['fee'];
+  /** Reward terms of every market (flags), or 'catalog': each market's own, drawn from the seed. */
+  readonly rewards: BacktestSettings['rewards'] | 'catalog';
   readonly markoutHorizonS: number;
   readonly markoutHorizonsS: readonly number[];
 }
@@ -103,6 +105,7 @@ export function runPlan(plan: BacktestPlan): BacktestReport {
         informedShare: st.flow.informedShare,
       },
       fee: st.fee,
+      rewards: st.rewards ?? 'catalog',
       markoutHorizonS: plan.markoutHorizonS,
       markoutHorizonsS: st.markoutHorizonsS,
     },
@@ -112,6 +115,13 @@ export function runPlan(plan: BacktestPlan): BacktestReport {
       runs: runs[i]!,
     })),
   };
+}
+
+/** The reward terms of a report, in words (the table's head and the HTML report's). */
+export function rewardsText(r: ReportSettings['rewards']): string {
+  if (r === 'catalog') return "liquidity rewards: each market's terms in the catalog";
+  if (r === undefined || r.dailyRate === 0) return 'liquidity rewards: none';
+  return `liquidity rewards: ${r.dailyRate} USDC/day per market to orders within ${r.maxSpread} cents of the adjusted midpoint, min size ${r.minSize}`;
 }
 
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -125,6 +135,8 @@ export function runJson(r: RunResult, horizonS: number): Record<string, unknown>
     realizedPnl: usdc(r.realizedPnl),
     unrealizedPnl: usdc(r.unrealizedPnl),
     totalPnl: usdc(r.totalPnl),
+    rewards: usdc(r.rewards),
+    total: usdc(r.total),
     fills: r.fills,
     volumeShares: r.volumeShares.toFixed(),
     volumeNotional: usdc(r.volumeNotional),
@@ -205,22 +217,34 @@ const meanOverSd = (st: { mean: number; sd: number }): number | null => (st.sd >
 export function comparison(report: BacktestReport): Record<string, unknown>[] {
   const base = report.strategies[0]!;
   return report.strategies.slice(1).map((s) => {
-    const diffs = s.runs.map((r, i) => r.totalPnl.minus(base.runs[i]!.totalPnl).toNumber());
-    const n = diffs.length;
-    const mean = diffs.reduce((a, b) => a + b, 0) / n;
-    const sd = n > 1 ? Math.sqrt(diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : 0;
+    const paired = (f: (r: RunResult) => Decimal): { mean: number; se: number } => {
+      const diffs = s.runs.map((r, i) => f(r).minus(f(base.runs[i]!)).toNumber());
+      const n = diffs.length;
+      const mean = diffs.reduce((a, b) => a + b, 0) / n;
+      const sd = n > 1 ? Math.sqrt(diffs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : 0;
+      return { mean, se: sd / Math.sqrt(n) };
+    };
+    const { mean, se } = paired((r) => r.totalPnl);
+    const withRewards = paired((r) => r.total);
     const bs = base.summary.stats;
     const ss = s.summary.stats;
     return {
       strategy: s.summary.label,
       against: base.summary.label,
       meanPnlDifference: round(mean, 6),
-      pairedStandardError: round(sd / Math.sqrt(n), 6),
+      pairedStandardError: round(se, 6),
       meanPnlDifferenceInBaseSe: bs.totalPnl.se > 0 ? round((ss.totalPnl.mean - bs.totalPnl.mean) / bs.totalPnl.se, 3) : null,
       pnlSdRatio: bs.totalPnl.sd > 0 ? round(ss.totalPnl.sd / bs.totalPnl.sd, 4) : null,
       maxInventoryRatio: bs.maxInventory.mean > 0 ? round(ss.maxInventory.mean / bs.maxInventory.mean, 4) : null,
       pnlMeanOverSd: meanOverSd(ss.totalPnl),
       againstPnlMeanOverSd: meanOverSd(bs.totalPnl),
+      // The same with rewards: total = trading PnL + liquidity rewards.
+      meanTotalDifference: round(withRewards.mean, 6),
+      totalPairedStandardError: round(withRewards.se, 6),
+      totalSdRatio: bs.total.sd > 0 ? round(ss.total.sd / bs.total.sd, 4) : null,
+      totalRatio: bs.total.mean !== 0 ? round(ss.total.mean / bs.total.mean, 4) : null,
+      totalMeanOverSd: meanOverSd(ss.total),
+      againstTotalMeanOverSd: meanOverSd(bs.total),
     };
   });
 }

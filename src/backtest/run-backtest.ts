@@ -41,6 +41,7 @@ import { createCatalogLookup, generateCatalog } from '../sim/catalog/index.js';
 import type { SimAccount } from '../sim/contracts.js';
 import { createSimExchange } from '../sim/exchange/index.js';
 import { createOrderFlow, resolveFlowParams } from '../sim/flow/index.js';
+import { SimRewards } from '../sim/rewards/sim-rewards.js';
 import { createCatalogApi } from '../sim/server/catalog-api.js';
 import { operatorAccount, operatorCredentials } from '../sim/server/operator-account.js';
 import type { StoredBook } from '../trading/book-store.js';
@@ -84,7 +85,12 @@ interface MarketState {
 export function runBacktest(input: RunInput): RunResult {
   const { settings, strategy } = input;
   const seed = String(input.seed);
-  const generated = generateCatalog({ seed, markets: settings.markets, fee: { ...settings.fee } });
+  const generated = generateCatalog({
+    seed,
+    markets: settings.markets,
+    fee: { ...settings.fee },
+    ...(settings.rewards === undefined ? {} : { rewards: settings.rewards }),
+  });
   const catalog = input.catalog === undefined ? generated : input.catalog(generated);
   const clock = new FakeClock(catalog.epochMs);
   const startMs = clock.now();
@@ -281,6 +287,10 @@ export function runBacktest(input: RunInput): RunResult {
   flow.step(0);
   evaluateChanged();
   sample();
+  // Rewards are sampled on the clock's minute boundaries (timers fire inside clock.advance); the
+  // sampler only reads the books, so trading is the same with or without it.
+  const rewards = new SimRewards({ clock, exchange, markets: catalog.markets, untilMs: endMs });
+  rewards.start();
   let nextPoll = startMs + settings.pollIntervalMs;
   let nextSample = startMs + sampleEveryMs;
   const progressEvery = Math.max(stepMs, Math.floor(durationMs / 100));
@@ -312,6 +322,9 @@ export function runBacktest(input: RunInput): RunResult {
   for (const st of markets.values()) exec.observe(st.conditionId);
   if (series[series.length - 1]?.t !== durationMs / 1000) sample();
   markAll();
+  rewards.stop();
+  const earned = rewards.totals(account.address);
+  const rewardsEarned = earned.creditedTotal.plus(earned.accruedToday);
 
   const totals = portfolio.totals();
   const twoSided = exec.twoSided.seconds();
@@ -329,6 +342,8 @@ export function runBacktest(input: RunInput): RunResult {
     realizedPnl: totals.realizedPnl,
     unrealizedPnl: totals.unrealizedPnl,
     totalPnl: totals.totalPnl,
+    rewards: rewardsEarned,
+    total: totals.totalPnl.plus(rewardsEarned),
     fills: totals.fills,
     volumeShares: totals.volumeShares,
     volumeNotional: totals.volumeNotional,

@@ -8,7 +8,7 @@ import type { RiskLimits } from '../risk/index.js';
 import type { DiffSettings } from '../execution/order-diff.js';
 import type { Strategy } from '../strategy/strategy.js';
 import type { GuardSettings } from '../guard/index.js';
-import type { SimCatalog } from '../sim/catalog/index.js';
+import type { RewardTerms, SimCatalog } from '../sim/catalog/index.js';
 import type { SimExchange } from '../sim/contracts.js';
 import type { FlowParams } from '../sim/flow/index.js';
 import type { MarkoutFigure } from './markout.js';
@@ -41,6 +41,11 @@ export interface BacktestSettings {
   readonly diff: DiffSettings;
   /** Points of the PnL and inventory time series (at most). */
   readonly samples: number;
+  /**
+   * Liquidity-reward terms of every market of the run; undefined: the catalog's, drawn from the
+   * seed (about half the markets pay). The simulator's sampler pays them (src/sim/rewards).
+   */
+  readonly rewards?: RewardTerms | undefined;
 }
 
 export interface StrategyRun {
@@ -102,7 +107,15 @@ export interface RunResult {
   readonly realizedPnl: Decimal;
   /** At the final midpoints (outcome 1 at 1 - outcome 0's). */
   readonly unrealizedPnl: Decimal;
+  /** Trading PnL: realized + unrealized (rewards are apart). */
   readonly totalPnl: Decimal;
+  /**
+   * Liquidity rewards the account earned (USDC): days completed as credited at 00:00 UTC, plus the
+   * day under way pro rata (its samples so far over 1,440), each market rounded down to micro-USDC.
+   */
+  readonly rewards: Decimal;
+  /** totalPnl + rewards. */
+  readonly total: Decimal;
   readonly fills: number;
   readonly volumeShares: Decimal;
   /** USDC: sum of price x shares. */

@@ -70,6 +70,8 @@ export function stat(values: readonly number[]): Stat {
 /** The figures reported per run and summarised over runs, in table order. */
 export const METRICS = [
   { key: 'totalPnl', title: 'PnL total', unit: 'USDC' },
+  { key: 'rewards', title: 'liquidity rewards', unit: 'USDC' },
+  { key: 'total', title: 'PnL + rewards', unit: 'USDC' },
   { key: 'realizedPnl', title: 'PnL realized', unit: 'USDC' },
   { key: 'unrealizedPnl', title: 'PnL unrealized', unit: 'USDC' },
   { key: 'fills', title: 'fills', unit: 'fills' },

@@ -163,3 +163,61 @@ describe('backtest accounting on a scripted flow', () => {
     expect(last.inventory).toBe(5);
   });
 });
+
+/**
+ * Liquidity rewards in virtual time, on the same script. Terms: 1,440 USDC a day (1 per minute's
+ * sample, times the share), max_spread 10 cents, min_size 10 (so our 10-share orders count for the
+ * adjusted midpoint too). A run of 100 s is sampled at t = 0 and t = 60 (not at its end).
+ *
+ * t=0   X: bids ours 0.48x10, maker 0.45x100; asks maker 0.55x100. Y: bids ours 0.48x10, maker
+ *       0.45x100; asks maker 0.55x100. Adjusted mids X 0.515, Y 0.515. Per share ((10 - s)/10)²:
+ *       ours: X bid s=3.5 -> 0.4225 x 10 = 4.225 (Q_one), Y bid 4.225 (Q_two): Q_min 4.225.
+ *       maker: X bid s=6.5 12.25 + Y ask s=3.5 42.25 (Q_one 54.5); X ask 42.25 + Y bid 12.25
+ *       (Q_two 54.5): Q_min 54.5. Our share 4.225 / 58.725.
+ * t=60  (we bought 10 X at t=10 and quote SELL X 0.52 x10 and a new bid 0.48 x10; the maker
+ *       requoted at t=30) X: bids ours 0.48x10, maker 0.43x100; asks maker 0.49x100, ours 0.52x10.
+ *       Y: bids maker 0.51x100; asks maker 0.57x100. Mids X 0.485, Y 0.54.
+ *       ours: X bid s=0.5 -> 9.025 (Q_one), X ask s=3.5 -> 4.225 (Q_two): Q_min 4.225.
+ *       maker: X bid s=5.5 20.25 + Y ask s=3 49 = 69.25 (Q_one); X ask s=0.5 90.25 + Y bid 49 =
+ *       139.25 (Q_two): Q_min = max(69.25, 139.25 / 3) = 69.25. Our share 4.225 / 73.475.
+ * Rewards = (4.225 / 58.725 + 4.225 / 73.475) x 1440 / 1440, rounded down to micro-USDC.
+ */
+describe('backtest rewards on the scripted flow', () => {
+  const terms = { dailyRate: 1440, maxSpread: 10, minSize: 10 };
+  const short = runBacktest({
+    seed: '2',
+    strategy: { label: 'fixed', strategy: fixedQuotes as Strategy, params: null },
+    settings: { ...settings, hours: 100 / 3600, rewards: terms },
+    flow: scripted,
+  });
+
+  it('credits the hand-computed share of each minute, pro rata for a run shorter than a day', () => {
+    const expected = new Decimal('4.225').div('58.725').plus(new Decimal('4.225').div('73.475'));
+    expect(short.rewards.toFixed()).toBe(expected.toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed());
+    expect(short.rewards.toFixed()).toBe('0.129448');
+    expect(short.total.toFixed()).toBe(short.totalPnl.plus(short.rewards).toFixed());
+  });
+
+  it('reads the books only: trading is the same with and without paying terms', () => {
+    const paid = runBacktest({
+      seed: '2',
+      strategy: { label: 'fixed', strategy: fixedQuotes as Strategy, params: null },
+      settings: { ...settings, rewards: terms },
+      flow: scripted,
+    });
+    const none = runBacktest({
+      seed: '2',
+      strategy: { label: 'fixed', strategy: fixedQuotes as Strategy, params: null },
+      settings: { ...settings, rewards: { ...terms, dailyRate: 0 } },
+      flow: scripted,
+    });
+    for (const x of [paid, none]) {
+      expect(x.totalPnl.toFixed()).toBe('0.546725');
+      expect(x.fills).toBe(2);
+    }
+    expect(none.rewards.toFixed()).toBe('0');
+    expect(none.total.toFixed()).toBe('0.546725');
+    expect(paid.rewards.gt(short.rewards)).toBe(true);
+    expect(paid.total.toFixed()).toBe(paid.totalPnl.plus(paid.rewards).toFixed());
+  });
+});

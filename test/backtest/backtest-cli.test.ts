@@ -53,6 +53,8 @@ describe('makerd backtest --compare', () => {
     for (const s of out.strategies) {
       expect(Object.keys(s.summary)).toEqual([
         'totalPnl',
+        'rewards',
+        'total',
         'realizedPnl',
         'unrealizedPnl',
         'fills',
@@ -87,6 +89,12 @@ describe('makerd backtest --compare', () => {
       'maxInventoryRatio',
       'pnlMeanOverSd',
       'againstPnlMeanOverSd',
+      'meanTotalDifference',
+      'totalPairedStandardError',
+      'totalSdRatio',
+      'totalRatio',
+      'totalMeanOverSd',
+      'againstTotalMeanOverSd',
     ]);
     expect(out.comparison[0]).toMatchObject({ strategy: 'avellaneda', against: 'bands' });
     const base = out.strategies[0].summary.totalPnl;
@@ -158,7 +166,11 @@ describe('makerd backtest determinism', () => {
   it('prints a table without --json', async () => {
     const run = await cli(['backtest', '--strategy', 'bands', '--hours', '0.05', '--seeds', '1']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^1 seed\(s\) x 1 strategy\(ies\), 1 market\(s\), 0.05 h each; seeds 1..1\n/);
+    expect(run.stdout).toMatch(
+      /^1 seed\(s\) x 1 strategy\(ies\), 1 market\(s\), 0.05 h each; seeds 1..1; liquidity rewards: each market's terms in the catalog\n/,
+    );
+    expect(run.stdout).toMatch(/liquidity rewards \(USDC\)\s+bands/);
+    expect(run.stdout).toMatch(/PnL \+ rewards \(USDC\)\s+bands/);
     expect(run.stdout).toMatch(/PnL total \(USDC\)\s+bands/);
     expect(run.stdout).toMatch(/mark-out@60s \(USDC\/share\)\s+bands/);
     expect(run.stdout).toMatch(/mark-out @5s \(USDC\/share\)\s+bands/);
@@ -168,6 +180,34 @@ describe('makerd backtest determinism', () => {
     expect(run.stdout).not.toMatch(/mark-out @60s/);
     // One run, stderr not a terminal: no progress.
     expect(run.stderr).toBe('');
+  });
+});
+
+describe('makerd backtest liquidity rewards', () => {
+  it('--reward-* gives every market the terms; rewards and PnL + rewards per run and in the comparison', async () => {
+    const base = ['backtest', '--hours', '0.2', '--seeds', '2', '--json', '--no-progress'];
+    const terms = ['--reward-rate', '480', '--reward-max-spread', '4.5', '--reward-min-size', '10'];
+    const run = await cli([...base, '--compare', 'bands,avellaneda', '--params', 'avellaneda=config/avellaneda-tuned.json', ...terms]);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as Json;
+    expect(out.settings.rewards).toEqual({ dailyRate: 480, maxSpread: 4.5, minSize: 10 });
+    for (const s of out.strategies) {
+      for (const r of s.perRun) {
+        expect(r.rewards).toMatch(/^\d+\.\d{6}$/);
+        // 0.2 h of a day pays at most 480 x 0.2 / 24 = 4 (a share of 1 at every sample).
+        expect(Number(r.rewards)).toBeLessThanOrEqual(4);
+        expect(Number(r.total)).toBeCloseTo(Number(r.totalPnl) + Number(r.rewards), 6);
+      }
+    }
+    expect(Number(out.strategies[0].perRun[0].rewards)).toBeGreaterThan(0);
+    const c = out.comparison[0];
+    const diff = (k: string) => out.strategies[1].summary[k].mean - out.strategies[0].summary[k].mean;
+    expect(c.meanTotalDifference).toBeCloseTo(diff('total'), 5);
+    // The same seeds without paying terms: the same trading, no rewards.
+    const none = JSON.parse((await cli([...base, '--strategy', 'bands', '--reward-rate', '0'])).stdout) as Json;
+    expect(none.strategies[0].perRun.map((r: Json) => [r.totalPnl, r.rewards, r.total])).toEqual(
+      out.strategies[0].perRun.map((r: Json) => [r.totalPnl, '0.000000', r.totalPnl]),
+    );
   });
 });
 
@@ -225,6 +265,9 @@ describe('makerd backtest usage errors name the option and the rule', () => {
     [['--strategy', 'bands', '--compare', 'bands,avellaneda'], /--strategy and --compare exclude each other/],
     [['--compare', 'bands,avellaneda', '--params', 'x.json'], /with --compare, give parameters per strategy: --params NAME=FILE/],
     [['--wat'], /unknown option --wat/],
+    [['--reward-min-size', '10'], /--reward-min-size needs --reward-rate/],
+    [['--reward-rate', '-1'], /--reward-rate must be a number >= 0 and <= 1000000 \(got "-1"\)/],
+    [['--reward-rate', '5', '--reward-max-spread', '0'], /--reward-max-spread must be a number > 0 and <= 99 \(got "0"\)/],
     [['--hours'], /--hours needs a value/],
     [['--hours', '1', '--hours', '2'], /--hours given twice/],
     [['bands'], /unexpected argument 'bands'/],

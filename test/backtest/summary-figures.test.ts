@@ -59,6 +59,8 @@ function run(seed: string, totalPnl: number, fills: readonly Fill[], guardSecond
     realizedPnl: d(totalPnl),
     unrealizedPnl: ZERO,
     totalPnl: d(totalPnl),
+    rewards: ZERO,
+    total: d(totalPnl),
     fills: fills.length,
     volumeShares: ZERO,
     volumeNotional: ZERO,
@@ -149,11 +151,21 @@ describe('the summary over runs', () => {
         // 2.25 / 0.353553 = 6.36396 and 2 / 1.414214 = 1.41421 (4 decimals).
         pnlMeanOverSd: 6.364,
         againstPnlMeanOverSd: Math.round(Math.SQRT2 * 1e4) / 1e4,
+        // No rewards in these runs: the figures with rewards are the same, and the ratio of mean
+        // totals is 2.25 / 2.
+        meanTotalDifference: 0.25,
+        totalPairedStandardError: 0.75,
+        totalSdRatio: 0.25,
+        totalRatio: 1.125,
+        totalMeanOverSd: 6.364,
+        againstTotalMeanOverSd: Math.round(Math.SQRT2 * 1e4) / 1e4,
       },
     ]);
     const json = reportJson(report) as { strategies: { summary: Record<string, unknown>; guardSeconds?: unknown }[] };
     expect(Object.keys(json.strategies[0]!.summary)).toEqual([
       'totalPnl',
+      'rewards',
+      'total',
       'realizedPnl',
       'unrealizedPnl',
       'fills',

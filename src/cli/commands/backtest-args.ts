@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ErrorCode, MakerdError } from '../../errors.js';
+import type { RewardTerms } from '../../sim/catalog/index.js';
 import { FLOW_PROFILE_NAMES, type FlowProfileName, isFlowProfileName } from '../../sim/flow/index.js';
 import { UsageError } from '../io.js';
 
@@ -40,6 +41,8 @@ export interface BacktestArgs {
   readonly flowDigest: boolean;
   /** Run every strategy with its guards switched off. */
   readonly noGuards: boolean;
+  /** --reward-*: the same liquidity-reward terms for every market; undefined: the catalog's. */
+  readonly rewards: RewardTerms | undefined;
 }
 
 export const BACKTEST_HELP = `makerd backtest — strategies on the simulator's core with a virtual clock, over many seeds
@@ -84,6 +87,10 @@ Fees (the venue's schedule: taker fee = rate x shares x (p(1-p))^exponent):
   --fee-exponent E           (default 2)
   --rebate-rate R            Makers' rebate, share of the taker fee (default 0.2)
   --maker-fees               Makers pay the taker formula instead (no rebate)
+Liquidity rewards (default: each market's terms in the seed's catalog; about half pay):
+  --reward-rate R            Every market pays R USDC a day (0: none pays)
+  --reward-max-spread C      ... to orders within C cents of the adjusted midpoint (default 3)
+  --reward-min-size S        ... of at least S shares (default 20)
 Output:
   --markout-s S              Mark-out horizon in seconds (default 60; the curve adds 0..600 s)
   --json                     Summary JSON on stdout instead of the table
@@ -115,6 +122,9 @@ const FLAGS_WITH_VALUE = new Set([
   'rebate-rate',
   'markout-s',
   'out',
+  'reward-rate',
+  'reward-max-spread',
+  'reward-min-size',
 ]);
 const FLAGS_ALONE = new Set(['json', 'maker-fees', 'progress', 'no-progress', 'flow-digest', 'no-guards']);
 
@@ -202,6 +212,10 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
     seen.has(flag) ? number(flag, seen.get(flag)!, rule) : undefined;
   const markoutS = opt('markout-s', { min: 0, max: 86_400 }) ?? 60;
   const profile = seen.get('flow');
+  const rewardRate = opt('reward-rate', { min: 0, max: 1_000_000 });
+  for (const f of ['reward-max-spread', 'reward-min-size'])
+    if (seen.has(f) && rewardRate === undefined)
+      throw new UsageError(`backtest: --${f} needs --reward-rate (the daily rate of every market)`);
   if (profile !== undefined && !isFlowProfileName(profile)) throw bad('flow', `must be one of ${FLOW_PROFILE_NAMES.join(', ')}`, profile);
   return {
     configFile: seen.get('config'),
@@ -234,6 +248,14 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
     progress: flags.has('progress') ? true : flags.has('no-progress') ? false : undefined,
     flowDigest: flags.has('flow-digest'),
     noGuards: flags.has('no-guards'),
+    rewards:
+      rewardRate === undefined
+        ? undefined
+        : {
+            dailyRate: rewardRate,
+            maxSpread: opt('reward-max-spread', { min: 0, exclusiveMin: true, max: 99 }) ?? 3,
+            minSize: opt('reward-min-size', { min: 0, exclusiveMin: true, max: 1_000_000 }) ?? 20,
+          },
   };
 }
 

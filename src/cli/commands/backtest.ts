@@ -19,7 +19,7 @@ import { parseQuotingParams } from '../../guard/index.js';
 import { resolveStrategy } from '../../strategy/strategy-registry.js';
 import { flowProfile, resolveFlowParams } from '../../sim/flow/index.js';
 import { loadConfiguredStrategies } from '../../trading/config-check.js';
-import { comparison, reportJson, runPlan, type BacktestReport, type PlannedStrategy } from '../../backtest/backtest-report.js';
+import { comparison, reportJson, rewardsText, runPlan, type BacktestReport, type PlannedStrategy } from '../../backtest/backtest-report.js';
 import { chartLibrary } from '../../backtest/report-assets.js';
 import { reportHtml } from '../../backtest/report-html.js';
 import type { BacktestSettings } from '../../backtest/run-backtest.js';
@@ -105,6 +105,7 @@ export function backtestSettings(config: MakerdConfig, a: BacktestArgs, given: R
       cancelMarketFraction: config.executor.cancelMarketFraction,
     },
     samples: 600,
+    rewards: a.rewards,
   };
 }
 
@@ -156,7 +157,7 @@ function table(report: BacktestReport): string {
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   const s = report.settings;
-  const head = `${s.runs} seed(s) x ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h each; seeds ${s.seeds[0]}..${s.seeds[s.seeds.length - 1]}`;
+  const head = `${s.runs} seed(s) x ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h each; seeds ${s.seeds[0]}..${s.seeds[s.seeds.length - 1]}; ${rewardsText(s.rewards)}`;
   const body = rows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n');
   return `${head}\n${body}\n${comparisonLines(report)}`;
 }
@@ -170,7 +171,9 @@ function comparisonLines(report: BacktestReport): string {
       (c) =>
         `${String(c.strategy)} vs ${String(c.against)}: mean PnL difference ${n(c.meanPnlDifference, 4)} (paired se ${n(c.pairedStandardError, 4)}), ` +
         `PnL sd ratio ${n(c.pnlSdRatio, 3)}, largest-inventory ratio ${n(c.maxInventoryRatio, 3)}, ` +
-        `mean/sd ${n(c.pnlMeanOverSd, 3)} against ${n(c.againstPnlMeanOverSd, 3)}\n`,
+        `mean/sd ${n(c.pnlMeanOverSd, 3)} against ${n(c.againstPnlMeanOverSd, 3)}; ` +
+        `with rewards: mean total difference ${n(c.meanTotalDifference, 4)} (paired se ${n(c.totalPairedStandardError, 4)}), ` +
+        `total ratio ${n(c.totalRatio, 3)}, total sd ratio ${n(c.totalSdRatio, 3)}\n`,
     )
     .join('');
 }

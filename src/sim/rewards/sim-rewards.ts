@@ -43,6 +43,11 @@ export interface SimRewardsOptions {
   readonly clock: Clock;
   readonly exchange: RestingBooks;
   readonly markets: readonly RewardMarket[];
+  /**
+   * No sample at or after this time (a backtest's run [start, end) then has one sample per minute
+   * of it: a 24-hour run started at 00:00 has exactly the day's 1,440).
+   */
+  readonly untilMs?: number;
 }
 
 interface PayingMarket {
@@ -90,6 +95,7 @@ function addTo(map: Map<string, Map<string, Decimal>>, account: string, market: 
 export class SimRewards {
   readonly #clock: Clock;
   readonly #exchange: RestingBooks;
+  readonly #untilMs: number;
   readonly #markets: PayingMarket[] = [];
   readonly #byId = new Map<string, PayingMarket>();
   /** Markets whose rewards object could not be read: they pay nothing. */
@@ -110,6 +116,7 @@ export class SimRewards {
   constructor(options: SimRewardsOptions) {
     this.#clock = options.clock;
     this.#exchange = options.exchange;
+    this.#untilMs = options.untilMs ?? Number.POSITIVE_INFINITY;
     this.#day = utcDayOf(options.clock.now());
     for (const m of options.markets) {
       const parsed = parseRewardRules(m.rewards);
@@ -158,7 +165,7 @@ export class SimRewards {
   sample(): void {
     const now = this.#clock.now();
     const minute = Math.floor(now / SAMPLE_INTERVAL_MS);
-    if (minute <= this.#lastMinute) return;
+    if (minute <= this.#lastMinute || now >= this.#untilMs) return;
     this.#lastMinute = minute;
     this.settle();
     const started = performance.now();
