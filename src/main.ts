@@ -27,6 +27,7 @@ import { startOrderSync } from './daemon/order-sync.js';
 import { PhaseRunner } from './daemon/phase-runner.js';
 import { readRules } from './daemon/read-rules.js';
 import { reconcileWithVenue } from './daemon/reconcile-positions.js';
+import { startRewardEstimates } from './daemon/reward-estimates.js';
 import { restoreJournal } from './daemon/replay-journal.js';
 import { selectMarketScope } from './daemon/select-markets.js';
 import { serveMetrics } from './daemon/serve-metrics.js';
@@ -163,6 +164,7 @@ async function runPhases(
       const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers };
       startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, ...quotingParts });
       if (credentials !== undefined) closers.push(startOrderSync(ctx, { executor: exec, scope }));
+      closers.push(startRewardEstimates(ctx, { registry, view, books, executor: exec, metadata }));
       if (credentials !== undefined && trade) closers.push(startOrderRefresh(ctx, { executor: exec }));
       if (config.risk.scope === 'account' && positions !== undefined)
         watchAccount(ctx, { risk, positions, executor: exec, scope, evaluateAll: () => loop.evaluateAll() });

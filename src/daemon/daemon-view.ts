@@ -11,6 +11,7 @@ import type { RateLimiter } from '../limits/index.js';
 import type { BookPoller } from '../market/poller.js';
 import { haltedReason, notReadyReason } from '../metrics/readiness.js';
 import type { StreamName, StreamProbe } from '../metrics/stream-metrics.js';
+import type { RewardEstimator } from '../rewards/reward-estimator.js';
 import type { LossLimitGuard, RiskGate } from '../risk/index.js';
 import type { BookStore } from '../trading/book-store.js';
 import type { TradingLoop } from '../trading/trading-loop.js';
@@ -26,6 +27,7 @@ export interface DaemonView {
   executor?: Executor;
   poller?: BookPoller;
   loop?: TradingLoop;
+  rewards?: RewardEstimator;
   /** The user stream needs credentials as well as stream.user. */
   userStreamOn: boolean;
   markets: readonly { readonly conditionId: string; readonly tokens: readonly string[] }[];

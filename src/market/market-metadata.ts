@@ -11,6 +11,7 @@
  */
 import { badResponse } from '../errors.js';
 import { Decimal, isValidPrice, parseDecimal } from '../money.js';
+import { parseRewardRules } from '../rewards/reward-rules.js';
 import type { ClobMarketSettings, FeeRate, Market, MarketToken } from '../venue/types.js';
 import type { FeeModel, MarketMeta } from './market-view.js';
 
@@ -132,5 +133,7 @@ export function toMarketMeta(clobSettings: ClobMarketSettings, market: Market, f
     fees: feesOf(feeRate),
     endDateMs: endDateOf(market),
     fetchedAtMs: nowMs,
+    // Never an error: a market whose rewards cannot be read is quoted as one that pays nothing.
+    rewards: parseRewardRules(market.rewards),
   };
 }

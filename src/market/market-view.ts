@@ -8,6 +8,7 @@
  * -q of outcome 0, and buying outcome 1 at p is selling outcome 0 at 1 - p.
  */
 import type { Decimal } from '../money.js';
+import type { RewardRulesResult } from '../rewards/reward-rules.js';
 import type { Side } from '../venue/types.js';
 import type { BookView } from './book-view.js';
 
@@ -38,6 +39,8 @@ export interface MarketMeta {
   readonly endDateMs: number | undefined;
   /** When this was read from the venue (Unix ms). */
   readonly fetchedAtMs: number;
+  /** The market's liquidity rewards (`rewards` of GET /markets/{id}); absent where not read. */
+  readonly rewards?: RewardRulesResult | undefined;
 }
 
 /** Shares held of each outcome (may be 0; never negative on the real venue). */

@@ -8,6 +8,7 @@ import type { RefreshCost } from '../execution/refresh-cost.js';
 import type { LimiterSnapshot } from '../limits/index.js';
 import { type Decimal, drawdownText, moneyText } from '../money.js';
 import type { PortfolioSnapshot } from '../portfolio/index.js';
+import type { MarketRewardEstimate } from '../rewards/reward-estimator.js';
 import type { RiskSnapshot } from '../risk/index.js';
 import type { ProblemEvent } from './recent-problems.js';
 import type { StreamName, StreamProbe } from './stream-metrics.js';
@@ -45,6 +46,26 @@ export interface StatusSource {
   readonly orderRefresh?: () => RefreshCost | undefined;
   /** What the adverse-selection guards do to each side of a market; undefined when it has none. */
   readonly guards?: (market: string) => Readonly<Record<'bid' | 'ask', GuardSideStatus | undefined>> | undefined;
+  /** The liquidity-reward estimates (src/rewards/reward-estimator.ts); undefined before quoting starts. */
+  readonly rewards?: () => RewardsSource | undefined;
+}
+
+export interface RewardsSource {
+  /** UTC day number of the figures (-1 before the first sample). */
+  readonly day: number;
+  readonly estimates: readonly MarketRewardEstimate[];
+  readonly totalToday: Decimal;
+}
+
+/** A market's estimated liquidity rewards: never part of its PnL. */
+export interface MarketRewardStatus {
+  readonly paying: boolean;
+  /** Q_min and share (0..1) at the last one-minute sample. */
+  readonly score: string;
+  readonly share: string;
+  readonly dailyRate: string;
+  /** Estimated USDC of the UTC day so far. */
+  readonly estimatedToday: string;
 }
 
 /** One side held by a guard (src/guard/market-guard.ts SideStatus). */
@@ -78,6 +99,8 @@ export interface MarketStatus {
    * the cool-down ends, null for toxicity), or null when no guard holds it; absent without guards.
    */
   readonly guards?: Readonly<Record<'bid' | 'ask', GuardHold | null>>;
+  /** Estimated liquidity rewards, beside `pnl` and never in it; absent until the first sample. */
+  readonly rewards?: MarketRewardStatus;
 }
 
 export interface GuardHold {
@@ -103,6 +126,8 @@ export interface DaemonStatus {
     readonly fees: string;
     readonly rebates: string;
   };
+  /** Estimated liquidity rewards of the UTC day (`day`, YYYY-MM-DD) over every market; not in `pnl`. */
+  readonly rewards: { readonly day: string | null; readonly estimatedToday: string } | null;
   readonly lossLimits:
     | Readonly<Record<'daily_loss' | 'drawdown', { readonly limit: string | null; readonly engaged: boolean }>>
     | undefined;
@@ -130,10 +155,13 @@ export function buildStatus(src: StatusSource): DaemonStatus {
   const snap = src.portfolio();
   const byMarket = new Map(snap.markets.map((m) => [m.conditionId, m]));
   const quotes = src.quotes();
+  const rewards = src.rewards?.();
+  const rewardOf = new Map(rewards?.estimates.map((e) => [e.market, e]));
   const markets = src.markets().map((market): MarketStatus => {
     const m = byMarket.get(market);
     const age = src.bookAgeSeconds(market);
     const guards = src.guards?.(market);
+    const reward = rewardOf.get(market);
     return {
       market,
       state: risk?.markets[market] ?? risk?.overall ?? 'UNKNOWN',
@@ -150,6 +178,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
             },
       fills: m?.fills ?? 0,
       ...(guards === undefined ? {} : { guards: { bid: guardHold(guards.bid), ask: guardHold(guards.ask) } }),
+      ...(reward === undefined ? {} : { rewards: rewardStatus(reward) }),
     };
   });
   const t = snap.totals;
@@ -173,6 +202,13 @@ export function buildStatus(src: StatusSource): DaemonStatus {
       fees: moneyText(t.feesPaid),
       rebates: moneyText(t.rebatesReceived),
     },
+    rewards:
+      rewards === undefined
+        ? null
+        : {
+            day: rewards.day < 0 ? null : new Date(rewards.day * 86_400_000).toISOString().slice(0, 10),
+            estimatedToday: moneyText(rewards.totalToday),
+          },
     lossLimits:
       loss === undefined
         ? undefined
@@ -210,6 +246,16 @@ export function buildStatus(src: StatusSource): DaemonStatus {
 
 const ZERO_TEXT = { toFixed: (): string => '0' };
 const ZERO_PNL: PnlStrings = { realized: '0', unrealized: '0', total: '0' };
+
+function rewardStatus(e: MarketRewardEstimate): MarketRewardStatus {
+  return {
+    paying: e.paying,
+    score: e.score.toFixed(6),
+    share: e.share.toFixed(6),
+    dailyRate: e.dailyRate.toFixed(),
+    estimatedToday: moneyText(e.today),
+  };
+}
 
 function guardHold(s: GuardSideStatus | undefined): GuardHold | null {
   if (s === undefined) return null;

@@ -14,3 +14,18 @@ export {
   twoSidedScore,
 } from './reward-score.js';
 export { creditedAmount, dayReward, RewardDay, SAMPLE_INTERVAL_MS, SAMPLES_PER_DAY, sampleSlotOf, utcDayOf } from './reward-day.js';
+export {
+  estimateSample,
+  OTHERS_ACCOUNT,
+  OWN_ACCOUNT,
+  type OwnRestingOrder,
+  type SampleEstimate,
+  type VisibleBook,
+} from './reward-estimate.js';
+export {
+  type EstimateDayState,
+  type MarketObservation,
+  type MarketRewardEstimate,
+  RewardEstimator,
+  type RewardEstimatorOptions,
+} from './reward-estimator.js';

@@ -43,6 +43,15 @@ function plain(m: MarketMeta) {
     minOrderSize: m.minOrderSize.toFixed(),
     sizeStep: m.sizeStep.toFixed(),
     fees: { ...m.fees, rate: m.fees.rate.toFixed(), rebateRate: m.fees.rebateRate.toFixed() },
+    rewards:
+      m.rewards?.kind === 'paying'
+        ? {
+            kind: 'paying',
+            maxSpreadCents: m.rewards.rules.maxSpreadCents.toFixed(),
+            minSize: m.rewards.rules.minSize.toFixed(),
+            dailyRate: m.rewards.rules.dailyRate.toFixed(),
+          }
+        : m.rewards,
   };
 }
 
@@ -72,6 +81,24 @@ describe('toMarketMeta', () => {
       fees: { rate: '0.035', exponent: 1, takerOnly: true, rebateRate: '0.25' },
       endDateMs: Date.parse(cm.endDate),
       fetchedAtMs: 1_767_225_600_123,
+      rewards:
+        cm.rewards.min_size > 0
+          ? {
+              kind: 'paying',
+              maxSpreadCents: String(cm.rewards.max_spread),
+              minSize: String(cm.rewards.min_size),
+              dailyRate: String(cm.rewards.rates[0]!.rewards_daily_rate),
+            }
+          : { kind: 'none' },
+    });
+  });
+
+  it('reads a malformed rewards object as paying nothing, with the reason, never as an error', () => {
+    const m = clone(market);
+    (m as { rewards: unknown }).rewards = { rates: [{ rewards_daily_rate: 'lots' }], min_size: 10, max_spread: 3 };
+    expect(toMarketMeta(clob, m, fee, 0).rewards).toEqual({
+      kind: 'malformed',
+      reason: 'rewards.rates[0].rewards_daily_rate is "lots", not a number',
     });
   });
 

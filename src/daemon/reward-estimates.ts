@@ -1,0 +1,62 @@
+/**
+ * Part of phase start-quoting: what makerd earns in liquidity rewards, estimated once a minute
+ * (src/trading/reward-sampler.ts) and shown in /metrics and /status beside trading PnL. The day's
+ * figures are saved in the data directory after each sample (src/rewards/estimate-file.ts), so a
+ * restart on the same UTC day goes on from them; `makerd pnl` reads them. A file that cannot be
+ * read or written costs the estimate its history, never the run: logged once, then ignored.
+ */
+import type { Registry } from 'prom-client';
+import type { Executor } from '../execution/executor.js';
+import type { MetadataCache } from '../market/metadata-cache.js';
+import { registerRewardMetrics } from '../metrics/reward-metrics.js';
+import { readTodayEstimate, writeEstimate } from '../rewards/estimate-file.js';
+import { RewardEstimator } from '../rewards/reward-estimator.js';
+import type { BookStore } from '../trading/book-store.js';
+import { RewardSampler } from '../trading/reward-sampler.js';
+import type { DaemonContext } from './daemon-context.js';
+import type { DaemonView } from './daemon-view.js';
+
+export interface RewardEstimatesInput {
+  readonly registry: Registry;
+  readonly view: DaemonView;
+  readonly books: BookStore;
+  readonly executor: Executor;
+  readonly metadata: MetadataCache;
+}
+
+/** Starts the sampler; returns its stop. */
+export function startRewardEstimates({ config, clock, logger }: DaemonContext, i: RewardEstimatesInput): () => void {
+  const log = logger.child({ component: 'rewards' });
+  const dataDir = config.data.dir;
+  const estimator = new RewardEstimator({
+    onMalformed: (market, reason) => log.warn({ market, reason }, 'rewards object malformed: market not estimated (quoted as before)'),
+  });
+  const saved = readTodayEstimate(dataDir, clock.now());
+  if (saved !== undefined && 'problem' in saved) log.warn({ problem: saved.problem }, "today's reward estimate not restored");
+  else if (saved !== undefined && estimator.restore(saved.state, clock.now()))
+    log.info({ markets: Object.keys(saved.state.markets).length }, "today's reward estimate restored");
+  let writeFailed = false;
+  const save = (): void => {
+    try {
+      writeEstimate(dataDir, estimator.state());
+      writeFailed = false;
+    } catch (err) {
+      if (!writeFailed) log.warn({ err: (err as Error).message }, 'reward estimate not saved (a restart will start the day again)');
+      writeFailed = true;
+    }
+  };
+  const sampler = new RewardSampler({
+    clock,
+    markets: i.view.markets.map((m) => ({ conditionId: m.conditionId, tokens: [m.tokens[0]!, m.tokens[1]!] as const })),
+    books: i.books,
+    liveOrders: (market) => i.executor.tracker.liveOf(market),
+    metadata: (market) => i.metadata.get(market),
+    estimator,
+    staleAfterMs: config.poller.staleAfterMs,
+    onSample: save,
+  });
+  registerRewardMetrics(i.registry, { estimates: () => estimator.estimates(), malformed: () => estimator.malformed() });
+  i.view.rewards = estimator;
+  sampler.start();
+  return () => sampler.stop();
+}

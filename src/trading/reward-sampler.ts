@@ -1,0 +1,90 @@
+/**
+ * Once a minute of the daemon's clock (at the minute's start), what makerd earns in liquidity
+ * rewards: reads the book store (both tokens of every market, fresh books only), the executor's
+ * live orders and the market's `rewards` rules, and hands them to the estimator
+ * (src/rewards/reward-estimator.ts). Nothing per tick: the trading loop never waits on it.
+ */
+import type { Clock, TimerHandle } from '../clock/clock.js';
+import type { TrackedOrder } from '../execution/order-tracker.js';
+import { remaining } from '../execution/order-tracker.js';
+import { bookProblem } from '../market/book-view.js';
+import type { MarketMeta } from '../market/market-view.js';
+import { SAMPLE_INTERVAL_MS } from '../rewards/reward-day.js';
+import type { OwnRestingOrder, VisibleBook } from '../rewards/reward-estimate.js';
+import type { MarketObservation, RewardEstimator } from '../rewards/reward-estimator.js';
+import type { BookStore } from './book-store.js';
+
+export interface RewardSamplerOptions {
+  readonly clock: Clock;
+  readonly markets: readonly { readonly conditionId: string; readonly tokens: readonly [string, string] }[];
+  readonly books: Pick<BookStore, 'get'>;
+  /** The executor's live orders of a market (OrderTracker.liveOf: confirmed by the venue, resting). */
+  readonly liveOrders: (conditionId: string) => readonly Pick<TrackedOrder, 'tokenId' | 'side' | 'price' | 'size' | 'matched'>[];
+  /** Fresh market rules (MetadataCache.get); undefined: not estimated this minute. */
+  readonly metadata: (conditionId: string) => Pick<MarketMeta, 'rewards'> | undefined;
+  readonly estimator: RewardEstimator;
+  /** Books older than this are not used (poller.staleAfterMs). */
+  readonly staleAfterMs: number;
+  /** After each sample taken (e.g. to save the day's state). */
+  readonly onSample?: (() => void) | undefined;
+}
+
+export class RewardSampler {
+  readonly #o: RewardSamplerOptions;
+  #timer: TimerHandle | undefined;
+
+  constructor(options: RewardSamplerOptions) {
+    this.#o = options;
+  }
+
+  /** Samples at the start of every minute from the next one on. */
+  start(): void {
+    if (this.#timer !== undefined) return;
+    this.#schedule();
+  }
+
+  stop(): void {
+    if (this.#timer !== undefined) this.#o.clock.clearTimer(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #schedule(): void {
+    const now = this.#o.clock.now();
+    this.#timer = this.#o.clock.setTimer(
+      () => {
+        this.sampleNow();
+        this.#schedule();
+      },
+      SAMPLE_INTERVAL_MS - (now % SAMPLE_INTERVAL_MS),
+    );
+  }
+
+  /** Takes the sample of the current minute (once per minute; returns whether it was taken). */
+  sampleNow(): boolean {
+    const nowMs = this.#o.clock.now();
+    const taken = this.#o.estimator.sample(
+      nowMs,
+      this.#o.markets.map((m) => this.#observe(m, nowMs)),
+    );
+    if (taken) this.#o.onSample?.();
+    return taken;
+  }
+
+  #observe(m: RewardSamplerOptions['markets'][number], nowMs: number): MarketObservation {
+    const book = (tokenId: string): VisibleBook | undefined => {
+      const s = this.#o.books.get(tokenId);
+      return s === undefined || bookProblem(s.book, nowMs, this.#o.staleAfterMs) !== undefined ? undefined : s.book;
+    };
+    const own: OwnRestingOrder[] = [];
+    for (const o of this.#o.liveOrders(m.conditionId)) {
+      const outcome = o.tokenId === m.tokens[0] ? 0 : o.tokenId === m.tokens[1] ? 1 : undefined;
+      if (outcome !== undefined) own.push({ outcome, side: o.side, price: o.price, size: remaining(o) });
+    }
+    return {
+      conditionId: m.conditionId,
+      rewards: this.#o.metadata(m.conditionId)?.rewards,
+      books: [book(m.tokens[0]), book(m.tokens[1])],
+      own,
+    };
+  }
+}
