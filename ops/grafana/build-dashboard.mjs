@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DS, targets } from './dashboard/panels.mjs';
 import { PIPELINE_ROWS } from './dashboard/pipeline-rows.mjs';
+import { REWARD_ROWS } from './dashboard/reward-rows.mjs';
 import { TRADING_ROWS } from './dashboard/trading-rows.mjs';
 import { VENUE_ROWS } from './dashboard/venue-rows.mjs';
 
@@ -24,7 +25,7 @@ export const SCHEMA_VERSION = 41;
 export const DATASOURCE_UID = 'makerd-prometheus';
 
 /** Every row, top to bottom: the panel builders are in dashboard/panels.mjs, the rows beside them. */
-export const ROWS = [...TRADING_ROWS, ...VENUE_ROWS, ...PIPELINE_ROWS];
+export const ROWS = [...TRADING_ROWS, ...REWARD_ROWS, ...VENUE_ROWS, ...PIPELINE_ROWS];
 
 // ---- layout and the dashboard ---------------------------------------------------------------
 
@@ -55,7 +56,7 @@ export function buildDashboard() {
     uid: 'makerd',
     title: 'makerd',
     description:
-      'makerd market-making daemon: PnL, fills, inventory, rate limits, venue requests, latency, market data and risk state. Built by ops/grafana/build-dashboard.mjs.',
+      'makerd market-making daemon: PnL, fills, inventory, estimated liquidity rewards, rate limits, venue requests, latency, market data and risk state. Built by ops/grafana/build-dashboard.mjs.',
     tags: ['makerd'],
     editable: false,
     graphTooltip: 1,

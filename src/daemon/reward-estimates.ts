@@ -55,7 +55,11 @@ export function startRewardEstimates({ config, clock, logger }: DaemonContext, i
     staleAfterMs: config.poller.staleAfterMs,
     onSample: save,
   });
-  registerRewardMetrics(i.registry, { estimates: () => estimator.estimates(), malformed: () => estimator.malformed() });
+  registerRewardMetrics(i.registry, {
+    estimates: () => estimator.estimates(),
+    malformed: () => estimator.malformed(),
+    markets: () => i.view.markets.map((m) => m.conditionId),
+  });
   i.view.rewards = estimator;
   sampler.start();
   return () => sampler.stop();

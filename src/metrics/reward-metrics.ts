@@ -13,6 +13,8 @@ export interface RewardMetricsSource {
   readonly estimates: () => readonly MarketRewardEstimate[];
   /** Malformed `rewards` objects seen per market (once per market and reason). */
   readonly malformed: () => ReadonlyMap<string, number>;
+  /** The configured markets: exported at 0 from start-up, before their first sample. */
+  readonly markets?: () => Iterable<string>;
 }
 
 export function registerRewardMetrics(registry: Registry, src: RewardMetricsSource): void {
@@ -55,18 +57,29 @@ export function registerRewardMetrics(registry: Registry, src: RewardMetricsSour
       labelNames: ['market'],
       registers: [registry],
     }),
+    { exportZero: true },
   );
   refresh = () => {
     score.reset();
     share.reset();
     today.reset();
+    // One figure per market and scrape (cumulative() adds what a total grew by since the last call).
+    const accrued = new Map<string, number>();
+    const malformed = new Map<string, number>();
+    for (const market of src.markets?.() ?? []) {
+      for (const g of [score, share, today]) g.set({ market }, 0);
+      accrued.set(market, 0);
+      malformed.set(market, 0);
+    }
     for (const e of src.estimates()) {
       const labels = { market: e.market };
       score.set(labels, Number(e.score.toFixed()));
       share.set(labels, Number(e.share.toFixed()));
       today.set(labels, moneyNumber(e.today));
-      addEstimated(labels, moneyNumber(e.accrued));
+      accrued.set(e.market, moneyNumber(e.accrued));
     }
-    for (const [market, n] of src.malformed()) addMalformed({ market }, n);
+    for (const [market, n] of src.malformed()) malformed.set(market, n);
+    for (const [market, total] of accrued) addEstimated({ market }, total);
+    for (const [market, n] of malformed) addMalformed({ market }, n);
   };
 }

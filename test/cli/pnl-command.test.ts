@@ -9,6 +9,7 @@ import { ErrorCode, MakerdError } from '../../src/errors.js';
 import { Decimal } from '../../src/money.js';
 import type { Fill } from '../../src/portfolio/fill.js';
 import { FillJournal } from '../../src/portfolio/journal.js';
+import { writeEstimate } from '../../src/rewards/estimate-file.js';
 
 const T = Date.UTC(2026, 0, 1, 12);
 let n = 0;
@@ -138,11 +139,58 @@ describe('makerd pnl', () => {
     expect(out.totals).toMatchObject({ realizedPnl: '0.468', volumeNotional: '8.7', fills: 4 });
   });
 
+  it('shows the saved reward estimates in a table of their own, never in REALIZED', async () => {
+    const dataDir = await journalWith(FILLS());
+    const day = Date.UTC(2026, 0, 1) / 86_400_000;
+    // 2025-12-31: A 720 samples' shares / 1440 x 10 = 5; 2026-01-01: A 144 / 1440 x 10 = 1, B 36 / 1440 x 40 = 1.
+    writeEstimate(dataDir, {
+      version: 1,
+      day: day - 1,
+      lastSlot: 1439,
+      markets: { '0xaaaa': { shareSum: '720', samples: 1440, dailyRate: '10' } },
+    });
+    writeEstimate(dataDir, {
+      version: 1,
+      day,
+      lastSlot: 700,
+      markets: {
+        '0xaaaa': { shareSum: '144', samples: 700, dailyRate: '10' },
+        '0xbbbb': { shareSum: '36', samples: 700, dailyRate: '40' },
+      },
+    });
+    const r = await run(dataDir);
+    const lines = r.stdout.split('\n');
+    const at = lines.indexOf('estimated rewards 2025-12-31 .. 2026-01-01:');
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 5).map((l) => l.trim().split(/\s+/))).toEqual([
+      ['MARKET', 'DAYS', 'EST.REWARDS'],
+      ['0xaaaa', '2', '6.000000'],
+      ['0xbbbb', '1', '1.000000'],
+      ['TOTAL', '2', '7.000000'],
+    ]);
+    // The PnL table is the same as without them.
+    expect(
+      lines
+        .find((l) => l.startsWith('TOTAL'))
+        ?.trim()
+        .split(/\s+/)[1],
+    ).toBe('0.468000');
+    const out = JSON.parse((await run(dataDir, ['--json'])).stdout);
+    expect(out.estimatedRewards).toEqual({
+      note: 'estimated liquidity rewards, USDC; not in realizedPnl or any PnL',
+      days: ['2025-12-31', '2026-01-01'],
+      markets: { '0xaaaa': { days: 2, usdc: '6' }, '0xbbbb': { days: 1, usdc: '1' } },
+      total: '7',
+    });
+    expect(out.totals.realizedPnl).toBe('0.468');
+  });
+
   it('an empty or missing journal says so', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'makerd-pnl-'));
     const r = await run(dataDir);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(/^no fills in the journal /);
+    expect(r.stdout).toContain('EST.REWARDS: none saved');
     expect(JSON.parse((await run(dataDir, ['--json'])).stdout)).toMatchObject({ fills: 0, markets: [] });
   });
 

@@ -44,20 +44,38 @@ describe('reward metrics', () => {
   it('exports score, share, the estimated USDC and malformed rewards per market', async () => {
     const registry = createRegistry();
     const e = estimator();
-    registerRewardMetrics(registry, { estimates: () => e.estimates(), malformed: () => e.malformed() });
+    // m3: configured, never sampled yet: exported at 0 from the start.
+    registerRewardMetrics(registry, { estimates: () => e.estimates(), malformed: () => e.malformed(), markets: () => ['m1', 'm3'] });
     const text = await registry.metrics();
-    expect(series(text, 'makerd_reward_score')).toEqual(['makerd_reward_score{market="m1"} 18.75', 'makerd_reward_score{market="m2"} 0']);
-    expect(series(text, 'makerd_reward_share')).toEqual(['makerd_reward_share{market="m1"} 0.25', 'makerd_reward_share{market="m2"} 0']);
+    expect(series(text, 'makerd_reward_score')).toEqual([
+      'makerd_reward_score{market="m1"} 18.75',
+      'makerd_reward_score{market="m3"} 0',
+      'makerd_reward_score{market="m2"} 0',
+    ]);
+    expect(series(text, 'makerd_reward_share')).toEqual([
+      'makerd_reward_share{market="m1"} 0.25',
+      'makerd_reward_share{market="m3"} 0',
+      'makerd_reward_share{market="m2"} 0',
+    ]);
     expect(series(text, 'makerd_rewards_estimated_today_usdc')).toEqual([
       'makerd_rewards_estimated_today_usdc{market="m1"} 0.075',
+      'makerd_rewards_estimated_today_usdc{market="m3"} 0',
       'makerd_rewards_estimated_today_usdc{market="m2"} 0',
     ]);
     expect(series(text, 'makerd_rewards_estimated_usdc_total')).toEqual([
       'makerd_rewards_estimated_usdc_total{market="m1"} 0.075',
+      'makerd_rewards_estimated_usdc_total{market="m3"} 0',
       'makerd_rewards_estimated_usdc_total{market="m2"} 0',
     ]);
-    expect(series(text, 'makerd_reward_rules_malformed_total')).toEqual(['makerd_reward_rules_malformed_total{market="m2"} 1']);
-    // A third sample adds to the counter (1/4 more: 0.025).
+    expect(series(text, 'makerd_reward_rules_malformed_total')).toEqual([
+      'makerd_reward_rules_malformed_total{market="m1"} 0',
+      'makerd_reward_rules_malformed_total{market="m3"} 0',
+      'makerd_reward_rules_malformed_total{market="m2"} 1',
+    ]);
+    // Scraping again adds nothing; a third sample adds its 1/4 (0.025) to the counter.
+    expect(series(await registry.metrics(), 'makerd_rewards_estimated_usdc_total')[0]).toBe(
+      'makerd_rewards_estimated_usdc_total{market="m1"} 0.075',
+    );
     e.sample(T0 + 120_000, [{ conditionId: 'm1', rewards: PAYING, books: [book, undefined], own: [bid] }]);
     expect(series(await registry.metrics(), 'makerd_rewards_estimated_usdc_total')[0]).toBe(
       'makerd_rewards_estimated_usdc_total{market="m1"} 0.1',

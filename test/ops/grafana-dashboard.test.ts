@@ -59,9 +59,32 @@ describe('the dashboard JSON', () => {
         'Tick-to-dispatch',
         'Book age',
         'Trading and risk state',
+        'Liquidity rewards (estimated)',
       ]),
     );
     for (const r of rows) expect(panels.filter((p) => p.row === r).length, r).toBeGreaterThan(0);
+  });
+
+  it('shows the estimated liquidity rewards in a row of their own, beside the trading PnL and never summed into it', () => {
+    const row = panels.filter((p) => p.row === 'Liquidity rewards (estimated)');
+    const reads = (title: string): string[] => row.find((p) => p.panel.title === title)!.panel.targets!.flatMap((t) => metricNames(t.expr));
+    expect(row.map((p) => p.panel.title)).toEqual([
+      'Reward score by market',
+      'Reward share by market',
+      'Estimated rewards per day',
+      'Malformed rewards',
+      'Estimated rewards vs trading PnL (today)',
+    ]);
+    expect(reads('Reward score by market')).toEqual(['makerd_reward_score']);
+    expect(reads('Reward share by market')).toEqual(['makerd_reward_share']);
+    expect(reads('Estimated rewards per day')).toEqual(['makerd_rewards_estimated_usdc_total', 'makerd_rewards_estimated_today_usdc']);
+    expect(reads('Malformed rewards')).toEqual(['makerd_reward_rules_malformed_total']);
+    const vs = row.find((p) => p.panel.title === 'Estimated rewards vs trading PnL (today)')!.panel.targets!;
+    // Two queries, one figure each: no query adds rewards to PnL.
+    expect(vs.map((t) => metricNames(t.expr))).toEqual([['makerd_rewards_estimated_today_usdc'], ['makerd_daily_pnl_usdc']]);
+    // No PnL panel reads a reward series.
+    for (const p of panels.filter((x) => x.row === 'PnL and drawdown'))
+      for (const t of p.panel.targets ?? []) expect(t.expr).not.toMatch(/reward/);
   });
 
   it('gives every panel a unique id and puts it inside a row', () => {

@@ -7,12 +7,18 @@
  * (src/portfolio/token-position.ts). Unrealized PnL needs midpoints, which are unknown offline:
  * the `UNREAL@LAST` column (`unrealizedAtLastFill` in JSON) marks each token at its last fill
  * price instead, and says so.
+ *
+ * Estimated liquidity rewards (what the daemon saved in `data.dir/rewards/`, see docs/rewards.md)
+ * come in a table of their own (`estimatedRewards` in JSON): an estimate, not money received, so
+ * never added to REALIZED or any PnL.
  */
 import { systemClock } from '../../clock/system-clock.js';
 import { Decimal, moneyText } from '../../money.js';
 import { Portfolio, type MarketSnapshot, type PnlFigures, type TokenSnapshot } from '../../portfolio/portfolio.js';
 import { journalDir } from '../../portfolio/journal.js';
 import { replayJournal, type ReplayResult } from '../../portfolio/journal-replay.js';
+import { readAllEstimates } from '../../rewards/estimate-file.js';
+import { dayReward } from '../../rewards/reward-day.js';
 import { UsageError, type CliIo } from '../io.js';
 
 export interface PnlArgs {
@@ -99,6 +105,43 @@ function marketRow(name: string, m: PnlFigures, positions?: MarketSnapshot): str
   ];
 }
 
+const REWARDS_NOTE = 'EST.REWARDS = liquidity rewards as makerd estimated them each minute (USDC); not in REALIZED or any PnL';
+
+interface RewardEstimates {
+  /** Saved UTC days (YYYY-MM-DD), oldest first. */
+  readonly days: string[];
+  /** Per market: days estimated and the estimate over them. */
+  readonly markets: Map<string, { days: number; usdc: Decimal }>;
+  readonly total: Decimal;
+  readonly problems: string[];
+}
+
+/** The daemon's saved reward estimates, summed per market over every saved day. */
+function rewardEstimates(dataDir: string): RewardEstimates {
+  const { days, problems } = readAllEstimates(dataDir);
+  const markets = new Map<string, { days: number; usdc: Decimal }>();
+  let total = new Decimal(0);
+  for (const day of days) {
+    for (const [market, m] of Object.entries(day.markets)) {
+      const usdc = dayReward(new Decimal(m.shareSum), new Decimal(m.dailyRate));
+      const sum = markets.get(market) ?? { days: 0, usdc: new Decimal(0) };
+      markets.set(market, { days: sum.days + 1, usdc: sum.usdc.add(usdc) });
+      total = total.add(usdc);
+    }
+  }
+  return { days: days.map((d) => new Date(d.day * 86_400_000).toISOString().slice(0, 10)), markets, total, problems };
+}
+
+function rewardsText(r: RewardEstimates): string {
+  if (r.days.length === 0) return 'EST.REWARDS: none saved (no liquidity-reward estimate in the data directory)\n';
+  const rows = [
+    ['MARKET', 'DAYS', 'EST.REWARDS'],
+    ...[...r.markets].map(([market, m]) => [market, String(m.days), money(m.usdc)]),
+    ['TOTAL', String(r.days.length), money(r.total)],
+  ];
+  return `estimated rewards ${r.days[0]} .. ${r.days[r.days.length - 1]}:\n${table(rows)}\n${REWARDS_NOTE}\n`;
+}
+
 function summary(dir: string, r: ReplayResult): string {
   const dup = r.duplicates > 0 ? `, ${r.duplicates} duplicates dropped` : '';
   return `journal ${dir}: ${r.files.length} file(s), ${r.fills.length} fills${dup}, last fill ${r.lastMatchTime ?? 'none'}`;
@@ -115,6 +158,8 @@ export async function pnlCommand(config: { readonly data: { readonly dir: string
   const snap0 = portfolio.snapshot();
   for (const m of snap0.markets) for (const t of m.tokens) if (t.lastFillPrice !== undefined) portfolio.mark(t.tokenId, t.lastFillPrice);
   const snap = portfolio.snapshot();
+  const rewards = rewardEstimates(config.data.dir);
+  for (const p of rewards.problems) io.stderr.write(`makerd: warning: reward estimate ${p}\n`);
 
   if (json) {
     const out = {
@@ -127,6 +172,12 @@ export async function pnlCommand(config: { readonly data: { readonly dir: string
       unrealized: 'unknown offline (no midpoints); unrealizedAtLastFill marks each token at its last fill price',
       markets: snap.markets.map(marketJson),
       totals: figuresJson(snap.totals),
+      estimatedRewards: {
+        note: 'estimated liquidity rewards, USDC; not in realizedPnl or any PnL',
+        days: rewards.days,
+        markets: Object.fromEntries([...rewards.markets].map(([m, r]) => [m, { days: r.days, usdc: moneyText(r.usdc) }])),
+        total: moneyText(rewards.total),
+      },
     };
     io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return 0;
@@ -134,6 +185,7 @@ export async function pnlCommand(config: { readonly data: { readonly dir: string
 
   if (replay.fills.length === 0) {
     io.stdout.write(`no fills in the journal ${dir}\n`);
+    io.stdout.write(rewardsText(rewards));
     return 0;
   }
   const rows = [
@@ -146,5 +198,6 @@ export async function pnlCommand(config: { readonly data: { readonly dir: string
     'POS = signed shares of outcome 0 / 1 (negative: short), NET = POS0 - POS1; REALIZED = closing gains at average cost - FEES + REBATES (USDC)\n',
   );
   io.stdout.write(`${UNREALIZED_NOTE}\n`);
+  io.stdout.write(rewardsText(rewards));
   return 0;
 }
