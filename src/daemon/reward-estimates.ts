@@ -50,6 +50,7 @@ export function startRewardEstimates({ config, clock, logger }: DaemonContext, i
     markets: i.view.markets.map((m) => ({ conditionId: m.conditionId, tokens: [m.tokens[0]!, m.tokens[1]!] as const })),
     books: i.books,
     liveOrders: (market) => i.executor.tracker.liveOf(market),
+    footprints: (market, nowMs) => i.executor.tracker.footprints(market, nowMs),
     metadata: (market) => i.metadata.get(market),
     estimator,
     staleAfterMs: config.poller.staleAfterMs,

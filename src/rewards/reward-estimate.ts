@@ -85,18 +85,21 @@ function othersOrders(books: readonly [VisibleBook | undefined, VisibleBook | un
 
 /**
  * Our score and share in one sample. A missing book (none, stale) leaves its token without a
- * midpoint: nothing on that token scores, ours included.
+ * midpoint: nothing on that token scores, ours included. `shown`: what of ours the books may
+ * still show, to take out of their levels (default `own`); a book older than our last cancel
+ * still holds the cancelled order, which is not the others'.
  */
 export function estimateSample(
   rules: RewardRules,
   books: readonly [VisibleBook | undefined, VisibleBook | undefined],
   own: readonly OwnRestingOrder[],
+  shown: readonly OwnRestingOrder[] = own,
 ): SampleEstimate {
   const mid = (b: VisibleBook | undefined): Decimal | undefined =>
     b === undefined ? undefined : adjustedMidpoint(b.bids, b.asks, rules.minSize);
   const mids: RewardMidpoints = { market: mid(books[0]), complement: mid(books[1]) };
   const orders: ScoredOrder[] = own.map((o) => ({ account: OWN_ACCOUNT, ...o }));
-  orders.push(...othersOrders(books, ownSizes(own)));
+  orders.push(...othersOrders(books, ownSizes(shown)));
   const scores = scoreSample(rules, mids, orders);
   const shares = sampleShares(scores);
   return {

@@ -23,6 +23,8 @@ export interface MarketObservation {
   readonly books: readonly [VisibleBook | undefined, VisibleBook | undefined];
   /** makerd's resting orders in the market. */
   readonly own: readonly OwnRestingOrder[];
+  /** What of ours the books may still show (e.g. orders cancelled after the book was taken); default `own`. */
+  readonly shown?: readonly OwnRestingOrder[] | undefined;
 }
 
 export interface MarketRewardEstimate {
@@ -147,7 +149,7 @@ export class RewardEstimator {
     if (o.rewards !== undefined) m.malformedReason = undefined;
     if (o.rewards?.kind !== 'paying') return;
     const { rules } = o.rewards;
-    const est = estimateSample(rules, o.books, o.own);
+    const est = estimateSample(rules, o.books, o.own, o.shown);
     m.dailyRate = rules.dailyRate;
     m.score = est.own.qMin;
     m.othersScore = est.others.qMin;

@@ -5,12 +5,12 @@
  * (src/rewards/reward-estimator.ts). Nothing per tick: the trading loop never waits on it.
  */
 import type { Clock, TimerHandle } from '../clock/clock.js';
-import type { TrackedOrder } from '../execution/order-tracker.js';
+import type { OwnOrderFootprint, TrackedOrder } from '../execution/order-tracker.js';
 import { remaining } from '../execution/order-tracker.js';
-import { bookProblem } from '../market/book-view.js';
+import { type BookView, bookProblem } from '../market/book-view.js';
 import type { MarketMeta } from '../market/market-view.js';
 import { SAMPLE_INTERVAL_MS } from '../rewards/reward-day.js';
-import type { OwnRestingOrder, VisibleBook } from '../rewards/reward-estimate.js';
+import type { OwnRestingOrder } from '../rewards/reward-estimate.js';
 import type { MarketObservation, RewardEstimator } from '../rewards/reward-estimator.js';
 import type { BookStore } from './book-store.js';
 
@@ -20,6 +20,11 @@ export interface RewardSamplerOptions {
   readonly books: Pick<BookStore, 'get'>;
   /** The executor's live orders of a market (OrderTracker.liveOf: confirmed by the venue, resting). */
   readonly liveOrders: (conditionId: string) => readonly Pick<TrackedOrder, 'tokenId' | 'side' | 'price' | 'size' | 'matched'>[];
+  /**
+   * Our orders gone lately (OrderTracker.footprints): a book taken before one went still shows
+   * it, and it is not the others'. Absent: only the live orders are taken out of the books.
+   */
+  readonly footprints?: ((conditionId: string, nowMs: number) => readonly OwnOrderFootprint[]) | undefined;
   /** Fresh market rules (MetadataCache.get); undefined: not estimated this minute. */
   readonly metadata: (conditionId: string) => Pick<MarketMeta, 'rewards'> | undefined;
   readonly estimator: RewardEstimator;
@@ -71,20 +76,32 @@ export class RewardSampler {
   }
 
   #observe(m: RewardSamplerOptions['markets'][number], nowMs: number): MarketObservation {
-    const book = (tokenId: string): VisibleBook | undefined => {
+    const book = (tokenId: string): BookView | undefined => {
       const s = this.#o.books.get(tokenId);
       return s === undefined || bookProblem(s.book, nowMs, this.#o.staleAfterMs) !== undefined ? undefined : s.book;
     };
+    const books = [book(m.tokens[0]), book(m.tokens[1])] as const;
+    const outcomeOf = (tokenId: string): 0 | 1 | undefined => (tokenId === m.tokens[0] ? 0 : tokenId === m.tokens[1] ? 1 : undefined);
     const own: OwnRestingOrder[] = [];
     for (const o of this.#o.liveOrders(m.conditionId)) {
-      const outcome = o.tokenId === m.tokens[0] ? 0 : o.tokenId === m.tokens[1] ? 1 : undefined;
+      const outcome = outcomeOf(o.tokenId);
       if (outcome !== undefined) own.push({ outcome, side: o.side, price: o.price, size: remaining(o) });
+    }
+    const shown = [...own];
+    for (const f of this.#o.footprints?.(m.conditionId, nowMs) ?? []) {
+      const outcome = outcomeOf(f.tokenId);
+      const bookTime = outcome === undefined ? undefined : books[outcome]?.timestampMs;
+      // Gone after the book was taken. No slack for clock skew (unlike the view builder's midpoint):
+      // a book that already shows the order gone would give the others less than they have.
+      if (f.goneAtMs !== undefined && bookTime !== undefined && f.goneAtMs > bookTime)
+        shown.push({ outcome: outcome!, side: f.side, price: f.price, size: f.size });
     }
     return {
       conditionId: m.conditionId,
       rewards: this.#o.metadata(m.conditionId)?.rewards,
-      books: [book(m.tokens[0]), book(m.tokens[1])],
+      books,
       own,
+      shown,
     };
   }
 }

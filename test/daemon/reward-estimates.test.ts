@@ -31,7 +31,7 @@ function start(clock: FakeClock) {
     registry: createRegistry(),
     view,
     books: new BookStore(),
-    executor: { tracker: { liveOf: () => [] } } as never,
+    executor: { tracker: { liveOf: () => [], footprints: () => [] } } as never,
     metadata: { get: () => ({ rewards: PAYING }) } as never,
   };
   return { ...p, view, run: () => startRewardEstimates(p.ctx, input) };

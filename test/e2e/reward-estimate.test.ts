@@ -15,16 +15,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { loadConfig } from '../../src/config/load.js';
-import { createLogger } from '../../src/log/logger.js';
 import { runDaemon } from '../../src/main.js';
 import { Decimal } from '../../src/money.js';
 import { readAllEstimates } from '../../src/rewards/estimate-file.js';
 import { dayReward } from '../../src/rewards/index.js';
 import { liveEnvFor } from '../support/live-env.js';
+import { logCapture } from '../support/log-capture.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 
 const DAY_MS = 86_400_000;
@@ -113,14 +112,7 @@ describe('makerd estimates its liquidity rewards', () => {
       MAKERD_METRICS_PORT: '0',
     });
     const { config } = loadConfig({ env });
-    const problems: Record<string, unknown>[] = [];
-    const destination = new Writable({
-      write(chunk, _e, cb) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) problems.push(JSON.parse(line) as Record<string, unknown>);
-        cb();
-      },
-    });
-    const logger = createLogger({ level: 'warn', destination });
+    const { logger, lines: problems } = logCapture('warn');
     const stop = new AbortController();
     const running = runDaemon(config, logger, stop.signal, { clock: sim.clock });
     try {
@@ -163,5 +155,7 @@ describe('makerd estimates its liquidity rewards', () => {
       `reward estimate of the day: estimated ${estimated.toFixed(6)} USDC, credited ${credited.toFixed(6)} USDC, error ${error.mul(100).toFixed(2)} %, ${est.samples} samples`,
     );
     expect(error.lte('0.05')).toBe(true);
+    // Nothing about the rewards went wrong on the way (no malformed rules, no failed save).
+    expect(problems.filter((l) => l.component === 'rewards')).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { book, d, MARKET, NOW, T0, T1 } from './fixtures.js';
 
 const REWARDS = parseRewardRules({ rates: [{ asset_address: '0xusdc', rewards_daily_rate: 144 }], min_size: 100, max_spread: 4 });
 
-function setup() {
+function setup(withFootprints = false) {
   const clock = new FakeClock(NOW + 30_000);
   const books = new BookStore();
   const at = NOW + 30_000;
@@ -54,12 +54,14 @@ function setup() {
     markets: [{ conditionId: MARKET, tokens: [T0, T1] }],
     books,
     liveOrders: (m) => tracker.liveOf(m),
+    footprints: withFootprints ? (m, nowMs) => tracker.footprints(m, nowMs) : undefined,
     metadata: () => ({ rewards: REWARDS }),
     estimator,
     staleAfterMs: 100_000,
     onSample: () => saved++,
   });
-  return { clock, tracker, estimator, sampler, saved: () => saved };
+  tracker.useClock(() => clock.now());
+  return { clock, tracker, estimator, sampler, saved: () => saved, books };
 }
 
 describe('RewardSampler', () => {
@@ -96,5 +98,20 @@ describe('RewardSampler', () => {
     sampler.stop();
     clock.advance(600_000);
     expect(saved()).toBe(3);
+  });
+
+  it('does not give the others an order of ours cancelled after the book was taken', () => {
+    const { clock, tracker, estimator, sampler } = setup(true);
+    sampler.start();
+    // Our ask cancelled at NOW + 50 s; the books are of NOW + 30 s and still show its 150 @ 0.53.
+    clock.advance(20_000);
+    tracker.dropClient('c2');
+    clock.advance(10_000); // NOW + 60 s
+    const [m] = estimator.estimates();
+    // The 0.53 level is taken out whole: the others keep 70.3125 (not 79.6875), ours is the lone
+    // bid's 18.75: 18.75 / 89.0625 = 4 / 19.
+    expect(m?.othersScore.toFixed()).toBe('70.3125');
+    expect(m?.score.toFixed()).toBe('18.75');
+    expect(m?.share.toFixed(30)).toBe(d('4').div(19).toFixed(30));
   });
 });
