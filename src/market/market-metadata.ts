@@ -133,7 +133,7 @@ export function toMarketMeta(clobSettings: ClobMarketSettings, market: Market, f
     fees: feesOf(feeRate),
     endDateMs: endDateOf(market),
     fetchedAtMs: nowMs,
-    // Never an error: a market whose rewards cannot be read is quoted as one that pays nothing.
+    // A malformed rewards object is not a reason to stop quoting: it reads as paying nothing.
     rewards: parseRewardRules(market.rewards),
   };
 }

@@ -39,7 +39,7 @@ export interface MarketMeta {
   readonly endDateMs: number | undefined;
   /** When this was read from the venue (Unix ms). */
   readonly fetchedAtMs: number;
-  /** The market's liquidity rewards (`rewards` of GET /markets/{id}); absent where not read. */
+  /** The market's liquidity-reward terms (`rewards`, src/rewards/reward-rules.ts); undefined: not read. */
   readonly rewards?: RewardRulesResult | undefined;
 }
 

@@ -45,12 +45,7 @@ function plain(m: MarketMeta) {
     fees: { ...m.fees, rate: m.fees.rate.toFixed(), rebateRate: m.fees.rebateRate.toFixed() },
     rewards:
       m.rewards?.kind === 'paying'
-        ? {
-            kind: 'paying',
-            maxSpreadCents: m.rewards.rules.maxSpreadCents.toFixed(),
-            minSize: m.rewards.rules.minSize.toFixed(),
-            dailyRate: m.rewards.rules.dailyRate.toFixed(),
-          }
+        ? { kind: 'paying', rules: Object.fromEntries(Object.entries(m.rewards.rules).map(([k, v]) => [k, v.toFixed()])) }
         : m.rewards,
   };
 }
@@ -85,21 +80,21 @@ describe('toMarketMeta', () => {
         cm.rewards.min_size > 0
           ? {
               kind: 'paying',
-              maxSpreadCents: String(cm.rewards.max_spread),
-              minSize: String(cm.rewards.min_size),
-              dailyRate: String(cm.rewards.rates[0]!.rewards_daily_rate),
+              rules: {
+                maxSpreadCents: String(cm.rewards.max_spread),
+                minSize: String(cm.rewards.min_size),
+                dailyRate: String(cm.rewards.rates[0]!.rewards_daily_rate),
+                multiplier: '1',
+              },
             }
           : { kind: 'none' },
     });
   });
 
-  it('reads a malformed rewards object as paying nothing, with the reason, never as an error', () => {
-    const m = clone(market);
-    (m as { rewards: unknown }).rewards = { rates: [{ rewards_daily_rate: 'lots' }], min_size: 10, max_spread: 3 };
-    expect(toMarketMeta(clob, m, fee, 0).rewards).toEqual({
-      kind: 'malformed',
-      reason: 'rewards.rates[0].rewards_daily_rate is "lots", not a number',
-    });
+  it('reads a malformed rewards object as paying nothing, with the reason, and still builds the rules', () => {
+    const meta = toMarketMeta(clob, { ...market, rewards: { ...market.rewards, max_spread: 'wide' as unknown as number } }, fee, 0);
+    expect(meta.rewards).toEqual({ kind: 'malformed', reason: 'rewards.max_spread is "wide", not a number' });
+    expect(meta.tickSize.toFixed()).toBe(cm.tickSize);
   });
 
   it('follows a tick size change served by the venue', async () => {
