@@ -62,13 +62,16 @@ describe('makerd estimates its liquidity rewards', () => {
       markets: 3,
       clock: new FakeClock(START),
       edgeLimits: { enabled: false },
-      // Fewer steps than the default 250 ms; jumps rarer, so the day is mostly quoted.
+      // Lighter than the defaults (steps of 5 s, rarer jumps, fewer takers, a calmer fair value), so
+      // that hours of it run in seconds; the background maker's ladder is the default one.
       flow: { enabled: true, stepMs: 5_000, jumpRate: 1 / 3_600, A: 0.01, sigma: 0.002 },
     });
     h = sim;
     // A paying market with a 0.01 tick whose background maker's orders (100 to 300 shares) reach
-    // min_size, so that makerd has competition: min_size 50, max_spread 3 cents, 45 USDC a day.
-    const cm = sim.sim.world.catalog.markets.find((m) => m.rewards.min_size > 0 && m.rewards.min_size <= 100 && m.tickSize === '0.01');
+    // min_size, so that makerd has competition, and whose max_spread takes makerd's band.
+    const cm = sim.sim.world.catalog.markets.find(
+      (m) => m.rewards.min_size > 0 && m.rewards.min_size <= 60 && m.rewards.max_spread >= 2 && m.tickSize === '0.01',
+    );
     expect(cm).toBeDefined();
     const market = cm!.conditionId;
     const rate = cm!.rewards.rates.reduce((s, r) => s + r.rewards_daily_rate, 0);
