@@ -22,6 +22,7 @@ import { countMissedFills, type AccountFeeds } from './daemon/count-missed-fills
 import { createExecutor } from './daemon/create-executor.js';
 import { newDaemonView } from './daemon/daemon-view.js';
 import { openVenue, requireCredentials } from './daemon/open-venue.js';
+import { createPaperVenue, openPaperAccount } from './daemon/paper-trading.js';
 import { startOrderRefresh } from './daemon/order-refresh.js';
 import { startOrderSync } from './daemon/order-sync.js';
 import { PhaseRunner } from './daemon/phase-runner.js';
@@ -81,7 +82,8 @@ async function runPhases(
     return { strategies: loaded, claim: c };
   });
   const { owns } = claim;
-  const trade = !config.trading.monitorOnly;
+  const mode = config.trading.mode;
+  const trade = mode !== 'monitor';
   // Late-bound: the journal's write metric and the trading loop exist only further on.
   let observeJournal: (ms: number) => void = () => {};
   let quoting: Quoting | undefined;
@@ -107,7 +109,7 @@ async function runPhases(
   let orphansCleared = false;
   let failure: Error | undefined;
   try {
-    const credentials = requireCredentials(stack, trade, logger);
+    const credentials = requireCredentials(stack, mode, logger);
     registerLimiterMetrics(registry, () => limiter.snapshot());
     registerPollerMetrics(
       registry,
@@ -133,7 +135,9 @@ async function runPhases(
       reconciliation: () => ({ mismatches: Object.fromEntries(mismatches) }),
       markets: () => marketIds,
     }).observeJournalWrite;
-    const exec = createExecutor(ctx, { client, limiter, risk, prefix: claim.prefix });
+    const paper = mode === 'paper' ? createPaperVenue(ctx, claim.prefix) : undefined;
+    view.paper = paper;
+    const exec = createExecutor(ctx, { client, venue: paper, limiter, risk, prefix: claim.prefix });
     executor = exec;
     hooks.onLiveOrders?.(() => exec.tracker.liveOrderIds());
     view.executor = exec;
@@ -143,7 +147,9 @@ async function runPhases(
     }
     const onFills = (fills: readonly Fill[]): void => quoting?.loop.onFills(fills);
     const missed = { client, credentials, scope, metadata, journal, risk, checkLosses, onFills, closers };
-    account = await phases.run('count-missed-fills', () => countMissedFills(ctx, missed));
+    account = await phases.run('count-missed-fills', async () =>
+      paper === undefined ? countMissedFills(ctx, missed) : openPaperAccount(ctx, { ...missed, paper, executor: exec, tokens }),
+    );
     const { positions, feed } = account;
     if (positions !== undefined && feed !== undefined) {
       const acceptMismatch = config.lifecycle.acceptPositionMismatch;
@@ -158,10 +164,21 @@ async function runPhases(
 
     quoting = await phases.run('start-quoting', () => {
       const pipeline = { risk, killSwitch, checkLosses, executor: exec, limiter, portfolio, heartbeat, tickTimer, trade };
-      const q = startQuoting(ctx, { client, registry, view, bindings, marketIds, tokens, metadata, positions, ...pipeline });
+      const quotePositions = positions ?? account.paperPositions;
+      const q = startQuoting(ctx, {
+        client,
+        registry,
+        view,
+        bindings,
+        marketIds,
+        tokens,
+        metadata,
+        positions: quotePositions,
+        ...pipeline,
+      });
       const { loop, books, poller } = q;
       const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers };
-      startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, ...quotingParts });
+      startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, paper, ...quotingParts });
       if (credentials !== undefined) closers.push(startOrderSync(ctx, { executor: exec, scope }));
       if (credentials !== undefined && trade) closers.push(startOrderRefresh(ctx, { executor: exec }));
       if (config.risk.scope === 'account' && positions !== undefined)
