@@ -21,6 +21,7 @@ import { venueRequestMetrics } from '../../src/metrics/venue-metrics.js';
 import { registerBookAgeMetrics } from '../../src/metrics/book-age-metrics.js';
 import { registerBuildInfo } from '../../src/metrics/build-info.js';
 import { registerReadyMetric } from '../../src/metrics/readiness.js';
+import { registerPaperMetrics } from '../../src/metrics/paper-metrics.js';
 import { registerStreamMetrics } from '../../src/metrics/stream-metrics.js';
 import { registerTickMetrics } from '../../src/metrics/tick-metrics.js';
 
@@ -110,6 +111,8 @@ describe('the documentation', () => {
     registerTickMetrics(registry);
     registerBookAgeMetrics(registry, { markets: () => [], bookTimeMs: () => undefined, now: () => 0 });
     registerStreamMetrics(registry, () => ({}));
+    // Registered in paper mode only (trading.mode paper).
+    registerPaperMetrics(registry, () => undefined);
     const names = (await registry.getMetricsAsJSON()).map((m) => m.name);
     limiter.close();
     const own = names.filter((n) => !/^makerd_(process|nodejs)_/.test(n));
