@@ -70,7 +70,8 @@ async function runPhases(
   const startedAtMs = clock.now();
   // The last warnings and errors, for /status (scrubbed of the credentials).
   const problems = new RecentProblems({ secrets: [config.venue.secret, config.venue.passphrase, config.venue.apiKey] });
-  const logger = tapProblems(parentLogger, problems);
+  // A paper run says so on every log line (its fills are virtual).
+  const logger = tapProblems(config.trading.mode === 'paper' ? parentLogger.child({ mode: 'paper' }) : parentLogger, problems);
   const ctx: DaemonContext = { config, clock, logger, stop };
   const phases = new PhaseRunner(clock, logger);
   // Every request in flight listens on the stop signal (start-up reads many markets at once).

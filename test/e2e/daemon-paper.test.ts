@@ -122,6 +122,9 @@ describe('makerd paper mode (against the simulator)', () => {
       expect(records.filter((r) => r.msg === 'virtual fill')).toEqual([
         expect.objectContaining({ token: t0, side: 'BUY', price: '0.48', shares: '6', cause: 'queue', left: '14' }),
       ]);
+      // Every log line of the run says paper, the executor's own fill line included.
+      expect(records.find((r) => r.msg === 'order filled')).toMatchObject({ mode: 'paper', token: t0, price: '0.48', shares: '6' });
+      expect(records.every((r) => r.mode === 'paper')).toBe(true);
 
       // The paper journal holds the fill; the account's journal does not exist.
       const paperDir = join(dataDir, 'paper-journal');
