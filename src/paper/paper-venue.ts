@@ -100,6 +100,10 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     }
     this.#orderSeq++;
     this.stats.placed++;
+    this.#o.logger?.debug(
+      { token: o.asset_id, side: o.side, price: o.price, size: o.size, queueAhead: placed.order.queueAhead.toFixed() },
+      'virtual order placed',
+    );
     this.#orders.set(id, {
       id,
       status: 'LIVE',
@@ -181,7 +185,20 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
   }
 
   #cancel(id: string): boolean {
-    const gone = this.model.cancel(id) !== undefined;
+    const was = this.model.cancel(id);
+    const gone = was !== undefined;
+    if (was !== undefined)
+      this.#o.logger?.debug(
+        {
+          token: was.tokenId,
+          side: was.side,
+          price: was.price.toFixed(),
+          queueAhead: was.queueAhead.toFixed(),
+          filled: was.filled.toFixed(),
+          restedMs: this.#o.clock.now() - was.atMs,
+        },
+        'virtual order cancelled',
+      );
     if (this.#orders.delete(id) || gone) {
       this.stats.cancelled++;
       return true;
