@@ -67,6 +67,7 @@ export function openPaperAccount({ config, clock, logger }: DaemonContext, i: Pa
       i.checkLosses();
     },
   });
+  paper.onGone((order) => i.executor.applyOrderEvent(order));
   paper.onFill((trade, order) => {
     i.executor.applyOrderEvent(order);
     // A fill the journal refuses is fetched again by the feed's next catch-up (as live).

@@ -33,10 +33,7 @@ export function registerPaperMetrics(registry: Registry, source: () => PaperSour
     'Virtual fills of the queue model (each also counted in makerd_fills_total once journaled)',
   );
   const shares = counter('makerd_paper_virtual_filled_shares_total', 'Shares of the virtual fills');
-  const refused = counter(
-    'makerd_paper_refused_total',
-    'Virtual post-only orders refused: they would have crossed the public book, or its token had no book yet',
-  );
+  const refused = counter('makerd_paper_refused_total', 'Virtual post-only orders refused: they would have crossed the public book');
   const trades = counter('makerd_paper_public_trades_total', 'Public trades (market stream last_trade_price) given to the queue model');
   const books = counter('makerd_paper_book_events_total', 'Book and price-change events given to the queue model');
   refresh = (s) => {

@@ -22,7 +22,7 @@ import { type Decimal, isValidPrice, parseDecimal, toPlainString, ZERO } from '.
 import type { AccountIdentity } from '../portfolio/fill-attribution.js';
 import type { TradesVenue } from '../portfolio/fill-feed.js';
 import type { AccountTrade, CancelResult, OpenOrder, OrderResponse, Paged, PriceLevel } from '../venue/types.js';
-import { type Level, QueueFillModel, type VirtualFill } from './queue-fill-model.js';
+import { type Level, type PlaceRefusal, QueueFillModel, type VirtualFill, type VirtualOrderSpec } from './queue-fill-model.js';
 import { virtualTrade } from './virtual-trade.js';
 
 export interface PaperVenueOptions {
@@ -36,11 +36,13 @@ export interface PaperVenueOptions {
   readonly logger?: Logger | undefined;
 }
 
+export type PaperGoneListener = (order: OpenOrder & { type: 'CANCELLATION' }) => void;
+
 export type PaperFillListener = (trade: AccountTrade, order: OpenOrder & { type: 'UPDATE' }, fill: VirtualFill) => void;
 
 export interface PaperStats {
   placed: number;
-  /** Post-only orders that would have crossed, and orders in a token without a book yet. */
+  /** Post-only orders that would have crossed the public book. */
   refused: number;
   cancelled: number;
   fills: number;
@@ -59,6 +61,9 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
   readonly #orders = new Map<string, OpenOrder>();
   readonly #trades: AccountTrade[] = [];
   readonly #listeners: PaperFillListener[] = [];
+  readonly #goneListeners: PaperGoneListener[] = [];
+  /** Accepted orders waiting for their token's first book (placed in the model when it comes). */
+  readonly #pending = new Map<string, VirtualOrderSpec>();
   #orderSeq = 0;
   #tradeSeq = 0;
 
@@ -71,7 +76,12 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     this.#listeners.push(listener);
   }
 
-  /** Virtual orders resting now. */
+  /** Hears every order dropped without a cancel (a waiting order that met a book it crosses). */
+  onGone(listener: PaperGoneListener): void {
+    this.#goneListeners.push(listener);
+  }
+
+  /** Virtual orders resting now (those waiting for their token's first book included). */
   get openCount(): number {
     return this.#orders.size;
   }
@@ -87,23 +97,20 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     if (!params.postOnly) return refused('paper mode places post-only orders only');
     // The number is taken only by an accepted order.
     const id = `${this.#o.runId}-o${(this.#orderSeq + 1).toString(36)}`;
-    const placed = this.model.place({ id, tokenId: o.asset_id, side: o.side, price, size, atMs: this.#o.clock.now() });
-    if (!placed.accepted) {
-      this.stats.refused++;
-      return refused(
-        placed.reason === 'crosses-book'
-          ? 'invalid post-only order: order crosses book'
-          : placed.reason === 'no-book'
-            ? 'no public book seen yet for this token'
-            : 'duplicate order id',
-      );
+    const spec: VirtualOrderSpec = { id, tokenId: o.asset_id, side: o.side, price, size, atMs: this.#o.clock.now() };
+    if (!this.model.hasBook(o.asset_id)) {
+      // The market stream's first book of the token is still on its way: the order waits for it
+      // (its queue is unknown until then), as it would be in flight to the venue.
+      this.#pending.set(id, spec);
+    } else {
+      const placed = this.#place(spec);
+      if (placed !== undefined) {
+        this.stats.refused++;
+        return refused(placed === 'crosses-book' ? 'invalid post-only order: order crosses book' : 'duplicate order id');
+      }
     }
     this.#orderSeq++;
     this.stats.placed++;
-    this.#o.logger?.debug(
-      { token: o.asset_id, side: o.side, price: o.price, size: o.size, queueAhead: placed.order.queueAhead.toFixed() },
-      'virtual order placed',
-    );
     this.#orders.set(id, {
       id,
       status: 'LIVE',
@@ -165,6 +172,33 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
   onBook(e: StreamBook): void {
     this.stats.bookEvents++;
     this.#emit(this.model.setBook(e.asset_id, levels(e.bids), levels(e.asks), Number(e.timestamp)));
+    for (const spec of [...this.#pending.values()]) {
+      if (spec.tokenId !== e.asset_id) continue;
+      this.#pending.delete(spec.id);
+      if (this.#place(spec) === undefined) continue;
+      // It would have crossed the book it now meets: the venue refuses a post-only order so.
+      this.stats.refused++;
+      const record = this.#orders.get(spec.id);
+      this.#orders.delete(spec.id);
+      if (record !== undefined) for (const l of this.#goneListeners) l({ ...record, status: 'CANCELED', type: 'CANCELLATION' });
+    }
+  }
+
+  /** Places in the model; the refusal reason, or undefined when it rests. */
+  #place(spec: VirtualOrderSpec): PlaceRefusal | undefined {
+    const placed = this.model.place(spec);
+    if (!placed.accepted) return placed.reason;
+    this.#o.logger?.debug(
+      {
+        token: spec.tokenId,
+        side: spec.side,
+        price: spec.price.toFixed(),
+        size: spec.size.toFixed(),
+        queueAhead: placed.order.queueAhead.toFixed(),
+      },
+      'virtual order placed',
+    );
+    return undefined;
   }
 
   /** A `price_change` event: each changed level in turn. */
@@ -185,6 +219,11 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
   }
 
   #cancel(id: string): boolean {
+    if (this.#pending.delete(id)) {
+      this.#orders.delete(id);
+      this.stats.cancelled++;
+      return true;
+    }
     const was = this.model.cancel(id);
     const gone = was !== undefined;
     if (was !== undefined)

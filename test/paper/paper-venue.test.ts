@@ -53,13 +53,7 @@ describe('PaperVenue', () => {
       errorMsg: expect.stringMatching(/post-only/),
     });
     expect(await post(v, 'SELL', '0.5', '1', false)).toMatchObject({ success: false, errorMsg: 'paper mode places post-only orders only' });
-    const other = await v.postOrder({
-      order: { asset_id: `${M}:1`, side: 'BUY', price: '0.4', size: '1', expiration: '0', client_order_id: 'x' },
-      orderType: 'GTC',
-      postOnly: true,
-    });
-    expect(other).toMatchObject({ success: false, errorMsg: 'no public book seen yet for this token' });
-    expect(v.stats).toMatchObject({ placed: 1, refused: 2 });
+    expect(v.stats).toMatchObject({ placed: 1, refused: 1 });
 
     const listed = await v.getOpenOrders({ market: M });
     expect(listed.data.map((o) => [o.id, o.side, o.price, o.original_size, o.size_matched, o.client_order_id, o.status])).toEqual([
@@ -73,6 +67,41 @@ describe('PaperVenue', () => {
     expect(await v.cancelMarketOrders({ market: M })).toEqual({ canceled: ['run1-o2', 'run1-o3'], not_canceled: {} });
     expect(v.openCount).toBe(0);
     expect(v.model.orders()).toEqual([]);
+  });
+
+  it("holds an order for a token whose book the stream has not brought yet, and queues it at the book's arrival", async () => {
+    const { v, ts } = venue();
+    const T1 = `${M}:1`;
+    const gone: OpenOrder[] = [];
+    v.onGone((o) => gone.push(o));
+    const postT1 = (side: 'BUY' | 'SELL', price: string) =>
+      v.postOrder({
+        order: { asset_id: T1, side, price, size: '5', expiration: '0', client_order_id: price },
+        orderType: 'GTC',
+        postOnly: true,
+      });
+    expect(await postT1('BUY', '0.3')).toMatchObject({ success: true, status: 'live', orderID: 'run1-o1' });
+    expect(await postT1('BUY', '0.45')).toMatchObject({ success: true, status: 'live', orderID: 'run1-o2' });
+    expect(await postT1('BUY', '0.2')).toMatchObject({ success: true, orderID: 'run1-o3' });
+    expect(await v.cancelOrder({ orderId: 'run1-o3' })).toEqual({ canceled: ['run1-o3'], not_canceled: {} });
+    expect(v.model.orders(T1)).toEqual([]);
+    expect(v.openCount).toBe(2);
+    // The book comes: 0.3 joins behind 12; 0.45 would cross the ask at 0.44 and is dropped, told as a cancellation.
+    v.onBook({
+      event_type: 'book',
+      asset_id: T1,
+      market: M,
+      bids: [{ price: '0.3', size: '12' }],
+      asks: [{ price: '0.44', size: '9' }],
+      tick_size: '0.01',
+      timestamp: ts,
+      hash: 'h1',
+    });
+    expect(v.model.orders(T1).map((o) => [o.id, o.queueAhead.toFixed()])).toEqual([['run1-o1', '12']]);
+    expect(gone.map((o) => [o.id, o.status])).toEqual([['run1-o2', 'CANCELED']]);
+    expect(gone[0]).toMatchObject({ type: 'CANCELLATION' });
+    expect(v.openCount).toBe(1);
+    expect(v.stats).toMatchObject({ placed: 3, refused: 1, cancelled: 1 });
   });
 
   it('honours the stop signal as the venue client does', async () => {
