@@ -165,18 +165,8 @@ async function runPhases(
 
     quoting = await phases.run('start-quoting', () => {
       const pipeline = { risk, killSwitch, checkLosses, executor: exec, limiter, portfolio, heartbeat, tickTimer, trade };
-      const quotePositions = positions ?? account.paperPositions;
-      const q = startQuoting(ctx, {
-        client,
-        registry,
-        view,
-        bindings,
-        marketIds,
-        tokens,
-        metadata,
-        positions: quotePositions,
-        ...pipeline,
-      });
+      const shares = positions ?? account.paperPositions;
+      const q = startQuoting(ctx, { client, registry, view, bindings, marketIds, tokens, metadata, positions: shares, ...pipeline });
       const { loop, books, poller } = q;
       const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers };
       startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, paper, ...quotingParts });
