@@ -22,6 +22,7 @@ import { countMissedFills, type AccountFeeds } from './daemon/count-missed-fills
 import { createExecutor } from './daemon/create-executor.js';
 import { newDaemonView } from './daemon/daemon-view.js';
 import { openVenue, requireCredentials } from './daemon/open-venue.js';
+import { createPaperVenue, openPaperAccount } from './daemon/paper-trading.js';
 import { startOrderRefresh } from './daemon/order-refresh.js';
 import { startOrderSync } from './daemon/order-sync.js';
 import { PhaseRunner } from './daemon/phase-runner.js';
@@ -70,7 +71,8 @@ async function runPhases(
   const startedAtMs = clock.now();
   // The last warnings and errors, for /status (scrubbed of the credentials).
   const problems = new RecentProblems({ secrets: [config.venue.secret, config.venue.passphrase, config.venue.apiKey] });
-  const logger = tapProblems(parentLogger, problems);
+  // A paper run says so on every log line (its fills are virtual).
+  const logger = tapProblems(config.trading.mode === 'paper' ? parentLogger.child({ mode: 'paper' }) : parentLogger, problems);
   const ctx: DaemonContext = { config, clock, logger, stop };
   const phases = new PhaseRunner(clock, logger);
   // Every request in flight listens on the stop signal (start-up reads many markets at once).
@@ -82,7 +84,8 @@ async function runPhases(
     return { strategies: loaded, claim: c };
   });
   const { owns } = claim;
-  const trade = !config.trading.monitorOnly;
+  const mode = config.trading.mode;
+  const trade = mode !== 'monitor';
   // Late-bound: the journal's write metric and the trading loop exist only further on.
   let observeJournal: (ms: number) => void = () => {};
   let quoting: Quoting | undefined;
@@ -108,7 +111,7 @@ async function runPhases(
   let orphansCleared = false;
   let failure: Error | undefined;
   try {
-    const credentials = requireCredentials(stack, trade, logger);
+    const credentials = requireCredentials(stack, mode, logger);
     registerLimiterMetrics(registry, () => limiter.snapshot());
     registerPollerMetrics(
       registry,
@@ -134,7 +137,9 @@ async function runPhases(
       reconciliation: () => ({ mismatches: Object.fromEntries(mismatches) }),
       markets: () => marketIds,
     }).observeJournalWrite;
-    const exec = createExecutor(ctx, { client, limiter, risk, prefix: claim.prefix });
+    const paper = mode === 'paper' ? createPaperVenue(ctx, claim.prefix) : undefined;
+    view.paper = paper;
+    const exec = createExecutor(ctx, { client, venue: paper, limiter, risk, prefix: claim.prefix });
     executor = exec;
     hooks.onLiveOrders?.(() => exec.tracker.liveOrderIds());
     view.executor = exec;
@@ -144,7 +149,9 @@ async function runPhases(
     }
     const onFills = (fills: readonly Fill[]): void => quoting?.loop.onFills(fills);
     const missed = { client, credentials, scope, metadata, journal, risk, checkLosses, onFills, closers };
-    account = await phases.run('count-missed-fills', () => countMissedFills(ctx, missed));
+    account = await phases.run('count-missed-fills', async () =>
+      paper === undefined ? countMissedFills(ctx, missed) : openPaperAccount(ctx, { ...missed, paper, executor: exec, tokens }),
+    );
     const { positions, feed } = account;
     if (positions !== undefined && feed !== undefined) {
       const acceptMismatch = config.lifecycle.acceptPositionMismatch;
@@ -159,10 +166,11 @@ async function runPhases(
 
     quoting = await phases.run('start-quoting', () => {
       const pipeline = { risk, killSwitch, checkLosses, executor: exec, limiter, portfolio, heartbeat, tickTimer, trade };
-      const q = startQuoting(ctx, { client, registry, view, bindings, marketIds, tokens, metadata, positions, ...pipeline });
+      const shares = positions ?? account.paperPositions;
+      const q = startQuoting(ctx, { client, registry, view, bindings, marketIds, tokens, metadata, positions: shares, ...pipeline });
       const { loop, books, poller } = q;
       const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers };
-      startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, ...quotingParts });
+      startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, paper, ...quotingParts });
       if (credentials !== undefined) closers.push(startOrderSync(ctx, { executor: exec, scope }));
       closers.push(startRewardEstimates(ctx, { registry, view, books, executor: exec, metadata }));
       if (credentials !== undefined && trade) closers.push(startOrderRefresh(ctx, { executor: exec }));

@@ -14,6 +14,7 @@ import { schema, type MakerdConfig } from './schema.js';
 import { SCHEMA_LEAVES } from './schema-leaves.js';
 import { configWarnings } from './warnings.js';
 import { applyFlowProfile } from './flow-profile.js';
+import { foldTradingMode } from './trading-mode.js';
 
 export interface LoadConfigOptions {
   /** Extra config file (`--config FILE`). */
@@ -128,7 +129,10 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   applyFlowProfile(conf, given);
   const config = conf.getProperties();
   checkCrossRules(config);
-  return { config, masked: () => maskedJson(conf), warnings: configWarnings(config, env), given };
+  const modeWarning = foldTradingMode(config, given);
+  conf.set('trading', config.trading);
+  const warnings = configWarnings(config, env);
+  return { config, masked: () => maskedJson(conf), warnings: modeWarning === undefined ? warnings : [...warnings, modeWarning], given };
 }
 
 function checkCrossRules(c: MakerdConfig): void {

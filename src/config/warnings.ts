@@ -31,7 +31,8 @@ export function configWarnings(c: MakerdConfig, env: NodeJS.ProcessEnv): string[
     }
   } else {
     const missing = missingCredentials(c);
-    if (missing.length > 0 && missing.length < CREDENTIAL_KEYS.length) {
+    // Paper mode signs nothing, so half a set of credentials does no harm there.
+    if (missing.length > 0 && missing.length < CREDENTIAL_KEYS.length && c.trading.mode !== 'paper') {
       out.push(`credentials incomplete, missing ${missing.join(', ')}: signed requests (orders, cancels, /data/*) will fail`);
     }
   }

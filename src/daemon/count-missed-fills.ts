@@ -5,6 +5,7 @@
  * account to read: nothing happens.
  */
 import type { MetadataCache } from '../market/metadata-cache.js';
+import type { PortfolioPositions } from '../paper/portfolio-positions.js';
 import type { Fill } from '../portfolio/fill.js';
 import { FillFeed } from '../portfolio/fill-feed.js';
 import { ALL_MARKETS, type RiskGate } from '../risk/index.js';
@@ -34,6 +35,8 @@ export interface AccountFeeds {
   readonly positions: PositionPoller | undefined;
   /** Caught up, not yet started (the caller starts it once the positions are reconciled). */
   readonly feed: FillFeed | undefined;
+  /** Paper mode: the positions the strategies see, from the paper portfolio (src/daemon/paper-trading.ts). */
+  readonly paperPositions?: PortfolioPositions | undefined;
 }
 
 export async function countMissedFills({ config, clock, logger }: DaemonContext, i: CountMissedFillsInput): Promise<AccountFeeds> {

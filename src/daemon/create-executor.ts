@@ -4,7 +4,7 @@
  * whose error back-off pulls every quote after a burst.
  */
 import { clientOrderIdSource, ownedBy, prefixOf } from '../execution/client-order-ids.js';
-import { Executor } from '../execution/executor.js';
+import { type ExecutionVenue, Executor } from '../execution/executor.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { RiskGate } from '../risk/index.js';
 import type { VenueClient } from '../venue/client.js';
@@ -12,6 +12,8 @@ import type { DaemonContext } from './daemon-context.js';
 
 export interface CreateExecutorInput {
   readonly client: VenueClient;
+  /** Where orders go instead of the client (paper mode's paper venue). */
+  readonly venue?: ExecutionVenue | undefined;
   readonly limiter: RateLimiter;
   readonly risk: RiskGate;
   /** This data directory's client-order-id prefix. */
@@ -21,10 +23,13 @@ export interface CreateExecutorInput {
 /** The risk gate's override source of a market where others' orders rest. */
 export const FOREIGN_ORDERS = 'foreign-orders';
 
-export function createExecutor({ config, clock, logger }: DaemonContext, { client, limiter, risk, prefix }: CreateExecutorInput): Executor {
+export function createExecutor(
+  { config, clock, logger }: DaemonContext,
+  { client, venue, limiter, risk, prefix }: CreateExecutorInput,
+): Executor {
   const halted = new Set<string>();
   const exec = new Executor({
-    venue: client,
+    venue: venue ?? client,
     clock,
     settings: config.executor,
     setOpenOrders: (n) => limiter.setOpenOrders(n),

@@ -9,6 +9,7 @@ import type { Executor } from '../execution/executor.js';
 import { quotesByMarket } from '../execution/quote-counts.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { BookPoller } from '../market/poller.js';
+import type { PaperVenue } from '../paper/paper-venue.js';
 import { haltedReason, notReadyReason } from '../metrics/readiness.js';
 import type { StreamName, StreamProbe } from '../metrics/stream-metrics.js';
 import type { RewardEstimator } from '../rewards/reward-estimator.js';
@@ -28,6 +29,8 @@ export interface DaemonView {
   poller?: BookPoller;
   loop?: TradingLoop;
   rewards?: RewardEstimator;
+  /** Paper mode's venue of virtual orders. */
+  paper?: PaperVenue | undefined;
   /** The user stream needs credentials as well as stream.user. */
   userStreamOn: boolean;
   markets: readonly { readonly conditionId: string; readonly tokens: readonly string[] }[];

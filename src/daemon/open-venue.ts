@@ -3,6 +3,7 @@
  * client, with every request counted in the metrics; and the check that trading has credentials.
  */
 import type { Logger } from 'pino';
+import type { TradingMode } from '../config/schema/execution.js';
 import type { Registry } from 'prom-client';
 import { ErrorCode, MakerdError } from '../errors.js';
 import { streamOn } from '../market/stream-endpoints.js';
@@ -12,7 +13,7 @@ import type { VenueCredentialsInput } from '../venue/credentials.js';
 import type { DaemonContext } from './daemon-context.js';
 import type { DaemonView } from './daemon-view.js';
 import { removeSimPointer, writeSimPointer } from './sim-pointer.js';
-import { openVenueStack, type VenueStack } from './venue-stack.js';
+import { openVenueStack, openVenueTarget, type VenueStack } from './venue-stack.js';
 
 export interface OpenVenueInput {
   readonly registry: Registry;
@@ -25,7 +26,10 @@ export async function openVenue(
   { config, clock, logger }: DaemonContext,
   { registry, problems, view }: OpenVenueInput,
 ): Promise<VenueStack> {
-  const opened = await openVenueStack(config, logger, clock, venueRequestMetrics(registry));
+  const target = await openVenueTarget(config, logger);
+  // Paper mode signs nothing: its stack has no credentials, so no request of the run can carry them.
+  const given = config.trading.mode === 'paper' ? { ...target, credentials: undefined } : target;
+  const opened = await openVenueStack(config, logger, clock, venueRequestMetrics(registry), given);
   const sim = opened.target.simulator;
   let stack = opened;
   if (sim !== undefined) {
@@ -47,18 +51,24 @@ export async function openVenue(
 }
 
 /**
- * The account's credentials; trading without them stops start-up with a way out (monitor-only),
- * and monitor-only says so in the log.
+ * The account's credentials; live trading without them stops start-up with a way out (paper or
+ * monitor mode), and monitor mode says so in the log. Paper mode has none (see openVenue).
  */
-export function requireCredentials(stack: VenueStack, trade: boolean, logger: Logger): VenueCredentialsInput | undefined {
+export function requireCredentials(
+  stack: VenueStack,
+  tradingMode: TradingMode | boolean,
+  logger: Logger,
+): VenueCredentialsInput | undefined {
+  // A boolean is the older "trade" flag: true = live, false = monitor.
+  const mode = tradingMode === true ? 'live' : tradingMode === false ? 'monitor' : tradingMode;
   const credentials = stack.target.credentials;
-  if (credentials === undefined && trade) {
+  if (credentials === undefined && mode === 'live') {
     throw new MakerdError(
       ErrorCode.CONFIG,
-      'live trading needs venue credentials (venue.address, venue.apiKey, venue.passphrase, venue.secret); set trading.monitorOnly (MAKERD_MONITOR_ONLY=true) to watch markets without trading',
+      'live trading needs venue credentials (venue.address, venue.apiKey, venue.passphrase, venue.secret); set trading.mode (MAKERD_TRADING_MODE) to "paper" to paper-trade on the public data, or to "monitor" (formerly trading.monitorOnly) to watch markets without trading',
       { where: 'config', field: 'venue.secret' },
     );
   }
-  if (!trade) logger.warn('monitor-only: watching markets; no order will be placed or cancelled');
+  if (mode === 'monitor') logger.warn('monitor-only: watching markets; no order will be placed or cancelled');
   return credentials;
 }

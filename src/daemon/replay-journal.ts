@@ -5,7 +5,7 @@
  * journal is set aside first.
  */
 import { FillCounts } from '../metrics/portfolio-metrics.js';
-import { FillDeduper, FillJournal, Portfolio, replayJournal } from '../portfolio/index.js';
+import { FillDeduper, FillJournal, JOURNAL_DIR, PAPER_JOURNAL_DIR, Portfolio, replayJournal } from '../portfolio/index.js';
 import { archiveSimJournal } from '../portfolio/sim-journal.js';
 import type { DaemonContext } from './daemon-context.js';
 
@@ -27,11 +27,13 @@ export async function restoreJournal(
   { config, clock, logger }: DaemonContext,
   { onJournalWrite }: ReplayJournalInput,
 ): Promise<JournalState> {
+  // Paper mode keeps its virtual fills in a journal of their own, never mixed with the account's.
+  const folder = config.trading.mode === 'paper' ? PAPER_JOURNAL_DIR : JOURNAL_DIR;
   if (config.venue.mode === 'sim') {
-    const moved = archiveSimJournal(config.data.dir, clock.now());
+    const moved = archiveSimJournal(config.data.dir, clock.now(), folder);
     if (moved !== undefined) logger.info({ movedTo: moved }, "embedded simulator starts empty: the previous run's journal was set aside");
   }
-  const replay = await replayJournal({ dataDir: config.data.dir });
+  const replay = await replayJournal({ dataDir: config.data.dir, folder });
   for (const w of replay.warnings) logger.warn({ file: w.file, line: w.line }, `journal: ${w.message}`);
   const portfolio = new Portfolio({ clock, resetHourUtc: config.risk.dayResetHourUtc });
   const deduper = new FillDeduper();
@@ -43,6 +45,6 @@ export async function restoreJournal(
   );
   const fillCounts = new FillCounts();
   fillCounts.addAll(replay.fills);
-  const journal = new FillJournal({ dataDir: config.data.dir, clock, onBatch: (b) => onJournalWrite(b.latencyMs) });
+  const journal = new FillJournal({ dataDir: config.data.dir, folder, clock, onBatch: (b) => onJournalWrite(b.latencyMs) });
   return { portfolio, deduper, fillCounts, journal, lastTimestampMs: replay.lastTimestampMs };
 }

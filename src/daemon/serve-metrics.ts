@@ -13,7 +13,9 @@ import { registerReadyMetric } from '../metrics/readiness.js';
 import type { RecentProblems } from '../metrics/recent-problems.js';
 import { createRegistry } from '../metrics/registry.js';
 import { refreshCost } from '../execution/refresh-cost.js';
-import { buildStatus } from '../metrics/status.js';
+import { registerPaperMetrics } from '../metrics/paper-metrics.js';
+import { buildStatus, paperStatus } from '../metrics/status.js';
+import { journalDir, PAPER_JOURNAL_DIR } from '../portfolio/journal.js';
 import { registerStreamMetrics } from '../metrics/stream-metrics.js';
 import { registerTickMetrics, type TickTimer } from '../metrics/tick-metrics.js';
 import { streamOn } from '../market/stream-endpoints.js';
@@ -45,6 +47,12 @@ export async function serveMetrics(
   { view, portfolio, problems, phase, startedAtMs }: ServeMetricsInput,
 ): Promise<AdminServer> {
   const registry = createRegistry();
+  const paperMode = config.trading.mode === 'paper';
+  if (paperMode) {
+    // Every series of a paper run says so: its fills and PnL are virtual.
+    registry.setDefaultLabels({ mode: 'paper' });
+    registerPaperMetrics(registry, () => view.paper);
+  }
   const now = (): number => clock.now();
   const ready = (): string | undefined => notReady(view, clock, config.poller);
   const bookTimeMs = (t: string): number | undefined => view.books?.bookTimeMs(t);
@@ -57,6 +65,8 @@ export async function serveMetrics(
   const status = (): unknown =>
     buildStatus({
       version: makerdVersion(),
+      mode: config.trading.mode,
+      paper: () => (view.paper === undefined ? undefined : paperStatus(view.paper, journalDir(config.data.dir, PAPER_JOURNAL_DIR))),
       startedAtMs,
       now,
       notReady: ready,

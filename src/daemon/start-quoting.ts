@@ -31,7 +31,8 @@ export interface StartQuotingInput {
   readonly marketIds: readonly string[];
   readonly tokens: readonly string[];
   readonly metadata: MetadataCache;
-  readonly positions: PositionPoller | undefined;
+  /** The account's positions: GET /positions live, the portfolio's in paper mode. */
+  readonly positions: Pick<PositionPoller, 'positions' | 'onChange'> | undefined;
   readonly risk: RiskGate;
   readonly killSwitch: KillSwitch;
   readonly checkLosses: () => void;
@@ -65,6 +66,8 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     executor: exec,
     staleAfterMs: config.poller.staleAfterMs,
     trade: i.trade,
+    // Paper mode's virtual orders are not in the books the midpoint is read from.
+    ownInBooks: config.trading.mode !== 'paper',
     logger: logger.child({ component: 'trading' }),
   });
   exec.tracker.onChange((market) => loop.markDirty(market));

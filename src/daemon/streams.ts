@@ -10,6 +10,7 @@ import type { BookPoller } from '../market/poller.js';
 import { streamOn, wsOrigin } from '../market/stream-endpoints.js';
 import { UserStream } from '../market/user-stream.js';
 import type { TickTimer } from '../metrics/tick-metrics.js';
+import type { PaperVenue } from '../paper/paper-venue.js';
 import type { FillFeed } from '../portfolio/fill-feed.js';
 import type { BookStore } from '../trading/book-store.js';
 import type { TradingLoop } from '../trading/trading-loop.js';
@@ -33,13 +34,15 @@ export interface StartStreamsInput {
   readonly executor: Executor;
   readonly feed: FillFeed | undefined;
   readonly tickTimer: TickTimer;
+  /** Paper mode: the paper venue, which sees every book event and public trade first. */
+  readonly paper?: PaperVenue | undefined;
   /** Each started stream's close goes here. */
   readonly closers: Closers;
 }
 
 /** Starts the streams that are configured on (the user stream also needs credentials). */
 export function startStreams({ config, clock, logger }: DaemonContext, i: StartStreamsInput): void {
-  const { view, books, loop, tickTimer, tokens, scope, executor: exec, feed } = i;
+  const { view, books, loop, tickTimer, tokens, scope, executor: exec, feed, paper } = i;
   const origin = wsOrigin(i.target);
   if (streamOn(config.stream.market, config)) {
     const stream = new MarketStream({
@@ -48,9 +51,15 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
       reconnectBaseMs: config.stream.reconnectBaseMs,
       reconnectMaxMs: config.stream.reconnectMaxMs,
       logger: logger.child({ component: 'market-stream' }),
+      onTrade: paper === undefined ? undefined : (t) => paper.onTrade(t),
       onMarketEvent: (conditionId, _token, _kind, event) => {
         if (event.event_type === 'tick_size_change') void i.metadata.onTickSize(conditionId, event.new_tick_size);
         else {
+          // Virtual orders fill (or move up their queue) before the market is evaluated again.
+          if (paper !== undefined) {
+            if (event.event_type === 'book') paper.onBook(event);
+            else paper.onPriceChange(event);
+          }
           const trace = tickTimer.start();
           try {
             if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) loop.evaluate(conditionId, trace);

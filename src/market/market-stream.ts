@@ -13,12 +13,13 @@
  * - Checks: a book's levels must parse with prices in (0, 1) and sizes >= 0 (and come out sorted
  *   best first), a price change's likewise, a tick size in (0, 1); ids non-empty. An event that
  *   fails is counted (`invalidEvents`) and dropped; `error` events are logged and counted;
- *   `last_trade_price` and unknown kinds are counted as ignored.
+ *   `last_trade_price` goes to `onTrade` when one is given (paper mode's fills), else it is
+ *   counted as ignored, like unknown kinds.
  * - `lastHash(token)` is the book hash the latest book or price_change carried (for HashGate).
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
-import { isMakerdError } from '../errors.js';
+import { badResponse, isMakerdError } from '../errors.js';
 import type { Decimal } from '../money.js';
 import type { PriceLevel, Side } from '../venue/types.js';
 import * as c from '../venue/validate/check.js';
@@ -61,6 +62,17 @@ export interface StreamTickSizeChange {
 
 export type MarketStreamEvent = StreamBook | StreamPriceChange | StreamTickSizeChange;
 
+/** `last_trade_price`: one match of a taker order at one price; `side` is the taker's. */
+export interface StreamTrade {
+  event_type: 'last_trade_price';
+  asset_id: string;
+  market: string;
+  price: string;
+  side: Side;
+  size: string;
+  timestamp: string;
+}
+
 export interface MarketStreamCounters {
   book: number;
   price_change: number;
@@ -69,7 +81,9 @@ export interface MarketStreamCounters {
   invalidEvents: number;
   /** `error` events from the venue. */
   errorEvents: number;
-  /** last_trade_price, unknown kinds, tokens not (or no longer) subscribed. */
+  /** last_trade_price delivered to `onTrade`. */
+  trades: number;
+  /** last_trade_price without `onTrade`, unknown kinds, tokens not (or no longer) subscribed. */
   ignoredEvents: number;
 }
 
@@ -83,6 +97,8 @@ export interface MarketStreamOptions {
   readonly pingIntervalMs?: number | undefined;
   readonly logger?: Logger | undefined;
   readonly onMarketEvent: (conditionId: string, tokenId: string, kind: MarketEventKind, event: MarketStreamEvent) => void;
+  /** Public trades (`last_trade_price`), checked; without it they are ignored. */
+  readonly onTrade?: ((trade: StreamTrade) => void) | undefined;
   /** After every connect and reconnect: re-read every book. */
   readonly onResync?: (() => void) | undefined;
   /** The connection closed; `retryInMs` until the next attempt (for logs and metrics). */
@@ -146,6 +162,22 @@ export function checkMarketEvent(raw: Record<string, unknown>): MarketStreamEven
   };
 }
 
+/** The checked `last_trade_price` event, or BAD_RESPONSE naming the field. */
+export function checkTradeEvent(raw: Record<string, unknown>): StreamTrade {
+  c.priceText(ROUTE, raw, 'price', '');
+  const size = c.sizeText(ROUTE, raw, 'size', '');
+  if (!size.gt(0)) throw badResponse(ROUTE, 'size', 'must be greater than 0', raw.size);
+  return {
+    event_type: 'last_trade_price',
+    asset_id: c.nonEmptyString(ROUTE, raw, 'asset_id', ''),
+    market: c.nonEmptyString(ROUTE, raw, 'market', ''),
+    price: raw.price as string,
+    side: c.oneOf(ROUTE, raw, 'side', '', SIDES),
+    size: raw.size as string,
+    timestamp: c.digitsText(ROUTE, raw, 'timestamp', ''),
+  };
+}
+
 export class MarketStream {
   readonly #o: MarketStreamOptions;
   readonly #socket: ReconnectingSocket;
@@ -155,6 +187,7 @@ export class MarketStream {
     book: 0,
     price_change: 0,
     tick_size_change: 0,
+    trades: 0,
     invalidEvents: 0,
     errorEvents: 0,
     ignoredEvents: 0,
@@ -226,9 +259,10 @@ export class MarketStream {
       this.#o.logger?.warn({ code: raw.code, error: raw.error }, 'market stream error event');
       return;
     }
-    let event: MarketStreamEvent | undefined;
+    const onTrade = raw.event_type === 'last_trade_price' ? this.#o.onTrade : undefined;
+    let event: MarketStreamEvent | StreamTrade | undefined;
     try {
-      event = checkMarketEvent(raw);
+      event = onTrade !== undefined ? checkTradeEvent(raw) : checkMarketEvent(raw);
     } catch (err) {
       this.#counters.invalidEvents++;
       this.#o.logger?.warn({ err: isMakerdError(err) ? err.message : String(err) }, 'market stream event rejected');
@@ -236,6 +270,11 @@ export class MarketStream {
     }
     if (event === undefined || !this.#tokens.has(event.asset_id)) {
       this.#counters.ignoredEvents++;
+      return;
+    }
+    if (event.event_type === 'last_trade_price') {
+      this.#counters.trades++;
+      onTrade?.(event);
       return;
     }
     this.#counters[event.event_type]++;

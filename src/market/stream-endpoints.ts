@@ -15,6 +15,10 @@ export function wsOrigin(target: StreamTarget): string {
   return `${base.protocol === 'https:' ? 'wss:' : 'ws:'}//${base.host}${base.pathname.replace(/\/+$/, '')}`;
 }
 
-export function streamOn(mode: StreamMode, config: Pick<MakerdConfig, 'venue'>): boolean {
-  return mode === 'on' || (mode === 'auto' && config.venue.mode === 'sim');
+/** `auto` is on in sim mode, and in paper mode (its fills come from the market stream). */
+export function streamOn(
+  mode: StreamMode,
+  config: Pick<MakerdConfig, 'venue'> & { readonly trading?: { readonly mode: string } },
+): boolean {
+  return mode === 'on' || (mode === 'auto' && (config.venue.mode === 'sim' || config.trading?.mode === 'paper'));
 }

@@ -9,6 +9,7 @@ import type { LimiterSnapshot } from '../limits/index.js';
 import { type Decimal, drawdownText, moneyText } from '../money.js';
 import type { PortfolioSnapshot } from '../portfolio/index.js';
 import type { MarketRewardEstimate } from '../rewards/reward-estimator.js';
+import type { PaperStats } from '../paper/paper-venue.js';
 import type { RiskSnapshot } from '../risk/index.js';
 import type { ProblemEvent } from './recent-problems.js';
 import type { StreamName, StreamProbe } from './stream-metrics.js';
@@ -16,6 +17,10 @@ import { STREAMS } from './stream-metrics.js';
 
 export interface StatusSource {
   readonly version: string;
+  /** trading.mode: live, paper or monitor (default live). */
+  readonly mode?: string | undefined;
+  /** Paper mode's figures; undefined otherwise (and before the paper venue exists). */
+  readonly paper?: (() => PaperStatus | undefined) | undefined;
   readonly startedAtMs: number;
   readonly now: () => number;
   readonly notReady: () => string | undefined;
@@ -110,7 +115,36 @@ export interface GuardHold {
   readonly until: string | null;
 }
 
+/** Paper mode's own part of /status (docs/paper-trading.md). */
+export interface PaperStatus {
+  /** Where its virtual fills are journaled (never the live journal). */
+  readonly journal: string;
+  readonly virtualOrders: number;
+  readonly virtualFills: number;
+  readonly filledShares: string;
+  readonly refused: number;
+  readonly publicTrades: number;
+  readonly bookEvents: number;
+}
+
+export function paperStatus(p: { readonly stats: Readonly<PaperStats>; readonly openCount: number }, journal: string): PaperStatus {
+  const s = p.stats;
+  return {
+    journal,
+    virtualOrders: p.openCount,
+    virtualFills: s.fills,
+    filledShares: s.filledShares.toFixed(),
+    refused: s.refused,
+    publicTrades: s.publicTrades,
+    bookEvents: s.bookEvents,
+  };
+}
+
 export interface DaemonStatus {
+  /** live, paper (virtual orders and fills: every figure below is paper) or monitor. */
+  readonly mode: string;
+  /** Paper mode only. */
+  readonly paper?: PaperStatus;
   readonly state: string;
   readonly killSwitch: boolean;
   readonly ready: boolean;
@@ -184,7 +218,10 @@ export function buildStatus(src: StatusSource): DaemonStatus {
   const t = snap.totals;
   const loss = src.lossLimits();
   const streams = src.streams();
+  const paper = src.paper?.();
   return {
+    mode: src.mode ?? 'live',
+    ...(paper === undefined ? {} : { paper }),
     state: risk?.overall ?? 'STARTING',
     killSwitch: risk?.killSwitch ?? false,
     ready: reason === undefined,

@@ -29,6 +29,7 @@ export { dayStartMs, utcDate } from './trading-day.js';
 export {
   FillJournal,
   JOURNAL_DIR,
+  PAPER_JOURNAL_DIR,
   JOURNAL_ERROR_CODE,
   journalDir,
   journalFileName,

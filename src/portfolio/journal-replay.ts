@@ -33,6 +33,8 @@ export interface JournalWarning {
 
 export interface ReplayOptions {
   readonly dataDir: string;
+  /** The folder under dataDir; default JOURNAL_DIR. */
+  readonly folder?: string | undefined;
   /** Cut a torn last line, complete a valid one. Default true. */
   readonly repair?: boolean;
 }
@@ -98,7 +100,7 @@ async function appendNewline(path: string): Promise<void> {
 /** The journal's fills; throws a MakerdError naming the file and line of a corrupt record. */
 export async function replayJournal(options: ReplayOptions): Promise<ReplayResult> {
   const repair = options.repair ?? true;
-  const dir = journalDir(options.dataDir);
+  const dir = journalDir(options.dataDir, options.folder);
   const names = await listFiles(dir);
   const seen = new Set<string>();
   const fills: Fill[] = [];

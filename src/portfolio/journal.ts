@@ -26,6 +26,8 @@ import { encodeFill } from './fill-record.js';
 import { utcDate } from './trading-day.js';
 
 export const JOURNAL_DIR = 'journal';
+/** Paper trading's journal folder: virtual fills never mix with the account's (docs/paper-trading.md). */
+export const PAPER_JOURNAL_DIR = 'paper-journal';
 export const JOURNAL_FILE = /^fills-(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
 /**
@@ -34,9 +36,9 @@ export const JOURNAL_FILE = /^fills-(\d{4}-\d{2}-\d{2})\.jsonl$/;
  */
 export const JOURNAL_ERROR_CODE = ErrorCode.CONFIG;
 
-/** `<dataDir>/journal` */
-export function journalDir(dataDir: string): string {
-  return join(dataDir, JOURNAL_DIR);
+/** `<dataDir>/journal` (or the folder named, e.g. PAPER_JOURNAL_DIR) */
+export function journalDir(dataDir: string, folder: string = JOURNAL_DIR): string {
+  return join(dataDir, folder);
 }
 
 /** `fills-YYYY-MM-DD.jsonl` of the UTC day holding `ms`. */
@@ -55,6 +57,8 @@ export interface JournalBatch {
 
 export interface FillJournalOptions {
   readonly dataDir: string;
+  /** The folder under dataDir; default JOURNAL_DIR. */
+  readonly folder?: string | undefined;
   /** Decides the file's day and each line's `journaledAtMs`. */
   readonly clock: { now(): number };
   /** Called after every batch is durable (metrics). */
@@ -104,7 +108,7 @@ export class FillJournal {
   #fills = 0;
 
   constructor(options: FillJournalOptions) {
-    this.#dir = journalDir(options.dataDir);
+    this.#dir = journalDir(options.dataDir, options.folder);
     this.#clock = options.clock;
     this.#onBatch = options.onBatch;
   }

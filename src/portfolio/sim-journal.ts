@@ -6,13 +6,13 @@
  */
 import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { journalDir } from './journal.js';
+import { JOURNAL_DIR, journalDir } from './journal.js';
 
 /** Moves the journal aside when it holds anything; returns where to, or undefined. */
-export function archiveSimJournal(dataDir: string, nowMs: number): string | undefined {
-  const dir = journalDir(dataDir);
+export function archiveSimJournal(dataDir: string, nowMs: number, folder: string = JOURNAL_DIR): string | undefined {
+  const dir = journalDir(dataDir, folder);
   if (!existsSync(dir) || readdirSync(dir).length === 0) return undefined;
-  const to = join(dataDir, `journal.sim-${new Date(nowMs).toISOString().replace(/[:.]/g, '-')}`);
+  const to = join(dataDir, `${folder}.sim-${new Date(nowMs).toISOString().replace(/[:.]/g, '-')}`);
   renameSync(dir, to);
   return to;
 }

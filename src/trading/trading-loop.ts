@@ -52,8 +52,13 @@ export interface TradingLoopOptions {
   readonly risk: RiskGate;
   readonly executor: Executor;
   readonly staleAfterMs: number;
-  /** false: evaluate and count, but place and cancel nothing (trading.monitorOnly). */
+  /** false: evaluate and count, but place and cancel nothing (trading.mode monitor). */
   readonly trade: boolean;
+  /**
+   * false: the account's orders are not in the venue's books (paper mode's virtual orders), so
+   * none is taken out of them for the midpoint. Default true.
+   */
+  readonly ownInBooks?: boolean | undefined;
   readonly logger?: Logger | undefined;
 }
 
@@ -179,7 +184,7 @@ export class TradingLoop {
     const liveOrders = executor.tracker
       .ordersOf(conditionId)
       .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
-    const own = executor.tracker.footprints(conditionId, nowMs);
+    const own = this.#o.ownInBooks === false ? [] : executor.tracker.footprints(conditionId, nowMs);
     const view = buildMarketView({
       meta,
       stored,

@@ -31,6 +31,20 @@ describe('check-config', () => {
     );
   });
 
+  it('paper mode on the live venue needs and uses no credentials', async () => {
+    const r = await cli(['check-config'], {
+      MAKERD_VENUE_MODE: 'live',
+      MAKERD_VENUE_BASE_URL: 'https://venue.example',
+      MAKERD_VENUE_ADDRESS: '0xabc',
+      MAKERD_TRADING_MODE: 'paper',
+      MAKERD_MARKETS: '0xm1',
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'configuration valid: mode=live, trading.mode paper, credentials not used (paper mode), strategy bands (known: avellaneda, bands), markets 1 listed, shard 0/1\n',
+    );
+  });
+
   it('prints warnings on stderr, JSON stays alone on stdout', async () => {
     const r = await cli(['check-config'], { MAKERD_LOG_LEVLE: 'debug' });
     expect(r.code).toBe(0);

@@ -8,8 +8,8 @@ import { FakeClock } from '../../src/clock/fake-clock.js';
 import { ErrorCode, MakerdError } from '../../src/errors.js';
 import { Decimal } from '../../src/money.js';
 import type { Fill } from '../../src/portfolio/fill.js';
-import { FillJournal } from '../../src/portfolio/journal.js';
 import { writeEstimate } from '../../src/rewards/estimate-file.js';
+import { FillJournal, PAPER_JOURNAL_DIR } from '../../src/portfolio/journal.js';
 
 const T = Date.UTC(2026, 0, 1, 12);
 let n = 0;
@@ -59,6 +59,22 @@ const FILLS = (): Fill[] => [
 ];
 
 describe('makerd pnl', () => {
+  it('reads the paper journal in trading.mode paper, and only it', async () => {
+    const dataDir = await journalWith(FILLS());
+    const paper = new FillJournal({ dataDir, folder: PAPER_JOURNAL_DIR, clock: new FakeClock(T) });
+    await paper.append([f('0xcccc', 0, 'BUY', '0.2', '3')]);
+    await paper.close();
+    let stdout = '';
+    const io: CliIo = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true }, env: {} };
+    expect(await pnlCommand({ data: { dir: dataDir }, trading: { mode: 'paper' } }, ['--json'], io)).toBe(0);
+    const out = JSON.parse(stdout) as { journal: string; fills: number; markets: { conditionId: string }[] };
+    expect(out.journal).toBe(join(dataDir, 'paper-journal'));
+    expect([out.fills, out.markets.map((m) => m.conditionId)]).toEqual([1, ['0xcccc']]);
+    // The account's journal is untouched by paper fills.
+    const live = JSON.parse((await run(dataDir, ['--json'])).stdout) as { fills: number };
+    expect(live.fills).toBe(4);
+  });
+
   it('prints positions and PnL per market from the journal, offline', async () => {
     const dataDir = await journalWith(FILLS());
     const r = await run(dataDir);

@@ -22,6 +22,7 @@ import { registerBookAgeMetrics } from '../../src/metrics/book-age-metrics.js';
 import { registerBuildInfo } from '../../src/metrics/build-info.js';
 import { registerReadyMetric } from '../../src/metrics/readiness.js';
 import { registerRewardMetrics } from '../../src/metrics/reward-metrics.js';
+import { registerPaperMetrics } from '../../src/metrics/paper-metrics.js';
 import { registerStreamMetrics } from '../../src/metrics/stream-metrics.js';
 import { registerTickMetrics } from '../../src/metrics/tick-metrics.js';
 
@@ -112,6 +113,8 @@ describe('the documentation', () => {
     registerBookAgeMetrics(registry, { markets: () => [], bookTimeMs: () => undefined, now: () => 0 });
     registerStreamMetrics(registry, () => ({}));
     registerRewardMetrics(registry, { estimates: () => [], malformed: () => new Map() });
+    // Registered in paper mode only (trading.mode paper).
+    registerPaperMetrics(registry, () => undefined);
     const names = (await registry.getMetricsAsJSON()).map((m) => m.name);
     limiter.close();
     const own = names.filter((n) => !/^makerd_(process|nodejs)_/.test(n));

@@ -15,18 +15,21 @@ import {
   type StreamBook,
   type StreamPriceChange,
   type StreamTickSizeChange,
+  type StreamTrade,
 } from '../../src/market/market-stream.js';
 import type { CloseInfo } from '../../src/market/reconnecting-socket.js';
-import type { BookEvent, PriceChangeEvent, TickSizeChangeEvent } from '../../src/sim/server/ws-events.js';
+import type { BookEvent, LastTradePriceEvent, PriceChangeEvent, TickSizeChangeEvent } from '../../src/sim/server/ws-events.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 import { Inbox } from './inbox.js';
+import { rest, synthetic } from '../sim/server/trade-helpers.js';
 
 // The stream's event types accept what the simulator sends (compile-time check).
 const _book: (e: BookEvent) => StreamBook = (e) => e;
 const _change: (e: PriceChangeEvent) => StreamPriceChange = (e) => e;
 const _tick: (e: TickSizeChangeEvent) => StreamTickSizeChange = (e) => e;
-void [_book, _change, _tick];
+const _trade: (e: LastTradePriceEvent) => StreamTrade = (e) => e;
+void [_book, _change, _tick, _trade];
 
 interface Seen {
   conditionId: string;
@@ -53,7 +56,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-function open(tokens: readonly string[], clock = h.clock, url = `${h.sim.wsUrl}/ws/market`) {
+function open(tokens: readonly string[], clock = h.clock, url = `${h.sim.wsUrl}/ws/market`, onTrade?: (t: StreamTrade) => void) {
   const events = new Inbox<Seen>();
   const closes = new Inbox<CloseInfo>();
   let resyncs = 0;
@@ -68,6 +71,7 @@ function open(tokens: readonly string[], clock = h.clock, url = `${h.sim.wsUrl}/
     onMarketEvent: (conditionId, tokenId, kind, event) => events.push({ conditionId, tokenId, kind, event }),
     onResync: () => resynced.push(++resyncs),
     onDisconnect: closes.push,
+    onTrade,
   });
   streams.push(stream);
   stream.setTokens(tokens);
@@ -99,6 +103,32 @@ describe('MarketStream against the simulator', () => {
     expect((change.event as StreamPriceChange).changes).toEqual([{ price: '0.4', side: 'BUY', size: '20' }]);
     expect(stream.lastHash(m.tokenIds[0])).toBe(h.sim.world.exchange.book(m.tokenIds[0])!.hash);
     expect(stream.counters).toMatchObject({ book: 2, price_change: 1, invalidEvents: 0 });
+  });
+
+  it('hands each public match (last_trade_price) to onTrade, checked, with the taker side', async () => {
+    const m = h.sim.world.catalog.markets[2]!;
+    const trades = new Inbox<StreamTrade>();
+    const { stream, resynced } = open(m.tokenIds, h.clock, `${h.sim.wsUrl}/ws/market`, trades.push);
+    await resynced.next();
+    const token = m.tokenIds[1];
+    rest(h, synthetic(h, 0), token, 'BUY', '0.31', '5');
+    rest(h, synthetic(h, 1), token, 'BUY', '0.3', '5');
+    const taker = synthetic(h, 2);
+    const r = h.sim.world.exchange.placeOrder(taker, {
+      order: { asset_id: token, side: 'SELL', price: '0.3', size: '7.5', expiration: '0', client_order_id: '' },
+      owner: taker.apiKey,
+      orderType: 'FAK',
+      postOnly: false,
+    });
+    expect(r.success).toBe(true);
+    const first = await trades.next();
+    const second = await trades.next();
+    const at = String(h.clock.now());
+    expect([first, second]).toEqual([
+      { event_type: 'last_trade_price', asset_id: token, market: m.conditionId, price: '0.31', side: 'SELL', size: '5', timestamp: at },
+      { event_type: 'last_trade_price', asset_id: token, market: m.conditionId, price: '0.3', side: 'SELL', size: '2.5', timestamp: at },
+    ]);
+    expect(stream.counters).toMatchObject({ trades: 2, invalidEvents: 0 });
   });
 
   it('emits tick_size_change when the venue changes a tick', async () => {

@@ -11,11 +11,14 @@ export async function checkConfigCommand(loaded: LoadedConfig, io: CliIo): Promi
   const strategies = await checkTradingConfig(loaded.config);
   io.stdout.write(`${loaded.masked()}\n`);
   const c = loaded.config;
-  const creds = hasCredentials(c)
-    ? 'complete'
-    : c.venue.mode === 'sim'
-      ? 'from the embedded simulator'
-      : `incomplete, missing ${missingCredentials(c).join(', ')} (read-only)`;
+  const creds =
+    c.trading.mode === 'paper'
+      ? 'not used (paper mode)'
+      : hasCredentials(c)
+        ? 'complete'
+        : c.venue.mode === 'sim'
+          ? 'from the embedded simulator'
+          : `incomplete, missing ${missingCredentials(c).join(', ')} (read-only)`;
   for (const w of loaded.warnings) io.stderr.write(`warning: ${w}\n`);
   const markets =
     c.markets.length > 0
@@ -26,7 +29,7 @@ export async function checkConfigCommand(loaded: LoadedConfig, io: CliIo): Promi
           ? "the simulator's first 10"
           : 'none (start-up will stop)';
   io.stderr.write(
-    `configuration valid: mode=${c.venue.mode}, credentials ${creds}, strategy ${c.strategy.name} (known: ${[...strategies.keys()].sort().join(', ')}), markets ${markets}, shard ${c.shard.index}/${c.shard.count}\n`,
+    `configuration valid: mode=${c.venue.mode}, ${c.trading.mode === 'live' ? '' : `trading.mode ${c.trading.mode}, `}credentials ${creds}, strategy ${c.strategy.name} (known: ${[...strategies.keys()].sort().join(', ')}), markets ${markets}, shard ${c.shard.index}/${c.shard.count}\n`,
   );
   return 0;
 }

@@ -1,6 +1,6 @@
 /**
  * `makerd pnl [--json]`: positions and PnL per market from the fill journal of the configured
- * data directory (`data.dir`), offline: no daemon, no venue, nothing written (a torn last line,
+ * data directory (`data.dir`; with `trading.mode` paper, its paper journal), offline: no daemon, no venue, nothing written (a torn last line,
  * as a running daemon may be writing it, is reported and skipped, never cut).
  *
  * Realized PnL = trading PnL (closing gains at average cost) - fees + rebates, the venue's rules
@@ -15,7 +15,7 @@
 import { systemClock } from '../../clock/system-clock.js';
 import { Decimal, moneyText } from '../../money.js';
 import { Portfolio, type MarketSnapshot, type PnlFigures, type TokenSnapshot } from '../../portfolio/portfolio.js';
-import { journalDir } from '../../portfolio/journal.js';
+import { JOURNAL_DIR, journalDir, PAPER_JOURNAL_DIR } from '../../portfolio/journal.js';
 import { replayJournal, type ReplayResult } from '../../portfolio/journal-replay.js';
 import { readAllEstimates } from '../../rewards/estimate-file.js';
 import { dayReward } from '../../rewards/reward-day.js';
@@ -147,10 +147,16 @@ function summary(dir: string, r: ReplayResult): string {
   return `journal ${dir}: ${r.files.length} file(s), ${r.fills.length} fills${dup}, last fill ${r.lastMatchTime ?? 'none'}`;
 }
 
-export async function pnlCommand(config: { readonly data: { readonly dir: string } }, args: readonly string[], io: CliIo): Promise<number> {
+export async function pnlCommand(
+  config: { readonly data: { readonly dir: string }; readonly trading?: { readonly mode: string } },
+  args: readonly string[],
+  io: CliIo,
+): Promise<number> {
   const { json } = parsePnlArgs(args);
-  const dir = journalDir(config.data.dir);
-  const replay = await replayJournal({ dataDir: config.data.dir, repair: false });
+  // trading.mode paper reads the paper journal (virtual fills), never mixed with the account's.
+  const folder = config.trading?.mode === 'paper' ? PAPER_JOURNAL_DIR : JOURNAL_DIR;
+  const dir = journalDir(config.data.dir, folder);
+  const replay = await replayJournal({ dataDir: config.data.dir, folder, repair: false });
   for (const w of replay.warnings) io.stderr.write(`makerd: warning: journal ${w.file} line ${w.line}: ${w.message}\n`);
 
   const portfolio = new Portfolio({ clock: systemClock });

@@ -48,13 +48,24 @@ export const executorSchema = {
   },
 };
 
+/** live: orders at the venue; paper: virtual orders filled by the queue model (docs/paper-trading.md); monitor: watch only. */
+export type TradingMode = 'live' | 'paper' | 'monitor';
+
 export interface TradingConfig {
+  mode: TradingMode;
   monitorOnly: boolean;
 }
 
 export const tradingSchema = {
+  mode: {
+    doc: "live: quote at the venue; paper: quote virtual orders on the venue's public data, filled by a queue model, no credentials used (docs/paper-trading.md); monitor: watch markets without trading",
+    format: ['live', 'paper', 'monitor'],
+    default: 'live',
+    env: 'MAKERD_TRADING_MODE',
+    arg: 'trading-mode',
+  },
   monitorOnly: {
-    doc: 'Watch markets and serve metrics without placing or cancelling orders (allowed without credentials in live mode)',
+    doc: 'Deprecated alias of trading.mode monitor (true there means mode monitor; kept equal to mode === monitor after loading)',
     format: 'strict-boolean',
     default: false,
     env: 'MAKERD_MONITOR_ONLY',
