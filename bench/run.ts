@@ -46,6 +46,13 @@ interface KeySpec {
 const KEYS: readonly KeySpec[] = [
   { key: 'sign_us', bench: 'signer', what: "makerd's request signer, DELETE /order (80-byte body), µs per signature" },
   { key: 'sign_node_crypto_us', bench: 'signer', what: 'node:crypto createHmac on the same input, interleaved, µs' },
+  {
+    key: 'order_request_us',
+    bench: 'request',
+    what: 'client CPU per POST /order as the executor sends it (loopback, 16 in flight), µs',
+  },
+  { key: 'order_request_checked_us', bench: 'request', what: 'the same orders through the checked postOrder, µs' },
+  { key: 'cancel_request_us', bench: 'request', what: 'client CPU per DELETE /order (loopback, 16 in flight), µs' },
   { key: 'limiter_admit_us', bench: 'limiter', what: 'rate limiter: µs per admitted request with 5,000 queued' },
   {
     key: 'books_budget_utilization',
@@ -95,6 +102,7 @@ const KEYS: readonly KeySpec[] = [
 /** Run order: in-process CPU benches first, then the ones with processes; unknown benches last. */
 const ORDER = [
   'signer',
+  'request',
   'limiter',
   'guard',
   'matching',

@@ -11,7 +11,8 @@ import type { PullReason } from './order-reasons.js';
 
 /** The venue calls the executor makes (the venue client satisfies it). */
 export interface ExecutionVenue {
-  postOrder(
+  /** Its orders are built from checked values (tick, size step, its own ids): the client does not check them again. */
+  postTrustedOrder(
     params: {
       order: { asset_id: string; side: 'BUY' | 'SELL'; price: string; size: string; expiration: string; client_order_id: string };
       orderType: 'GTC' | 'GTD';

@@ -336,7 +336,7 @@ export class Executor {
     this.#postsStarted++;
     let res: OrderResponse;
     try {
-      res = await this.#o.venue.postOrder(
+      res = await this.#o.venue.postTrustedOrder(
         {
           order: {
             asset_id: intent.tokenId,

@@ -86,7 +86,7 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     return this.#orders.size;
   }
 
-  async postOrder(params: Parameters<ExecutionVenue['postOrder']>[0], options?: CallOptions): Promise<OrderResponse> {
+  async postTrustedOrder(params: Parameters<ExecutionVenue['postTrustedOrder']>[0], options?: CallOptions): Promise<OrderResponse> {
     enter('POST /order', options);
     const o = params.order;
     const price = parseDecimal(o.price);

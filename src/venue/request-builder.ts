@@ -39,3 +39,8 @@ export function prepareBodyRequest(id: EndpointId, checkedBody: unknown): Prepar
   const def = ENDPOINTS[id];
   return { def, path: def.path, query: '', body: JSON.stringify(checkedBody) };
 }
+
+/** A request whose JSON body the caller has serialized already (trusted-order.ts). */
+export function prepareSerializedRequest(id: EndpointId, bodyText: string): PreparedRequest {
+  return { def: ENDPOINTS[id], path: ENDPOINTS[id].path, query: '', body: bodyText };
+}

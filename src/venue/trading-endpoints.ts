@@ -10,7 +10,8 @@ import type { VenueRequester } from './http/venue-requester.js';
 import { walkPages } from './pagination.js';
 import { checkCancelMarketBody, checkCancelOrderBody, checkOrderBody } from './body-rules.js';
 import type * as P from './params.js';
-import { prepareBodyRequest, prepareQueryRequest as q } from './request-builder.js';
+import { prepareBodyRequest, prepareQueryRequest as q, prepareSerializedRequest } from './request-builder.js';
+import { trustedOrderBody, type TrustedOrderParams } from './trusted-order.js';
 import type * as T from './types.js';
 import { validateAccountTrade, validateCancelResult, validateOpenOrder, validateOrderResponse } from './validate/account.js';
 
@@ -77,6 +78,21 @@ export function tradingEndpoints(r: VenueRequester) {
           const body = checkOrderBody({ ...p, owner: p.owner ?? r.apiKey, postOnly: p.postOnly ?? false });
           return prepareBodyRequest('postOrder', body);
         },
+        validateOrderResponse,
+        options,
+      ),
+
+    /**
+     * design 3 POST /order of an order built from values the caller has checked itself (the
+     * executor's): not checked again, serialised in one template, the same bytes as postOrder's;
+     * `owner` is the API key. The answer is checked as postOrder's is. Never retried.
+     */
+    postTrustedOrder: (params: TrustedOrderParams, options?: CallOptions): Promise<T.OrderResponse> =>
+      callChecked(
+        r,
+        'postOrder',
+        // callChecked has asserted the credentials: the API key is there.
+        () => prepareSerializedRequest('postOrder', trustedOrderBody(params, r.apiKey!)),
         validateOrderResponse,
         options,
       ),

@@ -28,7 +28,7 @@ function flakyVenue() {
   const state = { failCancels: false, posts: [] as string[], n: 0 };
   const fault = (route: string) => new MakerdError(ErrorCode.VENUE_FAULT, `${route}: venue answered 500`, { where: route });
   const venue: ExecutionVenue = {
-    postOrder: async (p) => {
+    postTrustedOrder: async (p) => {
       state.posts.push(`${p.order.side} ${p.order.price} x ${p.order.size}`);
       return { success: true, errorMsg: '', orderID: `ord-${++state.n}`, status: 'live', makingAmount: '0', takingAmount: '0' };
     },

@@ -12,7 +12,7 @@ function heldVenue() {
   let release: (r: OrderResponse) => void = () => {};
   let posted: { client_order_id: string } | undefined;
   const venue: ExecutionVenue = {
-    postOrder: (p) => {
+    postTrustedOrder: (p) => {
       posted = p.order;
       return new Promise((resolve) => (release = resolve));
     },

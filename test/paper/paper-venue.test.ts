@@ -36,7 +36,7 @@ function venue(clock = new FakeClock(1_767_225_600_000)) {
 }
 
 const post = (v: PaperVenue, side: 'BUY' | 'SELL', price: string, size: string, postOnly = true) =>
-  v.postOrder({
+  v.postTrustedOrder({
     order: { asset_id: T0, side, price, size, expiration: '0', client_order_id: `c-${price}` },
     orderType: 'GTC',
     postOnly,
@@ -75,7 +75,7 @@ describe('PaperVenue', () => {
     const gone: OpenOrder[] = [];
     v.onGone((o) => gone.push(o));
     const postT1 = (side: 'BUY' | 'SELL', price: string) =>
-      v.postOrder({
+      v.postTrustedOrder({
         order: { asset_id: T1, side, price, size: '5', expiration: '0', client_order_id: price },
         orderType: 'GTC',
         postOnly: true,

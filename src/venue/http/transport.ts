@@ -2,10 +2,18 @@
  * HTTP/1.1 over undici Pools: one keep-alive pool per origin (the catalog and CLOB surfaces may
  * live on different hosts), with every timeout set explicitly instead of undici's 300 s defaults.
  * The transport only moves bytes; deciding what an answer means is the requester's job.
+ *
+ * Requests go through the pool's dispatch with a small handler of our own (response-collector.ts)
+ * rather than undici's request(): no body stream, no AbortSignal listener and no parsed header
+ * object per request, the body gathered as it arrives. `reset: false` keeps the connection after
+ * a DELETE with a body (the venue's cancels): undici otherwise closes the socket after every
+ * request whose method "does not expect" a body, so each cancel paid for a new TCP connection.
  */
 import { Pool } from 'undici';
 import { ErrorCode, MakerdError } from '../../errors.js';
 import type { HttpMethod } from '../endpoints.js';
+import { ResponseCollector } from './response-collector.js';
+import type { AbortHook } from './shared-deadline.js';
 
 export interface TransportTimeouts {
   /** TCP (and TLS) connect. */
@@ -32,11 +40,13 @@ export interface TransportRequest {
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body?: string | undefined;
-  readonly signal: AbortSignal;
+  /** Fires when the request must stop (the caller aborted, or its time is up). */
+  readonly abort: AbortHook;
 }
 
 export interface TransportResponse {
   readonly status: number;
+  /** Lower-case names; HttpTransport gives them for answers outside 2xx only (all the requester reads). */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The whole body, read to the end. */
   readonly text: string;
@@ -81,17 +91,22 @@ export class HttpTransport implements Transport {
     return this.#closed;
   }
 
-  /** Sends one request and reads its body completely; throws undici's errors unchanged. */
-  async send(req: TransportRequest): Promise<TransportResponse> {
-    const res = await this.#pool(req.origin).request({
-      method: req.method,
-      path: req.path,
-      headers: req.headers,
-      body: req.body,
-      signal: req.signal,
+  /** Sends one request and reads its body completely; rejects with undici's errors unchanged. */
+  send(req: TransportRequest): Promise<TransportResponse> {
+    const pool = this.#pool(req.origin);
+    return new Promise<TransportResponse>((resolve, reject) => {
+      const collector = new ResponseCollector(req.abort, resolve, reject);
+      pool.dispatch(
+        {
+          method: req.method,
+          path: req.path,
+          headers: req.headers,
+          body: req.body,
+          ...(req.body === undefined ? {} : { reset: false }),
+        },
+        collector,
+      );
     });
-    const text = await res.body.text();
-    return { status: res.statusCode, headers: res.headers, text };
   }
 
   /** Closes every pool, letting requests in flight finish. */

@@ -129,8 +129,8 @@ export class VenueRequester {
     // What is left of the attempt's budget after the wait in the limiter.
     const untilAttemptEnd = attemptEndsAt - started;
 
-    // One abort signal per caller signal and deadline millisecond, shared by the requests of a
-    // burst (shared-deadline.ts); it fires when the caller aborts or the time is up.
+    // One abort hook per caller signal and deadline millisecond, shared by the requests of a burst
+    // (shared-deadline.ts); it fires when the caller aborts or the time is up.
     const limitMs = Math.min(untilAttemptEnd, untilDeadline);
     let cause: AbortCause;
     // The caller's signal may have fired between admission and here.
@@ -155,13 +155,13 @@ export class VenueRequester {
           path: path + req.query,
           headers,
           body: req.body,
-          signal: group.signal,
+          abort: group,
         });
         status = res.status;
         text = res.text;
         retryAfterHeader = res.headers['retry-after'];
       } catch (err) {
-        // What fired the shared signal, as this request's own controller would have said.
+        // What fired the shared hook, as this request's own controller would have said.
         if (cause === undefined && group?.cause !== undefined)
           cause = group.cause === 'caller' ? 'caller' : untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
         const e = errorFromTransport(route, err, cause, timeoutMs);
