@@ -1,8 +1,10 @@
 /**
- * Part of phase start-quoting: the WebSocket streams. The market stream re-evaluates a market as
- * soon as its book changes (and follows tick-size changes); the user stream applies order events
- * at once and hands trades to the fill feed; after a reconnect each catches up by polling.
+ * Part of phase start-quoting: the WebSocket streams. The market stream applies every book change
+ * at once and re-evaluates each changed market once per burst of events (market-event-batch.ts),
+ * and follows tick-size changes; the user stream applies order events at once and hands trades to
+ * the fill feed; after a reconnect each catches up by polling.
  */
+import { performance } from 'node:perf_hooks';
 import type { Executor } from '../execution/executor.js';
 import { MarketStream } from '../market/market-stream.js';
 import type { MetadataCache } from '../market/metadata-cache.js';
@@ -18,6 +20,7 @@ import type { VenueCredentialsInput } from '../venue/credentials.js';
 import type { Closers } from './closers.js';
 import type { DaemonContext } from './daemon-context.js';
 import type { DaemonView } from './daemon-view.js';
+import { MarketEventBatch } from './market-event-batch.js';
 import type { VenueTarget } from './venue-stack.js';
 
 export interface StartStreamsInput {
@@ -45,6 +48,11 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
   const { view, books, loop, tickTimer, tokens, scope, executor: exec, feed, paper } = i;
   const origin = wsOrigin(i.target);
   if (streamOn(config.stream.market, config)) {
+    const batch = new MarketEventBatch({
+      evaluate: (conditionId, trace) => loop.evaluate(conditionId, trace),
+      startTrace: (inHandAt) => tickTimer.start(inHandAt),
+      onError: (market, err) => logger.error({ market, err: (err as Error).message }, 'market evaluation after a stream event failed'),
+    });
     const stream = new MarketStream({
       url: `${origin}/ws/market`,
       clock,
@@ -55,17 +63,13 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
       onMarketEvent: (conditionId, _token, _kind, event) => {
         if (event.event_type === 'tick_size_change') void i.metadata.onTickSize(conditionId, event.new_tick_size);
         else {
+          const inHandAt = performance.now();
           // Virtual orders fill (or move up their queue) before the market is evaluated again.
           if (paper !== undefined) {
             if (event.event_type === 'book') paper.onBook(event);
             else paper.onPriceChange(event);
           }
-          const trace = tickTimer.start();
-          try {
-            if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) loop.evaluate(conditionId, trace);
-          } finally {
-            trace.close();
-          }
+          if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) batch.add(conditionId, inHandAt);
         }
       },
       onResync: () => {
