@@ -73,7 +73,7 @@ export interface PortfolioMetricsSource {
 }
 
 export interface PortfolioMetrics {
-  /** One journal batch was written and fsync'ed in `ms` (FillJournal's `onBatch(b)` -> `b.latencyMs`). */
+  /** One journal batch was written durably in `ms` (FillJournal's `onBatch(b)` -> `b.latencyMs`). */
   observeJournalWrite(ms: number): void;
 }
 
@@ -190,7 +190,7 @@ export function registerPortfolioMetrics(registry: Registry, src: PortfolioMetri
   );
   const journal = new Histogram({
     name: 'makerd_journal_write_seconds',
-    help: 'Fill journal batch latency: write + fsync, seconds',
+    help: 'Fill journal batch latency: the synchronized (O_DSYNC) write, seconds',
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });

@@ -2,19 +2,25 @@
  * The fill journal: every fill appended as one JSON line (fill-record.ts) to
  * `<dataDir>/journal/fills-YYYY-MM-DD.jsonl`, the UTC day of the append (by the injected clock),
  * so files rotate by day. A fill counts only once it is on disk: `await journal.append(fills)`
- * resolves after the batch holding them has been written and fsync'ed, and the caller applies
- * them to the portfolio only then.
+ * resolves after the batch holding them has been written to stable storage (synchronized, see
+ * below), and the caller applies them to the portfolio only then.
  *
- * Batching (group commit): one write and one fsync per batch. Fills appended while a batch is
- * being written wait and go together in the next batch, so a burst of fills costs one fsync, not
- * one per fill. Each batch's latency (write + fsync, wall-clock ms) is returned and passed to
- * `onBatch`, for a histogram.
+ * Batching (group commit): one synchronized write per batch. Fills appended while a batch is
+ * being written wait and go together in the next batch, so a burst of fills costs one disk flush,
+ * not one per fill. Each batch's latency (the durable write, wall-clock ms) is returned and passed
+ * to `onBatch`, for a histogram.
  *
- * Failure: when a write or fsync fails, the file is cut back to its length before the batch (so no
+ * Failure: when a write (or its sync) fails, the file is cut back to its length before the batch (so no
  * partial line is left), the batch's callers get the error and nothing counts; if even that cut
  * fails, the journal refuses every later append (a torn line in the middle of a file would stop
  * the next start-up). Run the replay (journal-replay.ts) before the first append: it also cuts a
  * torn last line left by a crash.
+ *
+ * The event loop never waits for the disk: the file is opened with O_DSYNC, so a batch is one
+ * write on libuv's thread pool that returns once its bytes (and the file size) are on stable
+ * storage, as write + fdatasync would, but as one job instead of two (each job handed to the pool
+ * costs the main thread a wake-up of a pool thread). Where O_DSYNC does not exist (Windows), the
+ * write is followed by fdatasync.
  */
 import { constants } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
@@ -51,7 +57,7 @@ export interface JournalBatch {
   readonly file: string;
   readonly fills: number;
   readonly bytes: number;
-  /** Write + fsync, wall-clock milliseconds. */
+  /** The durable write (O_DSYNC write, or write + fdatasync), wall-clock milliseconds. */
   readonly latencyMs: number;
 }
 
@@ -75,8 +81,13 @@ interface OpenFile {
   readonly name: string;
   readonly path: string;
   readonly handle: FileHandle;
+  /** Opened with O_DSYNC: a completed write is durable, no separate sync needed. */
+  readonly dsync: boolean;
   size: number;
 }
+
+/** Append, create, and (where the platform has it) synchronized data writes. */
+const APPEND_DSYNC = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (constants.O_DSYNC ?? 0);
 
 function journalError(message: string, cause?: unknown): MakerdError {
   return new MakerdError(JOURNAL_ERROR_CODE, message, { where: 'journal', ...(cause === undefined ? {} : { cause }) });
@@ -118,7 +129,7 @@ export class FillJournal {
     return { batches: this.#batches, fills: this.#fills };
   }
 
-  /** Resolves once `fills` are written and fsync'ed; rejects (and nothing counts) otherwise. */
+  /** Resolves once `fills` are written to stable storage; rejects (and nothing counts) otherwise. */
   append(fills: readonly Fill[]): Promise<JournalBatch> {
     if (this.#closed) return Promise.reject(journalError('journal: append after close'));
     if (this.#broken !== undefined) return Promise.reject(this.#broken);
@@ -175,10 +186,10 @@ export class FillJournal {
     const path = join(this.#dir, name);
     try {
       await mkdir(this.#dir, { recursive: true });
-      const handle = await open(path, 'a');
+      const handle = await open(path, APPEND_DSYNC, 0o666);
       const { size } = await handle.stat();
       if (size === 0) await syncDir(this.#dir);
-      this.#file = { name, path, handle, size };
+      this.#file = { name, path, handle, dsync: constants.O_DSYNC !== undefined, size };
       return this.#file;
     } catch (err) {
       throw journalError(`journal: cannot open ${path}: ${(err as Error).message}`, err);
@@ -197,7 +208,7 @@ export class FillJournal {
         const { bytesWritten } = await file.handle.write(buf, off, buf.length - off);
         off += bytesWritten;
       }
-      await file.handle.sync();
+      if (!file.dsync) await file.handle.datasync();
     } catch (err) {
       await this.#cutBack(file, before, err);
       throw journalError(`journal: cannot write ${file.path}: ${(err as Error).message}`, err);

@@ -1,4 +1,14 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'node:fs/promises';
@@ -80,7 +90,7 @@ describe('fill journal', () => {
     expect(tradesAfterSeconds(undefined)).toBeUndefined();
   });
 
-  it('groups appends that arrive while a batch is being written into one batch (one fsync)', async () => {
+  it('groups appends that arrive while a batch is being written into one batch (one durable write)', async () => {
     const { journal, batches } = setup();
     const all = await Promise.all([1, 2, 3, 4].map((i) => journal.append([fill({ side: 'BUY', price: '0.5', size: String(i) })])));
     // the first goes alone; the three that arrived meanwhile share the next batch
@@ -204,15 +214,23 @@ describe('fill journal', () => {
     await journal.close();
   });
 
-  it('a failed fsync fails the batch and cuts the file back, so the next append and the replay are clean', async () => {
+  it('a failed durable write fails the batch and cuts the file back, so the next append and the replay are clean', async () => {
     const { dataDir, journal, file } = setup();
     const a = fill({ side: 'BUY', price: '0.5', size: '1' });
     await journal.append([a]);
     const before = readFileSync(file('2026-01-01'), 'utf8');
     const probe = await open(join(dataDir, 'probe'), 'w');
-    const proto = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+    const proto = Object.getPrototypeOf(probe) as {
+      write(buf: Buffer, off: number, len: number): Promise<{ bytesWritten: number; buffer: Buffer }>;
+    };
     await probe.close();
-    const spy = vi.spyOn(proto, 'sync').mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+    const realWrite = proto.write;
+    // Half the batch reaches the file, then the disk fails (EIO): a torn line, unless cut back.
+    let torn = 0;
+    const spy = vi.spyOn(proto, 'write').mockImplementationOnce(async function (this: unknown, buf, off, len) {
+      torn = (await realWrite.call(this, buf, off, Math.floor(len / 2))).bytesWritten;
+      throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
+    });
     try {
       await expect(journal.append([fill({ side: 'BUY', price: '0.5', size: '2' })])).rejects.toThrow(
         /journal: cannot write .*fills-2026-01-01\.jsonl: EIO/,
@@ -220,6 +238,7 @@ describe('fill journal', () => {
     } finally {
       spy.mockRestore();
     }
+    expect(torn).toBeGreaterThan(0);
     expect(readFileSync(file('2026-01-01'), 'utf8')).toBe(before);
     const c = fill({ side: 'SELL', price: '0.5', size: '1' });
     await journal.append([c]);
@@ -228,4 +247,25 @@ describe('fill journal', () => {
     expect(r.warnings).toEqual([]);
     expect(r.fills.map((f) => f.tradeId)).toEqual([a.tradeId, c.tradeId]);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'opens the day file for synchronized appends (O_DSYNC): a batch is one durable write',
+    async () => {
+      const { journal, file } = setup();
+      await journal.append([fill({ side: 'BUY', price: '0.5', size: '1' })]);
+      // The journal's open descriptor of today's file, and its open flags (octal) from /proc.
+      const fds = readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === file('2026-01-01');
+        } catch {
+          return false;
+        }
+      });
+      expect(fds).toHaveLength(1);
+      const flags = Number.parseInt(/^flags:\s+(\d+)/m.exec(readFileSync(`/proc/self/fdinfo/${fds[0]}`, 'utf8'))![1]!, 8);
+      expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
+      expect(flags & constants.O_APPEND).toBe(constants.O_APPEND);
+      await journal.close();
+    },
+  );
 });
