@@ -47,6 +47,17 @@ const KEYS: readonly KeySpec[] = [
   { key: 'sign_us', bench: 'signer', what: "makerd's request signer, DELETE /order (80-byte body), µs per signature" },
   { key: 'sign_node_crypto_us', bench: 'signer', what: 'node:crypto createHmac on the same input, interleaved, µs' },
   {
+    key: 'sign_reference_client_us',
+    bench: 'signer',
+    what: "the venue's reference client's signing steps (WebCrypto key import + sign per request), same input, interleaved, µs",
+  },
+  {
+    key: 'sign_speedup_vs_reference',
+    bench: 'signer',
+    what: "reference client's µs per signature / makerd's, same run",
+    target: { op: '>=', value: 8 },
+  },
+  {
     key: 'order_request_us',
     bench: 'request',
     what: 'client CPU per POST /order as the executor sends it (loopback, 16 in flight), µs',
