@@ -54,7 +54,7 @@ const KEYS: readonly KeySpec[] = [
   {
     key: 'sign_speedup_vs_reference',
     bench: 'signer',
-    what: "reference client's µs per signature / makerd's, same run",
+    what: "reference client's CPU µs per signature / makerd's, same run",
     target: { op: '>=', value: 8 },
   },
   {
