@@ -37,8 +37,7 @@ import { ErrorCode, isMakerdError, MakerdError } from '../errors.js';
 import type { CallOptions } from '../venue/http/call-options.js';
 import type { CheckedBook } from '../venue/checked-book.js';
 import type { Market, Paged, SimplifiedMarket, VenueEvent } from '../venue/types.js';
-import { type RewardRanking, rankByRewards, type RewardsProblem } from './reward-selector.js';
-import type { MidHistory } from './reward-ranking.js';
+import { type RankingOptions, type RewardRanking, rankByRewards } from './reward-selector.js';
 import { tokensOf, type TokenListing } from './market-metadata.js';
 import { checkShard, inShard, type ShardSpec } from './shard.js';
 
@@ -100,21 +99,14 @@ export interface SelectionClient {
   postBooks?(tokenIds: readonly string[], options?: CallOptions): Promise<readonly CheckedBook[]>;
 }
 
-export interface SelectOptions {
+/** With selector.by = rewards, the ranking's memory and hooks (RankingOptions) apply too. */
+export interface SelectOptions extends RankingOptions {
   readonly signal?: AbortSignal | undefined;
   /** Pages read of each listing, at most (default 20). */
   readonly maxPages?: number | undefined;
   /** GET /markets/{id} reads of the tag filter, at most (default 200). */
   readonly maxTagLookups?: number | undefined;
   readonly logger?: Logger | undefined;
-  /** by = rewards: the midpoints of earlier rankings (volatility); default a fresh one. */
-  readonly midHistory?: MidHistory | undefined;
-  /** by = rewards: the time of the ranking (ms), for the volatility; default Date.now(). */
-  readonly nowMs?: number | undefined;
-  /** by = rewards: markets whose rewards problem was logged already (logged once across rankings). */
-  readonly loggedProblems?: Set<string> | undefined;
-  /** by = rewards: called once per market not ranked for its rewards, per selection (a metric). */
-  readonly onRewardsProblem?: ((problem: RewardsProblem) => void) | undefined;
 }
 
 const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;

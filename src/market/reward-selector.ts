@@ -9,14 +9,32 @@
  * selection (the metric) and logged once per process (`loggedProblems`), and never stops the
  * selection. A market without a midpoint on either token is not ranked either (logged at debug).
  */
+import type { Logger } from 'pino';
 import { Decimal, parseDecimal, ZERO } from '../money.js';
 import { parseRewardRules, type RewardRules } from '../rewards/index.js';
 import type { CallOptions } from '../venue/http/call-options.js';
 import type { CheckedBook } from '../venue/checked-book.js';
 import type { SimplifiedMarket } from '../venue/types.js';
 import { tokensOf } from './market-metadata.js';
-import type { SelectionClient, SelectOptions } from './market-selection.js';
 import { byValue, MidHistory, type RankBook, type RankedMarket, rankMarket } from './reward-ranking.js';
+
+/** What the ranking reads with: POST /books (the venue client has it). */
+export interface RankingClient {
+  postBooks?(tokenIds: readonly string[], options?: CallOptions): Promise<readonly CheckedBook[]>;
+}
+
+/** The ranking's memory and hooks (market-selection.ts's SelectOptions carries them). */
+export interface RankingOptions {
+  readonly logger?: Logger | undefined;
+  /** The midpoints of earlier rankings (volatility); default a fresh one. */
+  readonly midHistory?: MidHistory | undefined;
+  /** The time of the ranking (ms), for the volatility; default Date.now(). */
+  readonly nowMs?: number | undefined;
+  /** Markets whose rewards problem was logged already (logged once across rankings). */
+  readonly loggedProblems?: Set<string> | undefined;
+  /** Called once per market not ranked for its rewards, per ranking (the metric). */
+  readonly onRewardsProblem?: ((problem: RewardsProblem) => void) | undefined;
+}
 
 export interface RewardsProblem {
   readonly conditionId: string;
@@ -63,11 +81,11 @@ function rankBook(b: CheckedBook | undefined): RankBook | undefined {
 }
 
 export async function rankByRewards(
-  client: SelectionClient,
+  client: RankingClient,
   listed: readonly SimplifiedMarket[],
   volatilityPenalty: string,
   call: CallOptions,
-  options: SelectOptions,
+  options: RankingOptions,
 ): Promise<RewardRanking> {
   if (client.postBooks === undefined) throw new Error('selector.by "rewards" needs a client that reads POST /books');
   const penalty = parseDecimal(volatilityPenalty) ?? ZERO;

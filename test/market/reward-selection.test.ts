@@ -6,10 +6,14 @@
  * rewards objects the simulator never serves (missing, malformed): not ranked, counted, logged
  * once, never a crash; an explicitly configured market is selected whatever its rewards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startRewardReranking } from '../../src/market/reward-rerank.js';
+import { registerSelectorMetrics } from '../../src/metrics/selector-metrics.js';
 import { RateLimiter } from '../../src/limits/rate-limiter.js';
 import { selectMarketsDetailed, type SelectionClient, type SelectionSpec } from '../../src/market/market-selection.js';
 import { MidHistory } from '../../src/market/reward-ranking.js';
+import type { RewardsProblem } from '../../src/market/reward-selector.js';
 import { Decimal } from '../../src/money.js';
 import { adjustedMidpoint } from '../../src/rewards/index.js';
 import type { CatalogMarket } from '../../src/sim/catalog/catalog-model.js';
@@ -127,6 +131,44 @@ describe('selector.by = "rewards" on the simulator', () => {
   });
 });
 
+describe('selector.rerankSec', () => {
+  it('ranks again every period on the clock, logs the picks and what would change, stops with the signal', async () => {
+    const lines: { msg: string; picks?: string[]; entering?: string[]; leaving?: string[] }[] = [];
+    const logger = {
+      info: (o: object, msg: string) => lines.push({ msg, ...o }),
+      warn: (o: object, msg: string) => lines.push({ msg, ...o }),
+      debug: () => undefined,
+      child: () => logger,
+    } as never;
+    const stop = new AbortController();
+    const first = await selectMarketsDetailed(client, spec({ by: 'rewards', top: 1 }));
+    startRewardReranking(client, {
+      clock: h.clock,
+      logger,
+      stop: stop.signal,
+      periodSec: 600,
+      spec: spec({ by: 'rewards', top: 1 }),
+      quoted: ['0xnot-quoted-any-more'],
+      rewards: { midHistory: new MidHistory() },
+    });
+    const reranks = () => lines.filter((l) => l.msg.startsWith('selector re-ranked'));
+    h.clock.advance(599_000);
+    expect(reranks()).toHaveLength(0);
+    h.clock.advance(1_000);
+    await vi.waitFor(() => expect(reranks()).toHaveLength(1));
+    expect(reranks()[0]).toMatchObject({
+      msg: 'selector re-ranked: the new set applies at the next start',
+      picks: first.selected.map((m) => m.conditionId),
+      entering: first.selected.map((m) => m.conditionId),
+      leaving: ['0xnot-quoted-any-more'],
+    });
+    stop.abort();
+    h.clock.advance(600_000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(reranks()).toHaveLength(1);
+  });
+});
+
 describe('selector.by = "rewards" with rewards the ranking cannot use', () => {
   const market = (i: number, rewards: unknown): SimplifiedMarket =>
     ({
@@ -183,11 +225,16 @@ describe('selector.by = "rewards" with rewards the ranking cannot use', () => {
     } as never;
     const counted: string[] = [];
     const loggedProblems = new Set<string>();
+    const registry = new Registry();
+    const metric = registerSelectorMetrics(registry);
     const options = {
       logger,
       loggedProblems,
       midHistory: new MidHistory(),
-      onRewardsProblem: (p: { kind: string }) => counted.push(p.kind),
+      onRewardsProblem: (p: RewardsProblem) => {
+        counted.push(p.kind);
+        metric(p);
+      },
     };
     const first = await selectMarketsDetailed(fake, spec({ by: 'rewards', top: 3 }), options);
     expect(first.selected.map((m) => m.slug)).toEqual(['m3']);
@@ -206,6 +253,9 @@ describe('selector.by = "rewards" with rewards the ranking cannot use', () => {
     await selectMarketsDetailed(fake, spec({ by: 'rewards', top: 3 }), options);
     expect(warned()).toHaveLength(2); // logged once, counted again
     expect(counted).toHaveLength(8);
+    const text = await registry.metrics();
+    expect(text).toContain('makerd_selector_rewards_unranked_total{kind="none"} 4');
+    expect(text).toContain('makerd_selector_rewards_unranked_total{kind="malformed"} 4');
     // Explicitly configured, a market with malformed rewards is selected as before.
     const explicit = await selectMarketsDetailed(
       fake,
