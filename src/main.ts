@@ -118,7 +118,7 @@ async function runPhases(
       () => view.poller?.stats,
       () => clock.now(),
     );
-    const markets = await phases.run('select-markets', () => selectMarketScope(ctx, { client, strategies }));
+    const markets = await phases.run('select-markets', () => selectMarketScope(ctx, { client, strategies, registry }));
     const { selected, bindings, marketIds, tokens } = markets;
     view.markets = selected.map((m) => ({ conditionId: m.conditionId, tokens: [...m.tokens] }));
     scope = markets.scope;

@@ -2,7 +2,11 @@
  * Phase select-markets: the markets this daemon (this shard) quotes, each with its strategy and
  * parameters. None left is a configuration error: a daemon that quotes nothing is a mistake.
  */
+import type { Registry } from 'prom-client';
 import { ErrorCode, MakerdError } from '../errors.js';
+import { MidHistory } from '../market/reward-ranking.js';
+import { startRewardReranking } from '../market/reward-rerank.js';
+import { registerSelectorMetrics } from '../metrics/selector-metrics.js';
 import { selectConfiguredMarkets } from '../market/configured-markets.js';
 import type { SelectedMarket } from '../market/market-selection.js';
 import type { Strategy } from '../strategy/strategy.js';
@@ -13,6 +17,8 @@ import type { DaemonContext } from './daemon-context.js';
 export interface SelectMarketsInput {
   readonly client: VenueClient;
   readonly strategies: ReadonlyMap<string, Strategy>;
+  /** For the selector's metric (selector.by = rewards); optional. */
+  readonly registry?: Registry | undefined;
 }
 
 export interface MarketScope {
@@ -27,14 +33,32 @@ export interface MarketScope {
 }
 
 export async function selectMarketScope(
-  { config, logger, stop }: DaemonContext,
-  { client, strategies }: SelectMarketsInput,
+  { config, logger, stop, clock }: DaemonContext,
+  { client, strategies, registry }: SelectMarketsInput,
 ): Promise<MarketScope> {
-  const selected = await selectConfiguredMarkets(client, config, logger, stop);
+  const byRewards = config.selector.by === 'rewards' && config.selector.top > 0;
+  const rewards = byRewards
+    ? {
+        midHistory: new MidHistory(),
+        loggedProblems: new Set<string>(),
+        ...(registry === undefined ? {} : { onRewardsProblem: registerSelectorMetrics(registry) }),
+      }
+    : {};
+  const selected = await selectConfiguredMarkets(client, config, logger, stop, { ...rewards, nowMs: clock.now() });
   if (selected.length === 0)
     throw new MakerdError(ErrorCode.CONFIG, 'no market of this shard can be quoted (see the "market not quoted" lines)', {
       where: 'config',
       field: 'markets',
+    });
+  if (byRewards && config.selector.rerankSec > 0)
+    startRewardReranking(client, {
+      clock,
+      logger: logger.child({ component: 'selection' }),
+      stop,
+      periodSec: config.selector.rerankSec,
+      spec: { markets: [], selector: config.selector, shard: config.shard },
+      quoted: selected.filter((m) => m.entry === 'selector').map((m) => m.conditionId),
+      rewards,
     });
   const bindings = resolveBindings(selected, config, strategies);
   const marketIds = selected.map((m) => m.conditionId);

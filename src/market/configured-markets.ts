@@ -9,7 +9,7 @@ import type { MakerdConfig } from '../config/schema.js';
 import { ErrorCode, MakerdError } from '../errors.js';
 import { discoverTokens, type MarketCatalog } from './discover-tokens.js';
 import { marketOf } from './token-id.js';
-import { selectMarketsDetailed, type SelectedMarket, type SelectionClient } from './market-selection.js';
+import { selectMarketsDetailed, type SelectedMarket, type SelectionClient, type SelectOptions } from './market-selection.js';
 
 /** How many markets sim mode quotes when nothing is configured (`npm start` trades at once). */
 const SIM_DEFAULT_MARKETS = 10;
@@ -20,6 +20,8 @@ export async function selectConfiguredMarkets(
   config: MakerdConfig,
   logger: Logger,
   stop: AbortSignal,
+  /** selector.by = rewards: the ranking's memory and hooks (reward-rerank.ts). */
+  rewards: Pick<SelectOptions, 'midHistory' | 'nowMs' | 'loggedProblems' | 'onRewardsProblem'> = {},
 ): Promise<SelectedMarket[]> {
   let markets: readonly { market: string }[] =
     config.markets.length > 0 ? config.markets : [...new Set(config.poller.tokens.map(marketOf))].map((market) => ({ market }));
@@ -37,7 +39,7 @@ export async function selectConfiguredMarkets(
   const result = await selectMarketsDetailed(
     client,
     { markets, selector: config.selector, shard: config.shard },
-    { signal: stop, logger: logger.child({ component: 'selection' }) },
+    { signal: stop, logger: logger.child({ component: 'selection' }), ...rewards },
   );
   for (const s of result.skipped) logger.warn({ market: s.conditionId, slug: s.slug, reason: s.reason }, 'market not quoted');
   const maxMarkets = Math.floor(config.poller.maxTokens / 2);

@@ -19,6 +19,13 @@
  * markets when that bound is hit (and says so in the log). A tag matches a market tag equal to
  * it ignoring case, or with the same slug form ("US Politics" = "us-politics").
  *
+ * With `selector.by: "rewards"` the selector ranks instead of taking the listing order
+ * (reward-selector.ts): every quotable market of the listing whose `rewards` object pays is
+ * ranked by expected reward per day per unit of capital (reward-ranking.ts) from its books, read
+ * in batches of POST /books; the tag filter then walks that ranking. A market without rewards or
+ * with a malformed `rewards` object is not ranked (counted, logged once); explicit entries are
+ * resolved as always, whatever their rewards.
+ *
  * A market that cannot be quoted (not binary, closed, archived, inactive, not accepting orders)
  * is skipped with its reason, never an error: markets close while a config stays the same. The
  * selector's N markets are chosen before duplicates are removed (a market both listed and
@@ -28,7 +35,9 @@
 import type { Logger } from 'pino';
 import { ErrorCode, isMakerdError, MakerdError } from '../errors.js';
 import type { CallOptions } from '../venue/http/call-options.js';
+import type { CheckedBook } from '../venue/checked-book.js';
 import type { Market, Paged, SimplifiedMarket, VenueEvent } from '../venue/types.js';
+import { type RankingOptions, type RewardRanking, rankByRewards } from './reward-selector.js';
 import { tokensOf, type TokenListing } from './market-metadata.js';
 import { checkShard, inShard, type ShardSpec } from './shard.js';
 
@@ -41,8 +50,14 @@ export interface MarketEntrySpec {
 
 export interface SelectionSpec {
   readonly markets: readonly MarketEntrySpec[];
-  /** top 0 = off; tag '' = any. */
-  readonly selector: { readonly top: number; readonly tag: string };
+  /** top 0 = off; tag '' = any; by: listing order (default) or rewards. */
+  readonly selector: {
+    readonly top: number;
+    readonly tag: string;
+    readonly by?: 'listing' | 'rewards' | undefined;
+    /** With by = rewards: penalty per unit of daily volatility (decimal text, default '1'). */
+    readonly volatilityPenalty?: string | undefined;
+  };
   readonly shard: ShardSpec;
 }
 
@@ -70,6 +85,8 @@ export interface SelectionResult {
   readonly skipped: SkippedMarket[];
   /** Markets selected before the shard filter (all shards together). */
   readonly total: number;
+  /** With by = rewards: the ranking (every ranked market, best first), and the markets not ranked. */
+  readonly ranking?: RewardRanking | undefined;
 }
 
 /** The client methods selection reads (the venue client has them). */
@@ -78,9 +95,12 @@ export interface SelectionClient {
   getEventBySlug(params: { slug: string }, options?: CallOptions): Promise<VenueEvent>;
   iterateSamplingSimplifiedMarkets(params?: object, options?: CallOptions): AsyncIterable<Paged<SimplifiedMarket>>;
   iterateSimplifiedMarkets(params?: object, options?: CallOptions): AsyncIterable<Paged<SimplifiedMarket>>;
+  /** Needed by selector.by = rewards only. */
+  postBooks?(tokenIds: readonly string[], options?: CallOptions): Promise<readonly CheckedBook[]>;
 }
 
-export interface SelectOptions {
+/** With selector.by = rewards, the ranking's memory and hooks (RankingOptions) apply too. */
+export interface SelectOptions extends RankingOptions {
   readonly signal?: AbortSignal | undefined;
   /** Pages read of each listing, at most (default 20). */
   readonly maxPages?: number | undefined;
@@ -241,6 +261,11 @@ function checkSpec(spec: SelectionSpec): void {
   const { top, tag } = spec.selector ?? {};
   if (!Number.isSafeInteger(top) || top < 0) throw configError('selector.top', `must be an integer >= 0 (got ${JSON.stringify(top)})`);
   if (typeof tag !== 'string') throw configError('selector.tag', 'must be a string');
+  const { by, volatilityPenalty } = spec.selector;
+  if (by !== undefined && by !== 'listing' && by !== 'rewards')
+    throw configError('selector.by', `must be "listing" or "rewards" (got ${JSON.stringify(by)})`);
+  if (volatilityPenalty !== undefined && !/^\d+(\.\d+)?$/.test(volatilityPenalty))
+    throw configError('selector.volatilityPenalty', `must be a decimal number >= 0 (got ${JSON.stringify(volatilityPenalty)})`);
   checkShard(spec.shard);
 }
 
@@ -291,9 +316,24 @@ export async function selectMarketsDetailed(
     for (const c of await resolveEntry(client, text, `markets[${i}].market`, call, sampling, simplified)) consider(c, i);
   }
 
+  let ranking: RewardRanking | undefined;
   if (spec.selector.top > 0) {
-    const picked = await selectTop(client, spec.selector, call, sampling, options);
+    let order: AsyncIterable<SimplifiedMarket> = sampling.items();
+    if (spec.selector.by === 'rewards') {
+      const listed: SimplifiedMarket[] = [];
+      for await (const m of sampling.items()) if (!('reason' in check(candidateOf(m)))) listed.push(m);
+      ranking = await rankByRewards(client, listed, spec.selector.volatilityPenalty ?? '1', call, options);
+      order = fromArray(ranking.ranked.map((r) => r.market));
+    }
+    const picked = await selectTop(client, spec.selector, call, order, sampling, options);
     for (const c of picked) consider(c, 'selector');
+    if (ranking !== undefined) {
+      const picks = new Set(picked.map((c) => c.conditionId));
+      ranking.ranked.forEach((r, i) => {
+        if (picks.has(r.rank.conditionId))
+          options.logger?.info({ market: r.rank.conditionId, slug: r.market.slug, place: i + 1, ...r.why }, 'selector picked by rewards');
+      });
+    }
   }
 
   const selected = all.filter((m) => inShard(m.conditionId, spec.shard));
@@ -303,7 +343,11 @@ export async function selectMarketsDetailed(
   );
   for (const s of skipped)
     options.logger?.warn({ market: s.conditionId, slug: s.slug, entry: s.entry, reason: s.reason }, 'market skipped');
-  return { selected, skipped, total: all.length };
+  return { selected, skipped, total: all.length, ...(ranking === undefined ? {} : { ranking }) };
+}
+
+async function* fromArray<T>(items: readonly T[]): AsyncGenerator<T, void, undefined> {
+  yield* items;
 }
 
 async function resolveEntry(
@@ -343,10 +387,12 @@ async function resolveEntry(
   );
 }
 
+/** The first `top` quotable markets of `order` (listing or ranking), with the tag filter. */
 async function selectTop(
   client: SelectionClient,
   selector: SelectionSpec['selector'],
   call: CallOptions,
+  order: AsyncIterable<SimplifiedMarket>,
   sampling: LazyListing,
   options: SelectOptions,
 ): Promise<Candidate[]> {
@@ -354,7 +400,7 @@ async function selectTop(
   const maxLookups = options.maxTagLookups ?? 200;
   const picked: Candidate[] = [];
   let lookups = 0;
-  for await (const m of sampling.items()) {
+  for await (const m of order) {
     if (picked.length >= selector.top) break;
     let c = candidateOf(m);
     if ('reason' in check(c)) continue;

@@ -46,6 +46,9 @@ export const marketsSchema = {
 export interface SelectorConfig {
   top: number;
   tag: string;
+  by: 'listing' | 'rewards';
+  rerankSec: number;
+  volatilityPenalty: string;
 }
 
 export const selectorSchema = {
@@ -56,6 +59,24 @@ export const selectorSchema = {
     env: 'MAKERD_SELECTOR_TOP',
   },
   tag: { doc: 'Only markets carrying this tag (slug or label); empty = any', format: String, default: '', env: 'MAKERD_SELECTOR_TAG' },
+  by: {
+    doc: 'Order of the selector: listing (the sampling listing as served) or rewards (expected liquidity reward per day per unit of capital, less a volatility penalty; docs/rewards.md)',
+    format: ['listing', 'rewards'],
+    default: 'listing',
+    env: 'MAKERD_SELECTOR_BY',
+  },
+  rerankSec: {
+    doc: 'With by = rewards: rank the sampling markets again every this many seconds and log the ranking (0 = only at start)',
+    format: 'count',
+    default: 3600,
+    env: 'MAKERD_SELECTOR_RERANK_SEC',
+  },
+  volatilityPenalty: {
+    doc: "With by = rewards: USDC of reward per day per USDC of capital deducted per unit of the midpoint's daily volatility (0 = none)",
+    format: 'decimal-text',
+    default: '1',
+    env: 'MAKERD_SELECTOR_VOLATILITY_PENALTY',
+  },
 };
 
 export interface ShardConfig {
