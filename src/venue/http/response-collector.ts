@@ -6,8 +6,16 @@
  * is aborted as soon as it can be (at once, or when it reaches a socket).
  */
 import type { Dispatcher } from 'undici';
-import type { TransportResponse } from './transport.js';
 import type { AbortHook, AbortListener } from './shared-deadline.js';
+
+/** A whole answer: what the transport gives the requester. */
+export interface TransportResponse {
+  readonly status: number;
+  /** Lower-case names; HttpTransport gives them for answers outside 2xx only (all the requester reads). */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The whole body, read to the end. */
+  readonly text: string;
+}
 
 const NO_HEADERS: Readonly<Record<string, string | string[] | undefined>> = Object.freeze({});
 

@@ -12,7 +12,7 @@
 import { Pool } from 'undici';
 import { ErrorCode, MakerdError } from '../../errors.js';
 import type { HttpMethod } from '../endpoints.js';
-import { ResponseCollector } from './response-collector.js';
+import { ResponseCollector, type TransportResponse } from './response-collector.js';
 import type { AbortHook } from './shared-deadline.js';
 
 export interface TransportTimeouts {
@@ -44,13 +44,7 @@ export interface TransportRequest {
   readonly abort: AbortHook;
 }
 
-export interface TransportResponse {
-  readonly status: number;
-  /** Lower-case names; HttpTransport gives them for answers outside 2xx only (all the requester reads). */
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** The whole body, read to the end. */
-  readonly text: string;
-}
+export type { TransportResponse };
 
 /** What the requester needs of a transport (tests and benchmarks may give their own). */
 export interface Transport {
