@@ -29,6 +29,7 @@ export function simulatorOptions(config: MakerdConfig, logger?: Logger, clock?: 
     port: sim.port,
     seed: sim.seed,
     markets: sim.markets,
+    catalog: { samplingShare: sim.samplingShare },
     authWindowMs: sim.authWindowMs,
     headerPrefix: config.venue.headerPrefix,
     flow: {

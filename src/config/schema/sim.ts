@@ -5,6 +5,7 @@ export interface SimConfig {
   port: number;
   seed: string;
   markets: number;
+  samplingShare: number;
   authWindowMs: number;
   flow: {
     enabled: boolean;
@@ -43,6 +44,13 @@ export const simSchema = {
     arg: 'seed',
   },
   markets: { doc: 'Number of synthetic markets', format: 'positive-count', default: 20, env: 'MAKERD_SIM_MARKETS', arg: 'markets' },
+  samplingShare: {
+    doc: 'Share of the synthetic markets that pay liquidity rewards (the sampling markets that selector.top picks from); 1 makes every market one',
+    format: 'ratio',
+    default: 0.5,
+    env: 'MAKERD_SIM_SAMPLING_SHARE',
+    arg: 'sampling-share',
+  },
   authWindowMs: {
     doc: 'Freshness window of the signed timestamp',
     format: 'positive-duration-ms',

@@ -31,6 +31,8 @@ export interface CatalogOptions {
    * either way, so the rest of the catalog is the same.
    */
   readonly rewards?: RewardTerms;
+  /** Share of markets that pay liquidity rewards, in [0, 1] (default 0.5; 1 makes every market a sampling market). */
+  readonly samplingShare?: number;
 }
 
 /** A market's liquidity-reward terms (venue-api.md 2.5 `rewards`), as numbers. */
@@ -145,6 +147,9 @@ export function generateCatalog(options: CatalogOptions): SimCatalog {
   const epochMs = options.epochMs ?? DEFAULT_EPOCH_MS;
   const userCount = options.users ?? 40;
   const makers = Math.min(options.makers ?? 4, userCount - 1);
+  const samplingShare = options.samplingShare ?? 0.5;
+  if (!(samplingShare >= 0 && samplingShare <= 1))
+    throw new RangeError(`generateCatalog: samplingShare must be in [0, 1] (got ${options.samplingShare})`);
   if (makers < 1) throw new RangeError('generateCatalog: need at least 2 users (one maker, one taker)');
 
   const feeOf = (category: Category | 'default'): FeeSchedule => ({
@@ -168,6 +173,7 @@ export function generateCatalog(options: CatalogOptions): SimCatalog {
     series,
     creators,
     feeOf,
+    samplingShare,
   });
   const { events } = generated;
   const terms = options.rewards;

@@ -24,6 +24,8 @@ export interface EventsInput {
   readonly series: readonly CatalogSeries[];
   readonly creators: readonly CatalogCreator[];
   readonly feeOf: (category: Category) => FeeSchedule;
+  /** Share of markets that pay liquidity rewards (the sampling markets); default 0.5. */
+  readonly samplingShare?: number;
 }
 
 export interface EventsOutput {
@@ -43,9 +45,9 @@ function uniqueSlug(used: Set<string>, text: string): string {
   return slug;
 }
 
-function rewardsOf(rng: SimRng): Rewards {
-  // About half the markets pay liquidity rewards; those are the "sampling" markets.
-  if (!rng.chance(0.5)) return { rates: [], min_size: 0, max_spread: 0 };
+function rewardsOf(rng: SimRng, samplingShare: number): Rewards {
+  // About `samplingShare` of the markets (half by default) pay liquidity rewards: the "sampling" markets.
+  if (!rng.chance(samplingShare)) return { rates: [], min_size: 0, max_spread: 0 };
   return {
     rates: [{ asset_address: REWARD_ASSET_ADDRESS, rewards_daily_rate: rng.int(1, 40) * 5 }],
     min_size: rng.pick([20, 50, 100, 200]),
@@ -119,7 +121,7 @@ export function generateEvents(input: EventsInput): EventsOutput {
         negRiskMarketId,
         negRiskRequestId: negRisk ? hash32(rng) : '',
         fee,
-        rewards: rewardsOf(rng),
+        rewards: rewardsOf(rng, input.samplingShare ?? 0.5),
         initialFair: fairs[j]!,
         creatorAddress: creator.address,
         fpmm: address(rng),

@@ -118,4 +118,14 @@ describe('generateCatalog', () => {
   it('rejects a non-positive market count', () => {
     expect(() => generateCatalog({ seed: 'x', markets: 0 })).toThrow(RangeError);
   });
+
+  it('makes samplingShare of the markets pay rewards: all of them at 1, none at 0, the same catalog otherwise at 0.5', () => {
+    const all = generateCatalog({ seed: 'share', markets: 80, samplingShare: 1 });
+    expect(all.markets.filter((m) => m.rewards.min_size > 0)).toHaveLength(80);
+    expect(all.markets.every((m) => (m.rewards.rates[0]?.rewards_daily_rate ?? 0) > 0)).toBe(true);
+    const none = generateCatalog({ seed: 'share', markets: 80, samplingShare: 0 });
+    expect(none.markets.filter((m) => m.rewards.min_size > 0)).toHaveLength(0);
+    expect(generateCatalog({ seed: 'share', markets: 80, samplingShare: 0.5 })).toEqual(generateCatalog({ seed: 'share', markets: 80 }));
+    expect(() => generateCatalog({ seed: 'x', markets: 5, samplingShare: 1.5 })).toThrow(/samplingShare must be in \[0, 1\] \(got 1.5\)/);
+  });
 });
