@@ -1,6 +1,6 @@
 /**
  * Shared by the benchmarks that run makerd as a real process (cancel-all, fill-to-requote,
- * daemon-rss): spawning `makerd run` in live mode against a simulator, child-process helpers,
+ * daemon-live): spawning `makerd run` in live mode against a simulator, child-process helpers,
  * reading /proc, scraping /metrics, and a static maker ladder for simulator books when the
  * synthetic flow is off. Not a benchmark itself (run.ts only loads `*.bench.js`).
  */

@@ -93,7 +93,12 @@ const KEYS: readonly KeySpec[] = [
     what: 'SIGTERM to the simulator showing none of 500 orders (50 markets) open, ms',
     target: { op: '<', value: 1_000 },
   },
-  { key: 'rss_mb_500', bench: 'daemon-rss', what: 'daemon RSS after 60 s quoting 500 tokens, MB', target: { op: '<=', value: 200 } },
+  {
+    key: 'rss_mb_500',
+    bench: 'daemon-live',
+    what: 'daemon RSS after 60 s quoting 500 tokens (the live bench, bands), MB',
+    target: { op: '<=', value: 200 },
+  },
   { key: 'backtest_24h_s', bench: 'backtest', what: 'backtest of 24 market-hours of one market, s', target: { op: '<', value: 10 } },
   {
     key: 'fill_to_requote_ms_p50',
@@ -108,7 +113,39 @@ const KEYS: readonly KeySpec[] = [
     what: 'adverse-selection guards (fair value, observe, apply), µs per market evaluation',
     target: { op: '<=', value: 5 },
   },
+  ...liveKeys(),
 ];
+
+/** daemon_live_500_<strategy>_*: the live bench's figures per strategy (bench/daemon-live.bench.ts). */
+function liveKeys(): KeySpec[] {
+  const figures: [string, string, KeySpec['target']?][] = [
+    ['p50_ms', 'tick-to-dispatch p50 from the daemon histogram, ms'],
+    ['p99_ms', 'tick-to-dispatch p99 from the daemon histogram, ms', { op: '<=', value: 50 }],
+    ['event_loop_lag_p99_ms', 'event-loop lag p99 (median of the 5 s p99s), ms'],
+    ['rss_mb_60s', 'RSS after 60 s of quoting, MB'],
+    ['rss_mb_end', 'RSS at the end (10 min of quoting), MB', { op: '<=', value: 200 }],
+    ['cpu_s_per_min', 'daemon CPU seconds per minute'],
+    ['orders_placed_per_s', 'orders placed per second'],
+    ['post_burst_use', "largest share of the venue's POST /order burst window used"],
+    ['post_sustained_use', "largest share of the venue's POST /order sustained window used"],
+    ['delete_burst_use', "largest share of the venue's DELETE /order burst window used"],
+    ['delete_sustained_use', "largest share of the venue's DELETE /order sustained window used"],
+    ['throttles', '429/425 answers to the daemon', { op: '<=', value: 0 }],
+    ['windows_exceeded', "requests the simulator's section-8 windows refused", { op: '<=', value: 0 }],
+    ['quote_fidelity', 'mean share of time quotes within tolerance of what the strategy wants (makerd_quote_fidelity_ratio)'],
+  ];
+  return ['bands', 'avellaneda'].flatMap((strategy) =>
+    figures.map(([name, what, target]): KeySpec => {
+      const t = name === 'quote_fidelity' && strategy === 'bands' ? { op: '>=' as const, value: 0.9 } : target;
+      return {
+        key: `daemon_live_500_${strategy}_${name}`,
+        bench: 'daemon-live',
+        what: `live 500 tokens, ${strategy}: ${what}`,
+        ...(t === undefined ? {} : { target: t }),
+      };
+    }),
+  );
+}
 
 /** Run order: in-process CPU benches first, then the ones with processes; unknown benches last. */
 const ORDER = [
@@ -121,7 +158,7 @@ const ORDER = [
   'tick-to-dispatch',
   'cancel-all',
   'fill-to-requote',
-  'daemon-rss',
+  'daemon-live',
   'backtest',
 ];
 

@@ -4,8 +4,9 @@
  * whose error back-off pulls every quote after a burst.
  */
 import { clientOrderIdSource, ownedBy, prefixOf } from '../execution/client-order-ids.js';
-import { type ExecutionVenue, Executor } from '../execution/executor.js';
-import type { RateLimiter } from '../limits/index.js';
+import { type ExecutionVenue, Executor, type ExecutorOptions } from '../execution/executor.js';
+import { SUSTAINED_WINDOW_MS, defaultDepth } from '../execution/write-budget.js';
+import type { LimiterSnapshot, RateLimiter } from '../limits/index.js';
 import type { RiskGate } from '../risk/index.js';
 import type { VenueClient } from '../venue/client.js';
 import type { DaemonContext } from './daemon-context.js';
@@ -45,6 +46,7 @@ export function createExecutor(
     nextClientOrderId: clientOrderIdSource(prefix, clock.now()),
     orderTtlSec: config.executor.orderTtlSec,
     owns: ownedBy(prefix),
+    writeBudget: writeBudgetOf(limiter),
     // Another daemon (or a person) trades this market on the same account: stop quoting it rather
     // than fight over it; its orders are never cancelled (one by one for ours from now on).
     onForeignOrders: (market, orders) => {
@@ -67,4 +69,35 @@ export function createExecutor(
     ),
   );
   return exec;
+}
+
+/** Capacity left now in every window of `scope` (the limiter's effective capacities). */
+function roomOf(snap: LimiterSnapshot, scope: string): number {
+  let room = Number.POSITIVE_INFINITY;
+  for (const w of snap.windows) if (w.scope === scope) room = Math.min(room, w.capacity - w.used);
+  return room;
+}
+
+/**
+ * The executor's write budget from the limiter: POST /order's sustained window paced
+ * (src/execution/write-budget.ts), and the posts the limiter could admit right now, which leave
+ * the cancel reserve free in every window a DELETE /order counts in (src/limits/README.md).
+ */
+export function writeBudgetOf(limiter: RateLimiter): NonNullable<ExecutorOptions['writeBudget']> {
+  const post = limiter.snapshot().windows.filter((w) => w.scope === 'POST /order');
+  const capacity = post.find((w) => w.window === 'sustained')!.capacity;
+  const burst = post.find((w) => w.window === 'burst')!.capacity;
+  return {
+    settings: { capacity, windowMs: SUSTAINED_WINDOW_MS, depth: defaultDepth(capacity, burst) },
+    room: () => {
+      const snap = limiter.snapshot();
+      const reserve = snap.openOrders + snap.placesInFlight + limiter.settings.cancelReserve;
+      const posts = Math.min(
+        roomOf(snap, 'POST /order'),
+        roomOf(snap, 'DELETE /order') - reserve - 1,
+        roomOf(snap, 'clob:all') - reserve - 2,
+      );
+      return { posts: Math.max(0, posts), reserve };
+    },
+  };
 }

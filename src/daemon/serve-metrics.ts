@@ -89,6 +89,10 @@ export async function serveMetrics(
         const r = view.rewards;
         return r === undefined ? undefined : { day: r.day, estimates: r.estimates(), totalToday: r.totalToday() };
       },
+      quoteFidelity: () => ({
+        overall: view.executor?.fidelity.overall(clock.now()),
+        markets: view.executor?.fidelity.ratios(clock.now()) ?? new Map(),
+      }),
       orderRefresh: () =>
         config.executor.orderTtlSec === 0
           ? undefined

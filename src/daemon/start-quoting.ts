@@ -83,6 +83,7 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
       for (const m of i.marketIds) exec.twoSided.observe(m, exec.isTwoSided(m), clock.now());
       return exec.twoSided.seconds();
     },
+    fidelity: () => exec.fidelity.ratios(clock.now()),
   });
   logger.info(
     {

@@ -8,6 +8,15 @@ import type { CancelResult, OpenOrder, OrderResponse, Paged } from '../venue/typ
 import type { DispatchTrace } from './dispatch-trace.js';
 import type { DiffSettings } from './order-diff.js';
 import type { PullReason } from './order-reasons.js';
+import type { WriteBudgetSettings } from './write-budget.js';
+
+/** What the limiter could admit of order posts right now, and what the cancel reserve holds back. */
+export interface WriteRoom {
+  /** Posts admissible now without waiting: room in every POST /order window, and in the DELETE /order windows beyond the cancel reserve. */
+  readonly posts: number;
+  /** Open orders and posts in flight plus limits.cancelReserve: kept out of the paced sustained budget. */
+  readonly reserve: number;
+}
 
 /** The venue calls the executor makes (the venue client satisfies it). */
 export interface ExecutionVenue {
@@ -60,4 +69,10 @@ export interface ExecutorOptions {
   readonly owns?: ((clientOrderId: string) => boolean) | undefined;
   /** A listing showed orders in `market` that are not ours (another daemon on the account). */
   readonly onForeignOrders?: ((market: string, orders: readonly OpenOrder[]) => void) | undefined;
+  /**
+   * The write budget (write-budget.ts, dispatch-priority.ts): posts paced to the sustained limit
+   * and, when more are wanted than it allows, sent most-wrong first. Undefined: every wanted post
+   * goes at once (the limiter alone paces them).
+   */
+  readonly writeBudget?: { readonly settings: WriteBudgetSettings; readonly room: () => WriteRoom } | undefined;
 }

@@ -1,9 +1,13 @@
 /**
- * The executor: the thin I/O shell around `diffMarket`. For each market it turns the orders the
+ * The executor: the thin I/O shell around the order diff. For each market it turns the orders the
  * risk gate approved into cancels, then places, through the venue client (and so through the rate
- * limiter at each request's priority: cancel > place > read). One job runs per market at a time;
- * a newer wish for a market replaces the one waiting, so the executor always works towards the
- * latest quotes and never has two conflicting requests for a market in flight.
+ * limiter at each request's priority: cancel > place > read). Wishes are collected and planned
+ * together in one pass after the tick that made them (a microtask): with a write budget
+ * (`writeBudget`) the pass sends at most the posts the budget affords now, the most-wrong quotes
+ * first (dispatch-priority.ts), and keeps the rest waiting for a later pass; without one every
+ * wanted post goes at once. One job runs per market at a time; a newer wish for a market replaces
+ * the one waiting, so the executor always works towards the latest quotes and never has two
+ * conflicting requests for a market in flight.
  *
  * Order posts are never retried blind. A post that times out, fails at the network level or gets
  * a 5xx may have reached the book: the order is marked uncertain and that market places nothing
@@ -12,31 +16,41 @@
  * includes posts in flight, so the cancel reserve always covers every order that may be live.
  */
 import { setMaxListeners } from 'node:events';
-import { ErrorCode, type ErrorCodeValue } from '../errors.js';
-import { Decimal, toPlainString, ZERO } from '../money.js';
+import type { TimerHandle } from '../clock/clock.js';
+import { ErrorCode } from '../errors.js';
+import { Decimal } from '../money.js';
 import { FailureEpisode } from '../log/failure-episode.js';
 import type { OrderIntent } from '../strategy/strategy.js';
-import type { CancelResult, OpenOrder, OrderResponse } from '../venue/types.js';
+import type { OpenOrder } from '../venue/types.js';
 import type { DispatchTrace } from './dispatch-trace.js';
+import { type MarketPlan, type MarketWork, marketWork, planDispatch } from './dispatch-priority.js';
 import { diffMarket, type DiffOrder } from './order-diff.js';
 import { ExecutorStats } from './executor-stats.js';
-import { classifyPass, type CancelReason, type PlaceReason, type PullReason } from './order-reasons.js';
+import { classifyPass, type CancelReason, type PullReason } from './order-reasons.js';
+import { OrderRequests, listOpenOrders } from './order-requests.js';
 import { OrderTracker, remaining } from './order-tracker.js';
+import { QuoteFidelity } from './quote-fidelity.js';
 import { TwoSidedTimer, quoteSideOf } from './two-sided.js';
-import { GONE_REASONS, UNCERTAIN_CODES, codeOf } from './venue-failures.js';
+import { codeOf } from './venue-failures.js';
+import { WriteBudget } from './write-budget.js';
 import type { CallOptions, ExecutorOptions, WishContext } from './executor-contract.js';
 
-export type { CallOptions, ExecutionVenue, ExecutorOptions, WishContext } from './executor-contract.js';
+export type { CallOptions, ExecutionVenue, ExecutorOptions, WishContext, WriteRoom } from './executor-contract.js';
 
-const MAX_LISTING_PAGES = 1_000;
+/** While posts wait for the budget, a pass at most this often (each plans every waiting market). */
+const PASS_EVERY_MS = 100;
 
 interface Wish {
   readonly tick: Decimal;
   readonly wanted: readonly OrderIntent[];
   readonly pull: PullReason;
   readonly trace: DispatchTrace | undefined;
-  /** Lets go of the trace (the wish was carried out or replaced). */
+  /** Lets go of the trace (the wish was carried out, replaced, or its tick's part of it sent). */
   readonly release: () => void;
+  /** Its market's work against the live orders, kept until either changes. */
+  work: MarketWork | undefined;
+  /** Whether places of this wish were counted as deferred already (once per wish). */
+  deferredCounted: boolean;
 }
 
 const NOTHING = (): void => {};
@@ -45,35 +59,51 @@ export class Executor {
   readonly tracker = new OrderTracker();
   readonly stats = new ExecutorStats();
   readonly twoSided = new TwoSidedTimer();
+  readonly fidelity = new QuoteFidelity();
   readonly #o: ExecutorOptions;
   readonly #wishes = new Map<string, Wish>();
+  /** The latest wanted orders per market: what quote fidelity compares the live orders with. */
+  readonly #wanted = new Map<string, { readonly tick: Decimal; readonly wanted: readonly OrderIntent[] }>();
   readonly #jobs = new Map<string, Promise<void>>();
-  readonly #nextId: () => string;
   /** Markets whose last listing showed orders not ours: never cancelled by market there. */
   readonly #shared = new Set<string>();
   readonly #listingListeners: ((orders: readonly OpenOrder[], market: string | undefined) => void)[] = [];
+  readonly #requests: OrderRequests;
+  readonly #budget: WriteBudget | undefined;
+  #passQueued = false;
+  #passTimer: TimerHandle | undefined;
   #stopped = false;
-  #postsStarted = 0;
-  /** One warning per outage, not per attempt (the counts stay in the stats). */
-  readonly #cancelMarketFailures: FailureEpisode;
-  readonly #cancelFailures: FailureEpisode;
   /** Aborted by stop(): requests in flight end at once (shutdown cancels everything after). */
   readonly #abort = new AbortController();
 
   constructor(options: ExecutorOptions) {
     this.#o = options;
     const now = (): number => options.clock.now();
-    this.#cancelMarketFailures = new FailureEpisode(options.logger, 'cancel-market', now);
-    this.#cancelFailures = new FailureEpisode(options.logger, 'cancel', now);
     // Every request in flight listens on it (hundreds when many markets re-quote at once).
     setMaxListeners(0, this.#abort.signal);
     const prefix = `mk${options.clock.now().toString(36)}`;
     let n = 0;
-    this.#nextId = options.nextClientOrderId ?? (() => `${prefix}-${(++n).toString(36)}`);
-    this.tracker.useClock(() => options.clock.now());
+    this.#requests = new OrderRequests({
+      venue: options.venue,
+      clock: options.clock,
+      tracker: this.tracker,
+      stats: this.stats,
+      logger: options.logger,
+      nextId: options.nextClientOrderId ?? (() => `${prefix}-${(++n).toString(36)}`),
+      orderTtlSec: options.orderTtlSec ?? 0,
+      cancelFailures: new FailureEpisode(options.logger, 'cancel', now),
+      cancelMarketFailures: new FailureEpisode(options.logger, 'cancel-market', now),
+      failed: (err) => this.#failed(err),
+    });
+    const b = options.writeBudget;
+    this.#budget = b === undefined ? undefined : new WriteBudget(b.settings, now());
+    this.tracker.useClock(now);
     this.tracker.onChange((market) => {
       options.setOpenOrders(this.tracker.openCount());
-      this.twoSided.observe(market, this.isTwoSided(market), options.clock.now());
+      this.twoSided.observe(market, this.isTwoSided(market), now());
+      const wish = this.#wishes.get(market);
+      if (wish !== undefined) wish.work = undefined;
+      this.#observeFidelity(market);
     });
   }
 
@@ -87,11 +117,11 @@ export class Executor {
     if (this.#stopped) return;
     const trace = context.trace;
     this.#wishes.get(market)?.release();
-    this.#wishes.set(market, { tick, wanted, pull: context.pull ?? 'unwanted', trace, release: trace?.hold() ?? NOTHING });
-    if (!this.#jobs.has(market)) {
-      const job = this.#drain(market).finally(() => this.#jobs.delete(market));
-      this.#jobs.set(market, job);
-    }
+    const release = trace?.hold() ?? NOTHING;
+    this.#wishes.set(market, { tick, wanted, pull: context.pull ?? 'unwanted', trace, release, work: undefined, deferredCounted: false });
+    this.#wanted.set(market, { tick, wanted });
+    this.#observeFidelity(market);
+    this.#schedulePass();
   }
 
   /**
@@ -114,14 +144,17 @@ export class Executor {
     return ttl > 0 && o.expiresAtMs !== undefined && o.expiresAtMs - nowMs <= (ttl * 1000) / 2;
   }
 
-  /** True while a job for the market is running or waiting. */
+  /** True while a job for the market is running, or a wish of it waits. */
   busy(market: string): boolean {
-    return this.#jobs.has(market);
+    return this.#jobs.has(market) || this.#wishes.has(market);
   }
 
-  /** Resolves when every market job has finished (tests, shutdown). */
+  /** Resolves when every market job has finished and no pass is due (wishes may still wait for the budget). */
   async idle(): Promise<void> {
-    while (this.#jobs.size > 0) await Promise.allSettled([...this.#jobs.values()]);
+    while (this.#jobs.size > 0 || this.#passQueued) {
+      if (this.#jobs.size > 0) await Promise.allSettled([...this.#jobs.values()]);
+      else await Promise.resolve();
+    }
   }
 
   /** Stops placing at once (synchronous): no new jobs, wishes dropped, every request aborted (queued, unsent or in flight). */
@@ -129,6 +162,8 @@ export class Executor {
     this.#stopped = true;
     for (const w of this.#wishes.values()) w.release();
     this.#wishes.clear();
+    if (this.#passTimer !== undefined) this.#o.clock.clearTimer(this.#passTimer);
+    this.#passTimer = undefined;
     this.#abort.abort();
   }
 
@@ -145,7 +180,7 @@ export class Executor {
 
   /** Order posts handed to the venue client by this run (sent or aborted on the way). */
   get postsStarted(): number {
-    return this.#postsStarted;
+    return this.#requests.postsStarted;
   }
 
   isTwoSided(market: string): boolean {
@@ -168,7 +203,7 @@ export class Executor {
     call: CallOptions = this.#call(),
   ): Promise<ReturnType<OrderTracker['reconcile']>> {
     const listedAtMs = this.#o.clock.now();
-    const listing = await this.#listOpenOrders(market, call);
+    const listing = await listOpenOrders(this.#o.venue, market, call);
     for (const l of this.#listingListeners) l(listing, market);
     const r = this.tracker.reconcile(scope, listing, listedAtMs, this.#o.owns);
     const foreignBy = new Map<string, OpenOrder[]>();
@@ -195,194 +230,152 @@ export class Executor {
     else if (e.type === 'UPDATE') this.tracker.setMatched(e.id, new Decimal(e.size_matched));
   }
 
-  async #listOpenOrders(market: string | undefined, call: CallOptions): Promise<OpenOrder[]> {
-    const out: OpenOrder[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_LISTING_PAGES; page++) {
-      const p = await this.#o.venue.getOpenOrders(
-        { ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) },
-        call,
-      );
-      out.push(...p.data);
-      if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) return out;
-      cursor = p.next_cursor;
-    }
-    return out;
+  #schedulePass(): void {
+    if (this.#passQueued) return;
+    this.#passQueued = true;
+    queueMicrotask(() => {
+      this.#passQueued = false;
+      this.#pass();
+    });
   }
 
-  async #drain(market: string): Promise<void> {
-    for (;;) {
-      const wish = this.#wishes.get(market);
-      if (wish === undefined) return;
-      this.#wishes.delete(market);
-      try {
-        await this.#execute(market, wish);
-      } catch (err) {
-        this.#o.logger?.error({ market, err: (err as Error).message }, 'executor job failed');
-      } finally {
-        wish.release();
+  /** Plans every market with a wish and no job within the posts affordable now, and starts their jobs. */
+  #pass(): void {
+    if (this.#stopped) return;
+    const now = this.#o.clock.now();
+    const works: MarketWork[] = [];
+    for (const [market, wish] of this.#wishes) {
+      if (this.#jobs.has(market)) continue;
+      if (this.tracker.hasUncertain(market)) this.#start(market, this.#settle(market, wish, now));
+      else works.push((wish.work ??= this.#workOf(market, wish, now)));
+    }
+    if (works.length === 0) return;
+    const room = this.#o.writeBudget?.room();
+    const reserve = room?.reserve ?? 0;
+    const allowance =
+      this.#budget === undefined || room === undefined
+        ? Number.POSITIVE_INFINITY
+        : Math.min(this.#budget.available(now, reserve), room.posts);
+    let waiting = false;
+    for (const plan of planDispatch(works, allowance, this.#o.settings.cancelMarketFraction)) {
+      const wish = this.#wishes.get(plan.market)!;
+      const idle = plan.cancel.length === 0 && plan.place.length === 0;
+      if (plan.deferred > 0) {
+        waiting = true;
+        if (!wish.deferredCounted) this.stats.count('deferred', plan.deferred, 'budget');
+        // The tick's part is what goes now: the rest waits untraced (quote fidelity shows the wait).
+        this.#wishes.set(plan.market, {
+          ...wish,
+          trace: undefined,
+          release: NOTHING,
+          deferredCounted: true,
+          work: idle ? wish.work : undefined,
+        });
+      } else this.#wishes.delete(plan.market);
+      if (idle) wish.release();
+      else {
+        this.#budget?.spend(plan.place.length, now, reserve);
+        this.#start(plan.market, this.#execute(plan.market, wish, plan));
       }
+    }
+    if (waiting && this.#budget !== undefined && this.#passTimer === undefined) {
+      const ms = Math.max(PASS_EVERY_MS, this.#budget.msUntil(1, now, reserve));
+      this.#passTimer = this.#o.clock.setTimer(() => {
+        this.#passTimer = undefined;
+        this.#pass();
+      }, ms);
     }
   }
 
-  async #execute(market: string, wish: Wish): Promise<void> {
-    const call = this.#call(wish.trace);
-    let mayPlace = true;
-    if (this.tracker.hasUncertain(market)) {
-      try {
-        await this.sync(new Set([market]), market, call);
-      } catch (err) {
-        this.#failed(err);
-        this.#o.logger?.warn({ market, err: (err as Error).message }, 'could not settle uncertain order posts; not placing in this market');
-      }
-      mayPlace = !this.tracker.hasUncertain(market);
-    }
-    const nowMs = this.#o.clock.now();
-    const tracked = this.tracker.liveOf(market);
-    const live: DiffOrder[] = tracked.map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
-    // Dead-man orders near their expiry are not kept: cancelled and placed afresh (a resize).
-    const expiring = new Set(tracked.filter((o) => this.#expiring(o, nowMs)).map((o) => o.id));
-    const fresh = expiring.size === 0 ? live : live.filter((o) => !expiring.has(o.id));
-    const matched = diffMarket(wish.wanted, fresh, wish.tick, this.#o.settings);
-    const diff = expiring.size === 0 || matched.cancelMarket ? matched : { ...matched, cancel: [...matched.cancel, ...expiring] };
-    const cancelling = new Set(diff.cancel);
-    const reasons = classifyPass(
-      live.filter((o) => cancelling.has(o.id)),
-      diff.place,
-      wish.pull,
+  #start(market: string, job: Promise<void>): void {
+    this.#jobs.set(
+      market,
+      job.finally(() => {
+        this.#jobs.delete(market);
+        // A newer wish came meanwhile, or the rest of this one waits.
+        if (this.#wishes.has(market)) this.#schedulePass();
+      }),
     );
-    const why = (id: string): CancelReason => reasons.cancel.get(id) ?? wish.pull;
-    this.stats.count('kept', diff.keep.length);
-    // Checked first: the record (a string per order) is built only when it will be written.
-    if ((diff.cancel.length > 0 || diff.place.length > 0) && this.#o.logger?.isLevelEnabled('debug') === true) {
-      this.#o.logger.debug(
-        {
-          market,
-          keep: diff.keep.length,
-          cancel: diff.cancel.length,
-          cancelMarket: diff.cancelMarket,
-          place: diff.place.map((p) => `${p.side} ${p.tokenId.slice(-2)} ${p.price.toFixed()} x ${p.size.toFixed()}`),
-        },
-        'executor decision',
+  }
+
+  #liveOrders(market: string): DiffOrder[] {
+    return this.tracker
+      .liveOf(market)
+      .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+  }
+
+  #workOf(market: string, wish: Wish, nowMs: number): MarketWork {
+    // Dead-man orders near their expiry are not kept: cancelled and placed afresh (a resize).
+    const expiring = new Set(
+      this.tracker
+        .liveOf(market)
+        .filter((o) => this.#expiring(o, nowMs))
+        .map((o) => o.id),
+    );
+    return marketWork(market, wish.wanted, this.#liveOrders(market), expiring, wish.tick, this.#o.settings);
+  }
+
+  /** Whether the live orders are the latest wanted ones, within tolerance: nothing to cancel, nothing to place. */
+  #observeFidelity(market: string): void {
+    const w = this.#wanted.get(market);
+    if (w === undefined) return;
+    const d = diffMarket(w.wanted, this.#liveOrders(market), w.tick, this.#o.settings);
+    this.fidelity.observe(market, d.cancel.length === 0 && d.place.length === 0, this.#o.clock.now());
+  }
+
+  /** A market with uncertain posts: a listing first; still uncertain, only its pulls go (nothing placed) and the wish ends. */
+  async #settle(market: string, wish: Wish, nowMs: number): Promise<void> {
+    try {
+      await this.sync(new Set([market]), market, this.#call(wish.trace));
+    } catch (err) {
+      this.#failed(err);
+      this.#o.logger?.warn({ market, err: (err as Error).message }, 'could not settle uncertain order posts; not placing in this market');
+    }
+    // Settled: the wish stays and the next pass plans it.
+    if (!this.tracker.hasUncertain(market) || this.#wishes.get(market) !== wish) return;
+    this.#wishes.delete(market);
+    const [plan] = planDispatch([this.#workOf(market, wish, nowMs)], 0, this.#o.settings.cancelMarketFraction);
+    await this.#execute(market, wish, plan!);
+  }
+
+  async #execute(market: string, wish: Wish, plan: MarketPlan): Promise<void> {
+    try {
+      const call = this.#call(wish.trace);
+      const live = this.#liveOrders(market);
+      const cancelling = new Set(plan.cancel);
+      const reasons = classifyPass(
+        live.filter((o) => cancelling.has(o.id)),
+        plan.place,
+        wish.pull,
       );
-    }
-    // A cancel by market would also take the orders of whoever else trades this market.
-    if (diff.cancelMarket && !this.#shared.has(market)) await this.#cancelMarket(market, diff.cancel, why, call);
-    else await Promise.all(diff.cancel.map((id) => this.#cancelOne(id, why(id), call)));
-    // Cancels before places: an order that could not be cancelled may still rest, and placing its
-    // replacement on top would rest more than the risk gate approved. Place nothing this pass and
-    // flag the market, so that its next evaluation tries again.
-    if (diff.cancel.some((id) => this.tracker.byId(id) !== undefined)) {
-      this.tracker.touch(market);
-      return;
-    }
-    if (!mayPlace || this.#stopped) return;
-    await Promise.all(diff.place.map((intent, i) => this.#place(intent, reasons.place[i] ?? 'new', call)));
-  }
-
-  async #cancelOne(id: string, reason: CancelReason, call: CallOptions): Promise<void> {
-    try {
-      this.#applyCancelResult(await this.#o.venue.cancelOrder({ orderId: id }, call), [id]);
-      this.stats.count('cancelled', 1, reason);
-      this.#cancelFailures.succeeded();
-    } catch (err) {
-      this.#failed(err);
-      this.stats.count('cancel_failed', 1, reason);
-      if (codeOf(err) !== ErrorCode.ABORTED)
-        this.#cancelFailures.failed(
-          { orderId: id, code: codeOf(err), err: (err as Error).message },
-          'cancel failed; the order stays tracked',
+      const why = (id: string): CancelReason => reasons.cancel.get(id) ?? wish.pull;
+      this.stats.count('kept', plan.kept);
+      // Checked first: the record (a string per order) is built only when it will be written.
+      if (this.#o.logger?.isLevelEnabled('debug') === true) {
+        const place = plan.place.map((p) => `${p.side} ${p.tokenId.slice(-2)} ${p.price.toFixed()} x ${p.size.toFixed()}`);
+        this.#o.logger.debug(
+          { market, keep: plan.kept, cancel: plan.cancel.length, cancelMarket: plan.cancelMarket, place, deferred: plan.deferred },
+          'executor decision',
         );
-    }
-  }
-
-  async #cancelMarket(market: string, ids: readonly string[], why: (id: string) => CancelReason, call: CallOptions): Promise<void> {
-    try {
-      this.#applyCancelResult(await this.#o.venue.cancelMarketOrders({ market }, call), ids);
-      for (const id of ids) this.stats.count('cancelled', 1, why(id));
-      this.stats.count('cancel_market');
-      this.#cancelMarketFailures.succeeded();
-    } catch (err) {
-      this.#failed(err);
-      for (const id of ids) this.stats.count('cancel_failed', 1, why(id));
-      // An aborted request is the executor stopping, not a failure worth a line.
-      if (codeOf(err) !== ErrorCode.ABORTED)
-        this.#cancelMarketFailures.failed(
-          { market, code: codeOf(err), err: (err as Error).message },
-          'cancel-market failed; the orders stay tracked',
-        );
-    }
-  }
-
-  #applyCancelResult(r: CancelResult, asked: readonly string[]): void {
-    for (const id of r.canceled) this.tracker.dropId(id);
-    for (const [id, reason] of Object.entries(r.not_canceled)) {
-      // Gone already (filled, cancelled elsewhere): nothing left to manage.
-      if (GONE_REASONS.test(reason)) this.tracker.dropId(id);
-      else this.#o.logger?.warn({ orderId: id, reason }, 'order not cancelled');
-    }
-    // Asked for but in neither list: the venue no longer knows it.
-    const answered = new Set([...r.canceled, ...Object.keys(r.not_canceled)]);
-    for (const id of asked) if (!answered.has(id)) this.tracker.dropId(id);
-  }
-
-  async #place(intent: OrderIntent, reason: PlaceReason, call: CallOptions): Promise<void> {
-    const clientOrderId = this.#nextId();
-    const nowMs = this.#o.clock.now();
-    const ttl = this.#o.orderTtlSec ?? 0;
-    // Whole seconds (the venue's unit), counted from now: the order lives ttl seconds at most.
-    const expiresAtSec = ttl > 0 ? Math.floor(nowMs / 1000) + ttl : undefined;
-    this.tracker.addPending(intent, clientOrderId, nowMs, expiresAtSec === undefined ? undefined : expiresAtSec * 1000);
-    this.#postsStarted++;
-    let res: OrderResponse;
-    try {
-      res = await this.#o.venue.postTrustedOrder(
-        {
-          order: {
-            asset_id: intent.tokenId,
-            side: intent.side,
-            price: toPlainString(intent.price),
-            size: toPlainString(intent.size),
-            expiration: expiresAtSec === undefined ? '0' : String(expiresAtSec),
-            client_order_id: clientOrderId,
-          },
-          orderType: expiresAtSec === undefined ? 'GTC' : 'GTD',
-          postOnly: true,
-        },
-        call,
-      );
-    } catch (err) {
-      this.#failed(err);
-      const code = codeOf(err);
-      if (UNCERTAIN_CODES.has(code as ErrorCodeValue)) {
-        this.tracker.markUncertain(clientOrderId);
-        this.stats.count('uncertain');
-        this.#o.logger?.warn(
-          { market: intent.conditionId, clientOrderId, code },
-          'order post outcome unknown; settling through GET /data/orders before placing again',
-        );
-      } else {
-        this.tracker.dropClient(clientOrderId);
-        this.stats.reject(code);
       }
-      return;
+      // A cancel by market would also take the orders of whoever else trades this market.
+      // (No await at all without cancels: the posts leave in the same turn as the plan.)
+      if (plan.cancelMarket && !this.#shared.has(market)) await this.#requests.cancelMarket(market, plan.cancel, why, call);
+      else if (plan.cancel.length > 0) await Promise.all(plan.cancel.map((id) => this.#requests.cancelOne(id, why(id), call)));
+      // Cancels before places: an order that could not be cancelled may still rest, and placing its
+      // replacement on top would rest more than the risk gate approved. Place nothing this pass and
+      // flag the market, so that its next evaluation tries again.
+      if (plan.cancel.some((id) => this.tracker.byId(id) !== undefined)) {
+        this.tracker.touch(market);
+        return;
+      }
+      if (this.#stopped) return;
+      await Promise.all(plan.place.map((intent, i) => this.#requests.place(intent, reasons.place[i] ?? 'new', call)));
+    } catch (err) {
+      this.#o.logger?.error({ market, err: (err as Error).message }, 'executor job failed');
+    } finally {
+      wish.release();
     }
-    if (!res.success || res.status === 'unmatched') {
-      this.tracker.dropClient(clientOrderId);
-      this.stats.reject(res.errorMsg.includes('post-only') ? 'post_only_cross' : 'refused');
-      this.#o.logger?.debug({ market: intent.conditionId, reason: res.errorMsg }, 'order refused by the venue');
-      return;
-    }
-    if (res.status === 'delayed') {
-      this.tracker.markUncertain(clientOrderId);
-      this.stats.count('uncertain');
-      return;
-    }
-    // Shares already matched: a BUY takes shares, a SELL makes them (design.md section 3).
-    const matchedText = intent.side === 'BUY' ? res.takingAmount : res.makingAmount;
-    const matched = matchedText === '0' ? ZERO : /^\d+(\.\d+)?$/.test(matchedText) ? new Decimal(matchedText) : ZERO;
-    this.tracker.confirm(clientOrderId, res.orderID, matched, this.#o.clock.now());
-    this.stats.count('placed', 1, reason);
   }
 
   #call(trace?: DispatchTrace): CallOptions {

@@ -13,19 +13,30 @@
  *                            back-off, or it refused or trimmed orders of this evaluation
  *                 stale      not replaced: the market's books are stale or missing
  *   kept          within_tolerance   a live order within executor.repriceTicks / resizeFraction
+ *   deferred      budget     a wanted post held back because the write budget binds (counted once
+ *                            per wish; sent in a later pass if still wanted, see dispatch-priority.ts)
  *   cancel_market, uncertain, adopted, vanished: none
  */
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { DiffOrder } from './order-diff.js';
 
 /** What the executor did with an order: the `action` label. */
-export type ExecutorAction = 'placed' | 'cancelled' | 'cancel_market' | 'cancel_failed' | 'kept' | 'uncertain' | 'adopted' | 'vanished';
+export type ExecutorAction =
+  | 'placed'
+  | 'cancelled'
+  | 'cancel_market'
+  | 'cancel_failed'
+  | 'kept'
+  | 'deferred'
+  | 'uncertain'
+  | 'adopted'
+  | 'vanished';
 
 /** Why orders that are not replaced are cancelled (the trading loop says, per wish). */
 export type PullReason = 'unwanted' | 'risk' | 'stale';
 export type PlaceReason = 'new' | 'reprice' | 'resize';
 export type CancelReason = 'reprice' | 'resize' | PullReason;
-export type OrderReason = PlaceReason | CancelReason | 'within_tolerance' | 'none';
+export type OrderReason = PlaceReason | CancelReason | 'within_tolerance' | 'budget' | 'none';
 
 /** Every (action, reason) pair the executor counts: the series exported from the start. */
 export const ORDER_REASONS: Readonly<Record<ExecutorAction, readonly OrderReason[]>> = Object.freeze({
@@ -33,6 +44,7 @@ export const ORDER_REASONS: Readonly<Record<ExecutorAction, readonly OrderReason
   cancelled: ['reprice', 'resize', 'unwanted', 'risk', 'stale'],
   cancel_failed: ['reprice', 'resize', 'unwanted', 'risk', 'stale'],
   kept: ['within_tolerance'],
+  deferred: ['budget'],
   cancel_market: ['none'],
   uncertain: ['none'],
   adopted: ['none'],

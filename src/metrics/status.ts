@@ -49,6 +49,8 @@ export interface StatusSource {
   readonly lastErrors: () => readonly ProblemEvent[];
   /** Dead-man orders' write cost for the orders resting now; undefined when executor.orderTtlSec is 0. */
   readonly orderRefresh?: () => RefreshCost | undefined;
+  /** Quote fidelity (src/execution/quote-fidelity.ts): per market, and all markets together. */
+  readonly quoteFidelity?: () => { readonly overall: number | undefined; readonly markets: ReadonlyMap<string, number> };
   /** What the adverse-selection guards do to each side of a market; undefined when it has none. */
   readonly guards?: (market: string) => Readonly<Record<'bid' | 'ask', GuardSideStatus | undefined>> | undefined;
   /** The liquidity-reward estimates (src/rewards/reward-estimator.ts); undefined before quoting starts. */
@@ -99,6 +101,8 @@ export interface MarketStatus {
   readonly pnl: PnlStrings;
   /** Fills of the account in this market, from the journal (replayed at start-up) and since. */
   readonly fills: number;
+  /** Share of time its live orders were what its strategy wanted (makerd_quote_fidelity_ratio); null before its first wish. */
+  readonly quoteFidelity: number | null;
   /**
    * Per side, the guard holding it: `{guard, action: pull|widen, ticks, until}` (until: ISO time
    * the cool-down ends, null for toxicity), or null when no guard holds it; absent without guards.
@@ -177,6 +181,8 @@ export interface DaemonStatus {
   readonly lastErrors: readonly ProblemEvent[];
   /** executor.orderTtlSec's re-placements for the orders resting now, against the sustained limit; null when off. */
   readonly orderRefresh: RefreshCost | null;
+  /** Share of time the live orders were what the strategies wanted, all markets together (0..1, 4 places); null before any wish. */
+  readonly quoteFidelity: number | null;
   readonly version: string;
   readonly startedAt: string;
   readonly uptimeSeconds: number;
@@ -191,7 +197,9 @@ export function buildStatus(src: StatusSource): DaemonStatus {
   const quotes = src.quotes();
   const rewards = src.rewards?.();
   const rewardOf = new Map(rewards?.estimates.map((e) => [e.market, e]));
+  const fidelity = src.quoteFidelity?.();
   const markets = src.markets().map((market): MarketStatus => {
+    const f = fidelity?.markets.get(market);
     const m = byMarket.get(market);
     const age = src.bookAgeSeconds(market);
     const guards = src.guards?.(market);
@@ -211,6 +219,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
               total: moneyText(m.realizedPnl.add(m.unrealizedPnl)),
             },
       fills: m?.fills ?? 0,
+      quoteFidelity: f === undefined ? null : round4(f),
       ...(guards === undefined ? {} : { guards: { bid: guardHold(guards.bid), ask: guardHold(guards.ask) } }),
       ...(reward === undefined ? {} : { rewards: rewardStatus(reward) }),
     };
@@ -275,11 +284,14 @@ export function buildStatus(src: StatusSource): DaemonStatus {
     ) as DaemonStatus['streams'],
     lastErrors: src.lastErrors(),
     orderRefresh: src.orderRefresh?.() ?? null,
+    quoteFidelity: fidelity?.overall === undefined ? null : round4(fidelity.overall),
     version: src.version,
     startedAt: new Date(src.startedAtMs).toISOString(),
     uptimeSeconds: Math.max(0, (now - src.startedAtMs) / 1000),
   };
 }
+
+const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
 const ZERO_TEXT = { toFixed: (): string => '0' };
 const ZERO_PNL: PnlStrings = { realized: '0', unrealized: '0', total: '0' };

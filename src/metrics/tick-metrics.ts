@@ -10,7 +10,11 @@ import { performance } from 'node:perf_hooks';
 import { Histogram, type Registry } from 'prom-client';
 import { DispatchTrace } from '../execution/index.js';
 
-export const TICK_TO_DISPATCH_BUCKETS: readonly number[] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+// Fine between 5 and 100 ms, where the targets are (the live bench's p99 <= 50 ms), so that a
+// quantile read from the buckets is not off by a whole 25 ms bucket.
+export const TICK_TO_DISPATCH_BUCKETS: readonly number[] = [
+  0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5,
+];
 
 export interface TickTimer {
   /** Opens a trace for one tick; `inHandAt` (performance.now()) defaults to now. Close it when the synchronous part is over. */

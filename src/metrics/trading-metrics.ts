@@ -1,6 +1,6 @@
 /**
- * The trading loop's figures: orders placed / cancelled / kept, rejections, risk refusals by
- * reason, trading states and the kill switch, live quotes and two-sided seconds per market,
+ * The trading loop's figures: orders placed / cancelled / kept / deferred, rejections, risk refusals by
+ * reason, trading states and the kill switch, live quotes, two-sided seconds and quote fidelity per market,
  * evaluations and why markets were skipped. Read from the stages' snapshots at scrape time.
  * Labels: the configured markets (condition ids) and fixed words only; never order ids or prices.
  */
@@ -18,6 +18,8 @@ export interface TradingMetricsSource {
   readonly quotes: () => ReadonlyMap<string, { bid: number; ask: number }>;
   /** Cumulative seconds quoted two-sided per market. */
   readonly twoSidedSeconds: () => ReadonlyMap<string, number>;
+  /** Per market, the share of time its live orders were what its strategy wanted (quote fidelity). */
+  readonly fidelity?: () => ReadonlyMap<string, number>;
 }
 
 const STATES = ['ACTIVE', 'REDUCING', 'HALTED'] as const;
@@ -46,9 +48,15 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
     labelNames: ['market', 'side'],
     registers: [registry],
   });
+  const fidelity = new Gauge({
+    name: 'makerd_quote_fidelity_ratio',
+    help: "Share of time since the market's first evaluation that its live orders were what its strategy wants, within executor.repriceTicks and resizeFraction (below 1 while re-prices wait for the write budget, or for answers)",
+    labelNames: ['market'],
+    registers: [registry],
+  });
   const orders = new Counter({
     name: 'makerd_orders_total',
-    help: 'Executor actions (placed, cancelled, cancel_market requests, cancel_failed, kept, uncertain, adopted, vanished) by reason (new, reprice, resize, unwanted, risk, stale, within_tolerance, none)',
+    help: 'Executor actions (placed, cancelled, cancel_market requests, cancel_failed, kept, deferred, uncertain, adopted, vanished) by reason (new, reprice, resize, unwanted, risk, stale, within_tolerance, budget, none)',
     labelNames: ['action', 'reason'],
     registers: [registry],
   });
@@ -126,6 +134,8 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
       quotes.set({ market, side: 'ask' }, q.ask);
     }
     for (const [market, s] of src.twoSidedSeconds()) addTwoSided({ market }, s);
+    fidelity.reset();
+    for (const [market, r] of src.fidelity?.() ?? []) fidelity.set({ market }, r);
     const loop = src.loop();
     addEvaluations({}, loop.evaluations);
     for (const [reason, n] of Object.entries(loop.skipped)) addSkipped({ reason }, n);

@@ -133,6 +133,7 @@ describe('/status document', () => {
           message: 'poll request failed',
         },
       ],
+      quoteFidelity: () => ({ overall: 0.812_345, markets: new Map([['m1', 0.75]]) }),
       guards: (m) =>
         m === 'm1'
           ? { bid: { guard: 'jump', pulled: true, ticks: 0, untilMs: Date.UTC(2026, 0, 1, 0, 0, 30) }, ask: undefined }
@@ -158,6 +159,7 @@ describe('/status document', () => {
         positions: { '0': '10', '1': '0' },
         pnl: { realized: '0', unrealized: '0.5', total: '0.5' },
         fills: 1,
+        quoteFidelity: 0.75,
         guards: { bid: { guard: 'jump', action: 'pull', ticks: 0, until: '2026-01-01T00:00:30.000Z' }, ask: null },
       },
       {
@@ -168,8 +170,10 @@ describe('/status document', () => {
         positions: { '0': '0', '1': '0' },
         pnl: { realized: '0', unrealized: '0', total: '0' },
         fills: 0,
+        quoteFidelity: null,
       },
     ]);
+    expect(s.quoteFidelity).toBe(0.8123);
     expect(s.fills).toBe(1);
     expect(s.pnl).toMatchObject({ realized: '0', unrealized: '0.5', total: '0.5' });
     expect(s.lossLimits).toEqual({ daily_loss: { limit: '100', engaged: false }, drawdown: { limit: null, engaged: false } });
