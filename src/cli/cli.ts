@@ -8,6 +8,7 @@ import type { MakerdConfig } from '../config/schema.js';
 import { isMakerdError } from '../errors.js';
 import { createLogger, type Logger } from '../log/logger.js';
 import { openVenueStack, runningSimulatorTarget, type VenueTarget } from '../daemon/venue-stack.js';
+import { applyHeapPolicy } from '../daemon/heap-policy.js';
 import { runDaemon } from '../main.js';
 import { simHelp } from './sim-help.js';
 import { readSimPointer } from '../daemon/sim-pointer.js';
@@ -78,6 +79,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     switch (cmd) {
       case 'run':
         if (args.length > 0) throw new UsageError(`run: unexpected argument '${args[0]}'`);
+        applyHeapPolicy(io.env);
         return await runDaemon(loaded.config, logger, io.stopSignal ?? new AbortController().signal, {
           ...(io.onReload === undefined ? {} : { onReload: io.onReload }),
           ...(io.onLiveOrders === undefined ? {} : { onLiveOrders: io.onLiveOrders }),

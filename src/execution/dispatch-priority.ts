@@ -12,7 +12,8 @@
  *
  * The places of every market are ranked together, and the first `allowance` go:
  *  1. risk-reducing first: a SELL sells shares the account holds (legs.ts never sells what is not
- *     held), so it takes inventory off;
+ *     held), so it takes inventory off; a place replacing a larger live order (the risk gate
+ *     trimmed the size) takes resting exposure off;
  *  2. then places that give a market a side it does not have (no live order on that outcome-0
  *     side once the pulls are gone): two-sided markets stay two-sided, one-sided ones get their
  *     other side, before inner levels are re-priced elsewhere;
@@ -35,7 +36,7 @@ export interface Candidate {
   readonly intent: OrderIntent;
   /** The live order cancelled with it (same token and side), if any. */
   readonly replaces: string | undefined;
-  /** 0 risk-reducing, 1 gives its market a missing side, 2 re-prices or adds a level. */
+  /** 0 risk-reducing (a SELL, or a resize down), 1 gives its market a missing side, 2 re-prices or adds a level. */
   readonly tier: 0 | 1 | 2;
   /** Ticks between the live order it replaces (else the nearest on its token and side) and the wanted price; Infinity when none. */
   readonly ticksOff: number;
@@ -98,7 +99,9 @@ export function marketWork(
   for (const o of live) if (!pulled.has(o.id)) sides.add(quoteSideOf(o.tokenId, o.side));
   const candidates = diff.place.map((intent, level): Candidate => {
     const replaced = pairs[level];
-    const tier = intent.side === 'SELL' ? 0 : sides.has(intent.quoteSide) ? 2 : 1;
+    // Risk-reducing: a SELL, or a resize down (the live order rests more shares than now wanted).
+    const reduces = intent.side === 'SELL' || replaced?.remaining.gt(intent.size) === true;
+    const tier = reduces ? 0 : sides.has(intent.quoteSide) ? 2 : 1;
     const near = replaced ?? nearest(intent, live, pulled);
     const ticksOff = near === undefined ? Number.POSITIVE_INFINITY : near.price.minus(intent.price).abs().div(tick).toNumber();
     return { intent, replaces: replaced?.id, tier, ticksOff, level };

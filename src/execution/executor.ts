@@ -24,12 +24,12 @@ import type { OrderIntent } from '../strategy/strategy.js';
 import type { OpenOrder } from '../venue/types.js';
 import type { DispatchTrace } from './dispatch-trace.js';
 import { type MarketPlan, type MarketWork, marketWork, planDispatch } from './dispatch-priority.js';
-import { diffMarket, type DiffOrder } from './order-diff.js';
+import type { DiffOrder } from './order-diff.js';
 import { ExecutorStats } from './executor-stats.js';
 import { classifyPass, type CancelReason, type PullReason } from './order-reasons.js';
 import { OrderRequests, listOpenOrders } from './order-requests.js';
 import { OrderTracker, remaining } from './order-tracker.js';
-import { QuoteFidelity } from './quote-fidelity.js';
+import { QuoteFidelity, quotesWithin } from './quote-fidelity.js';
 import { TwoSidedTimer, quoteSideOf } from './two-sided.js';
 import { codeOf } from './venue-failures.js';
 import { WriteBudget } from './write-budget.js';
@@ -315,12 +315,12 @@ export class Executor {
     return marketWork(market, wish.wanted, this.#liveOrders(market), expiring, wish.tick, this.#o.settings);
   }
 
-  /** Whether the live orders are the latest wanted ones, within tolerance: nothing to cancel, nothing to place. */
+  /** Whether the live orders quote the latest wanted ones, within tolerance (quote-fidelity.ts). */
   #observeFidelity(market: string): void {
     const w = this.#wanted.get(market);
     if (w === undefined) return;
-    const d = diffMarket(w.wanted, this.#liveOrders(market), w.tick, this.#o.settings);
-    this.fidelity.observe(market, d.cancel.length === 0 && d.place.length === 0, this.#o.clock.now());
+    const within = quotesWithin(w.wanted, this.#liveOrders(market), w.tick.mul(this.#o.settings.repriceTicks));
+    this.fidelity.observe(market, within, this.#o.clock.now());
   }
 
   /** A market with uncertain posts: a listing first; still uncertain, only its pulls go (nothing placed) and the wish ends. */

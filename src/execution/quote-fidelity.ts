@@ -1,11 +1,46 @@
 /**
- * Quote fidelity: the share of time each market's live orders were what its strategy wanted,
- * within the executor's tolerance (the order diff of the latest wish against the live orders
- * would keep every one and place nothing). What the write budget costs shows here: a market
- * whose re-prices wait for posts is out of tolerance until they go. Time accrues between
- * observations with the state of the earlier one, so observing on every wish and every order
- * change (and at scrape time) is exact. `makerd_quote_fidelity_ratio{market}` and /status.
+ * Quote fidelity: the share of time each market's quotes were what its strategy wanted. A market
+ * is within tolerance when, on each token and side, every price it wants has a live order within
+ * `executor.repriceTicks` ticks, every live order is within that of a wanted price, and the live
+ * orders there hold no more shares than wanted. Sizes below the wanted ones count as within: a
+ * partly filled order whose top-up waits still quotes the right price. What the write budget costs
+ * shows here: a market whose re-prices wait for posts is out of tolerance until they go. Time
+ * accrues between observations with the state of the earlier one, so observing on every wish and
+ * every order change (and at scrape time) is exact. `makerd_quote_fidelity_ratio{market}`, /status.
  */
+import type { Decimal } from '../money.js';
+
+/** An order as fidelity needs it: a wanted one (`size`) or a live one (`remaining`). */
+interface Level {
+  readonly tokenId: string;
+  readonly side: 'BUY' | 'SELL';
+  readonly price: Decimal;
+}
+
+/** Whether `live` quotes what `wanted` asks for, within `priceTolerance` (see above). */
+export function quotesWithin(
+  wanted: readonly (Level & { readonly size: Decimal })[],
+  live: readonly (Level & { readonly remaining: Decimal })[],
+  priceTolerance: Decimal,
+): boolean {
+  const near = (a: Level, b: Level): boolean =>
+    a.tokenId === b.tokenId && a.side === b.side && a.price.minus(b.price).abs().lte(priceTolerance);
+  for (const w of wanted) if (!live.some((l) => near(l, w))) return false;
+  for (const l of live) if (!wanted.some((w) => near(w, l))) return false;
+  // No more shares resting on a token and side than wanted there.
+  const held = new Map<string, Decimal>();
+  for (const l of live) {
+    const k = `${l.tokenId}|${l.side}`;
+    const h = held.get(k);
+    held.set(k, h === undefined ? l.remaining : h.add(l.remaining));
+  }
+  for (const [k, h] of held) {
+    let want: Decimal | undefined;
+    for (const w of wanted) if (`${w.tokenId}|${w.side}` === k) want = want === undefined ? w.size : want.add(w.size);
+    if (want === undefined || h.gt(want)) return false;
+  }
+  return true;
+}
 export class QuoteFidelity {
   /** Per market: the last observation (time and state), ms observed in all and within tolerance. */
   readonly #markets = new Map<string, { atMs: number; within: boolean; totalMs: number; withinMs: number }>();

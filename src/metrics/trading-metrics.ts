@@ -50,7 +50,7 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
   });
   const fidelity = new Gauge({
     name: 'makerd_quote_fidelity_ratio',
-    help: "Share of time since the market's first evaluation that its live orders were what its strategy wants, within executor.repriceTicks and resizeFraction (below 1 while re-prices wait for the write budget, or for answers)",
+    help: "Share of time since the market's first evaluation that its quotes were what its strategy wants: every wanted price resting within executor.repriceTicks, nothing else, no more shares than wanted (below 1 while re-prices wait for the write budget, or for answers)",
     labelNames: ['market'],
     registers: [registry],
   });

@@ -129,6 +129,22 @@ describe('planDispatch', () => {
     ]);
   });
 
+  it('a resize down (the risk gate trimmed the size) is risk-reducing', () => {
+    const w = marketWork(
+      'r',
+      [want('r', 0, 'BUY', '0.40', '5'), want('r', 1, 'BUY', '0.50')],
+      [live('r1', 'r', 0, 'BUY', '0.40', '20'), live('r2', 'r', 1, 'BUY', '0.45')],
+      new Set(),
+      tick,
+      settings,
+    );
+    expect(w.candidates.map((c) => [text(c.intent), c.replaces, c.tier, c.ticksOff])).toEqual([
+      ['r 0 BUY 0.4', 'r1', 0, 0],
+      ['r 1 BUY 0.5', 'r2', 2, 5],
+    ]);
+    expect(planDispatch([w], 1, 0.5)[0]!.place.map(text)).toEqual(['r 0 BUY 0.4']);
+  });
+
   it('pulls go whatever the budget', () => {
     const w = marketWork('p', [], [live('p1', 'p', 0, 'BUY', '0.4'), live('p2', 'p', 1, 'BUY', '0.5')], new Set(), tick, settings);
     expect(planDispatch([w], 0, 0.5)).toEqual([{ market: 'p', cancel: ['p1', 'p2'], cancelMarket: true, place: [], kept: 0, deferred: 0 }]);

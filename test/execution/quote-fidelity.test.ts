@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { QuoteFidelity } from '../../src/execution/quote-fidelity.js';
+import { QuoteFidelity, quotesWithin } from '../../src/execution/quote-fidelity.js';
+import { Decimal } from '../../src/money.js';
+
+const w = (tokenId: string, side: 'BUY' | 'SELL', price: string, size: string) => ({
+  tokenId,
+  side,
+  price: new Decimal(price),
+  size: new Decimal(size),
+});
+const l = (tokenId: string, side: 'BUY' | 'SELL', price: string, remaining: string) => ({
+  tokenId,
+  side,
+  price: new Decimal(price),
+  remaining: new Decimal(remaining),
+});
 
 describe('QuoteFidelity', () => {
   it('accrues time with the state of the earlier observation, per market and for all together', () => {
@@ -29,5 +43,35 @@ describe('QuoteFidelity', () => {
     // An observation dated before the last one adds no time.
     f.observe('a', false, 4_500);
     expect(f.ratios(5_000).get('a')).toBe(0.25);
+  });
+});
+
+describe('quotesWithin', () => {
+  const zero = new Decimal(0);
+  const wanted = [w('m:0', 'BUY', '0.40', '20'), w('m:0', 'BUY', '0.40', '12'), w('m:1', 'BUY', '0.55', '20')];
+
+  it('is within when every wanted price rests, nothing else rests, and no side holds more than wanted', () => {
+    expect(quotesWithin(wanted, [l('m:0', 'BUY', '0.40', '8'), l('m:0', 'BUY', '0.40', '12'), l('m:1', 'BUY', '0.55', '20')], zero)).toBe(
+      true,
+    );
+    // A partly filled order whose top-up has not gone yet still quotes the price.
+    expect(quotesWithin(wanted, [l('m:0', 'BUY', '0.40', '8'), l('m:1', 'BUY', '0.55', '20')], zero)).toBe(true);
+    expect(quotesWithin([], [], zero)).toBe(true);
+  });
+
+  it('is not when a wanted price is missing, an unwanted one rests, or a side holds more than wanted', () => {
+    expect(quotesWithin(wanted, [l('m:0', 'BUY', '0.40', '20')], zero)).toBe(false);
+    expect(quotesWithin(wanted, [l('m:0', 'BUY', '0.41', '20'), l('m:1', 'BUY', '0.55', '20')], zero)).toBe(false);
+    expect(quotesWithin(wanted, [l('m:0', 'BUY', '0.40', '20'), l('m:1', 'BUY', '0.55', '20'), l('m:1', 'SELL', '0.6', '5')], zero)).toBe(
+      false,
+    );
+    expect(quotesWithin(wanted, [l('m:0', 'BUY', '0.40', '33'), l('m:1', 'BUY', '0.55', '20')], zero)).toBe(false);
+    expect(quotesWithin([], [l('m:0', 'BUY', '0.40', '1')], zero)).toBe(false);
+  });
+
+  it('takes executor.repriceTicks as the price tolerance', () => {
+    const live = [l('m:0', 'BUY', '0.41', '20'), l('m:1', 'BUY', '0.54', '20')];
+    expect(quotesWithin(wanted, live, new Decimal('0.01'))).toBe(true);
+    expect(quotesWithin(wanted, live, new Decimal('0.005'))).toBe(false);
   });
 });
