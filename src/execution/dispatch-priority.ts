@@ -129,9 +129,18 @@ export function planDispatch(works: readonly MarketWork[], allowance: number, ca
   let chosen: Set<Candidate> | undefined;
   let left = allowance - total;
   if (total > allowance) {
-    // Stable: equal candidates keep their market's and the markets' order.
-    const ranked = works.flatMap((w) => w.candidates).sort(compare);
-    chosen = new Set(ranked.slice(0, Math.max(0, Math.floor(allowance))));
+    // Stable: equal candidates keep their market's and the markets' order. Nothing affordable
+    // (most passes while the budget binds): no ranking to do.
+    const n = Math.max(0, Math.floor(allowance));
+    chosen =
+      n === 0
+        ? new Set()
+        : new Set(
+            works
+              .flatMap((w) => w.candidates)
+              .sort(compare)
+              .slice(0, n),
+          );
     left = 0;
   }
   return works.map((w): MarketPlan => {
