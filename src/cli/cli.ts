@@ -19,12 +19,13 @@ import { checkConfigCommand } from './commands/check-config.js';
 import { configDocCommand } from './commands/config-doc.js';
 import { pnlCommand } from './commands/pnl.js';
 import { parseQueryArgs, queryHelp, runQuery } from './commands/query.js';
+import { RECORD_HELP, recordCommand } from './commands/record.js';
 import { simCommand } from './commands/sim.js';
 import { splitConfigArgs } from './config-flags.js';
 import { HELP } from './help.js';
 import { UsageError, type CliIo } from './io.js';
 
-const COMMANDS = ['run', 'sim', 'query', 'cancel', 'cancel-market', 'check-config', 'config-doc', 'pnl', 'backtest'] as const;
+const COMMANDS = ['run', 'sim', 'query', 'cancel', 'cancel-market', 'check-config', 'config-doc', 'pnl', 'backtest', 'record'] as const;
 type Command = (typeof COMMANDS)[number];
 
 function loggerFor(command: Command, loaded: LoadedConfig, io: CliIo): Logger {
@@ -32,7 +33,7 @@ function loggerFor(command: Command, loaded: LoadedConfig, io: CliIo): Logger {
   const secrets = [c.venue.secret, c.venue.passphrase];
   // The daemon logs JSON lines to stdout; one-shot commands keep stdout for their JSON answer.
   const toStdout = command === 'run';
-  const level = toStdout || command === 'sim' ? c.log.level : c.log.level === 'info' ? 'warn' : c.log.level;
+  const level = toStdout || command === 'sim' || command === 'record' ? c.log.level : c.log.level === 'info' ? 'warn' : c.log.level;
   return createLogger({
     level,
     headerPrefix: c.venue.headerPrefix,
@@ -52,6 +53,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (argv[0] === 'query') io.stdout.write(queryHelp());
       else if (argv[0] === 'sim') io.stdout.write(simHelp());
       else if (argv.includes('backtest')) io.stdout.write(BACKTEST_HELP);
+      else if (argv[0] === 'record') io.stdout.write(RECORD_HELP);
       else io.stdout.write(HELP);
       return 0;
     }
@@ -72,7 +74,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const logger = loggerFor(cmd, loaded, io);
     if (cmd === 'run') daemonLogger = logger;
     for (const w of loaded.warnings) {
-      if (cmd === 'run' || cmd === 'sim') logger.warn(`configuration: ${w}`);
+      if (cmd === 'run' || cmd === 'sim' || cmd === 'record') logger.warn(`configuration: ${w}`);
       else io.stderr.write(`makerd: warning: ${w}\n`);
     }
 
@@ -88,6 +90,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         });
       case 'sim':
         return await simCommand(loaded.config, args, logger, io);
+      case 'record':
+        return await recordCommand(loaded.config, args, logger, io);
       case 'pnl':
         return await pnlCommand(loaded.config, args, io);
       case 'query':

@@ -18,7 +18,10 @@ Commands:
   config-doc                  Print the configuration reference as a Markdown table
                               (--write FILE: rewrite the table in docs/configuration.md)
   backtest [options]          Strategies on the simulator's core with a virtual clock, over many
-                              seeds; table, --json, --out report.html (makerd backtest --help)
+                              seeds; table, --json, --out report.html (makerd backtest --help);
+                              --replay DIR: on recorded markets
+  record [--for SECONDS]      Record the selected markets' public data into record.dir
+                              (no credentials, no orders; makerd record --help)
 
 Options for every command:
   --config FILE               Extra configuration file (JSON), over config/default.json

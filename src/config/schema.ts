@@ -42,6 +42,7 @@ import {
   shardSchema,
   strategySchema,
 } from './schema/quoting.js';
+import { type RecordConfig, recordSchema } from './schema/record.js';
 import { type RiskConfig, riskSchema } from './schema/risk.js';
 import { type SimConfig, simSchema } from './schema/sim.js';
 import { type VenueConfig, venueSchema } from './schema/venue.js';
@@ -67,6 +68,7 @@ export interface MakerdConfig {
   portfolio: PortfolioConfig;
   metrics: MetricsConfig;
   data: DataConfig;
+  record: RecordConfig;
   log: LogConfig;
 }
 
@@ -88,5 +90,6 @@ export const schema = {
   portfolio: portfolioSchema,
   metrics: metricsSchema,
   data: dataSchema,
+  record: recordSchema,
   log: logSchema,
 };

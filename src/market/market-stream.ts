@@ -99,6 +99,8 @@ export interface MarketStreamOptions {
   readonly onMarketEvent: (conditionId: string, tokenId: string, kind: MarketEventKind, event: MarketStreamEvent) => void;
   /** Public trades (`last_trade_price`), checked; without it they are ignored. */
   readonly onTrade?: ((trade: StreamTrade) => void) | undefined;
+  /** Every event as received, before any check (a recorder's tap: src/record). */
+  readonly onRawEvent?: ((event: Record<string, unknown>) => void) | undefined;
   /** After every connect and reconnect: re-read every book. */
   readonly onResync?: (() => void) | undefined;
   /** The connection closed; `retryInMs` until the next attempt (for logs and metrics). */
@@ -254,6 +256,7 @@ export class MarketStream {
   }
 
   #onEvent(raw: Record<string, unknown>): void {
+    this.#o.onRawEvent?.(raw);
     if (raw.event_type === 'error') {
       this.#counters.errorEvents++;
       this.#o.logger?.warn({ code: raw.code, error: raw.error }, 'market stream error event');
