@@ -47,7 +47,7 @@ import { operatorAccount, operatorCredentials } from '../sim/server/operator-acc
 import type { StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
 import { MarkoutTracker } from './markout.js';
-import { SimExecutor } from './sim-executor.js';
+import { SimExecutor, exchangePort } from './sim-executor.js';
 import { TrackingExchange } from './tracking-exchange.js';
 import { UnitsBookView } from './units-book-view.js';
 
@@ -105,8 +105,7 @@ export function runBacktest(input: RunInput): RunResult {
   const tracking = new TrackingExchange(exchange, { account, restsIn: (t) => executor!.restsIn(t), digestFlow: input.digestFlow === true });
   const facade = tracking.facade(() => clock.now());
   executor = new SimExecutor({
-    exchange: facade,
-    account,
+    port: exchangePort(facade, account),
     settings: settings.diff,
     now: () => clock.now(),
     onTouched: (t) => tracking.changed.add(t),

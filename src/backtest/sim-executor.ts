@@ -6,7 +6,9 @@
  * no uncertain order: a placement is live, matched or refused at once.
  *
  * It keeps the account's live orders (what the strategy sees as `liveOrders`) and the time each
- * market was quoted on both sides (src/execution/two-sided.ts).
+ * market was quoted on both sides (src/execution/two-sided.ts). Where the orders go is an
+ * `OrderPort`: the simulator's exchange (`exchangePort`), or the queue fill model of a replay
+ * (replay-executor.ts).
  */
 import { isMakerdError } from '../errors.js';
 import { ZERO, toPlainString, type Decimal } from '../money.js';
@@ -33,9 +35,51 @@ export interface ExecutorCounts {
   errors: number;
 }
 
+/** What a placement came to: resting under an id, refused (post-only would cross), or a rule broken. */
+export type PlaceOutcome = { readonly status: 'live'; readonly id: string } | { readonly status: 'refused' | 'error' | 'gone' };
+
+/** Where the executor's orders go, synchronously. */
+export interface OrderPort {
+  cancelMarket(conditionId: string): void;
+  cancel(orderId: string): void;
+  /** A post-only GTC order. */
+  place(w: OrderIntent, clientOrderId: string): PlaceOutcome;
+}
+
+/** The simulator's exchange as the account trades on it. */
+export function exchangePort(exchange: SimExchange, account: SimAccount): OrderPort {
+  return {
+    cancelMarket: (market) => void exchange.cancelMarketOrders(account, { market }),
+    cancel: (id) => void exchange.cancelOrder(account, id),
+    place(w, clientOrderId) {
+      let res: OrderResponse;
+      try {
+        res = exchange.placeOrder(account, {
+          order: {
+            asset_id: w.tokenId,
+            side: w.side,
+            price: toPlainString(w.price),
+            size: toPlainString(w.size),
+            expiration: '0',
+            client_order_id: clientOrderId,
+          },
+          owner: account.apiKey,
+          orderType: 'GTC',
+          postOnly: true,
+        });
+      } catch (err) {
+        if (!isMakerdError(err)) throw err;
+        return { status: 'error' };
+      }
+      if (!res.success) return { status: 'refused' };
+      // Post-only: nothing matched at placement, so a successful answer rests the whole size.
+      return res.status === 'live' ? { status: 'live', id: res.orderID } : { status: 'gone' };
+    },
+  };
+}
+
 export class SimExecutor {
-  readonly #exchange: SimExchange;
-  readonly #account: SimAccount;
+  readonly #port: OrderPort;
   readonly #settings: DiffSettings;
   readonly #now: () => number;
   readonly #onTouched: (tokenId: string) => void;
@@ -45,15 +89,8 @@ export class SimExecutor {
   readonly counts: ExecutorCounts = { placed: 0, kept: 0, cancelled: 0, refused: 0, errors: 0 };
   #seq = 0;
 
-  constructor(options: {
-    exchange: SimExchange;
-    account: SimAccount;
-    settings: DiffSettings;
-    now: () => number;
-    onTouched: (tokenId: string) => void;
-  }) {
-    this.#exchange = options.exchange;
-    this.#account = options.account;
+  constructor(options: { port: OrderPort; settings: DiffSettings; now: () => number; onTouched: (tokenId: string) => void }) {
+    this.#port = options.port;
     this.#settings = options.settings;
     this.#now = options.now;
     this.#onTouched = options.onTouched;
@@ -85,14 +122,14 @@ export class SimExecutor {
     const diff = diffMarket(wanted, live, tick, this.#settings);
     this.counts.kept += diff.keep.length;
     if (diff.cancelMarket) {
-      this.#exchange.cancelMarketOrders(this.#account, { market: conditionId });
+      this.#port.cancelMarket(conditionId);
       for (const o of live) this.#forget(o);
       this.counts.cancelled += live.length;
     } else {
       const byId = this.#byMarket.get(conditionId);
       for (const id of diff.cancel) {
         const o = byId?.get(id);
-        this.#exchange.cancelOrder(this.#account, id);
+        this.#port.cancel(id);
         if (o !== undefined) this.#forget(o);
         this.counts.cancelled++;
       }
@@ -117,35 +154,19 @@ export class SimExecutor {
   }
 
   #place(w: OrderIntent): void {
-    let res: OrderResponse;
-    try {
-      res = this.#exchange.placeOrder(this.#account, {
-        order: {
-          asset_id: w.tokenId,
-          side: w.side,
-          price: toPlainString(w.price),
-          size: toPlainString(w.size),
-          expiration: '0',
-          client_order_id: `bt-${++this.#seq}`,
-        },
-        owner: this.#account.apiKey,
-        orderType: 'GTC',
-        postOnly: true,
-      });
-    } catch (err) {
-      if (!isMakerdError(err)) throw err;
+    const res = this.#port.place(w, `bt-${++this.#seq}`);
+    if (res.status === 'error') {
       this.counts.errors++;
       return;
     }
-    if (!res.success) {
+    if (res.status === 'refused') {
       this.counts.refused++;
       return;
     }
     this.counts.placed++;
-    // Post-only: nothing matched at placement, so a successful answer rests the whole size.
     if (res.status !== 'live') return;
     const order: LiveOrder = {
-      id: res.orderID,
+      id: res.id,
       conditionId: w.conditionId,
       tokenId: w.tokenId,
       side: w.side,

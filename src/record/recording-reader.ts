@@ -86,11 +86,15 @@ export interface ReadOptions {
   readonly onDamage?: (d: Damage) => void;
   /** Segment ids already read (shared across calls to dedup copies). */
   readonly seen?: Set<string>;
+  /** Each segment file's bytes as read (e.g. to digest them). */
+  readonly onBytes?: (file: string, bytes: Buffer) => void;
 }
 
 /** One segment file: its header, then its records, in order. */
 export function readSegment(file: string, group: string, o: ReadOptions = {}): Generator<ReadRecord, RecordingHeader | undefined> {
-  return readSegmentBytes(readFileSync(file), file, group, o);
+  const buf = readFileSync(file);
+  o.onBytes?.(file, buf);
+  return readSegmentBytes(buf, file, group, o);
 }
 
 /** The records of a segment's bytes (`file` names it in reports). */
@@ -111,17 +115,12 @@ export function* readSegmentBytes(
       o.onDamage?.({ file, offset: block.offset, bytes: block.bytes, reason: block.reason });
       continue;
     }
-    const lines = block.text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!;
-      if (line.length === 0) continue;
-      let rec: unknown;
-      try {
-        rec = JSON.parse(line);
-      } catch {
-        o.onDamage?.({ file, offset: block.offset, bytes: block.bytes, reason: `line ${i + 1} of the block is not JSON` });
+    for (const parsed of blockRecords(block.text)) {
+      if (parsed.bad !== undefined) {
+        o.onDamage?.({ file, offset: block.offset, bytes: block.bytes, reason: `line ${parsed.bad} of the block is not JSON` });
         continue;
       }
+      const rec = parsed.rec;
       if (header === undefined) {
         header = checkHeader(rec, file);
         if (o.seen?.has(header.segmentId) === true) {
@@ -133,7 +132,7 @@ export function* readSegmentBytes(
       }
       const r = rec as StoredRecord;
       if (typeof r.s !== 'number' || typeof r.t !== 'number' || typeof r.k !== 'string') {
-        o.onDamage?.({ file, offset: block.offset, bytes: block.bytes, reason: `line ${i + 1} of the block is not a record` });
+        o.onDamage?.({ file, offset: block.offset, bytes: block.bytes, reason: 'a line of the block is not a record' });
         continue;
       }
       if (r.s <= lastSeq) continue;
@@ -156,6 +155,23 @@ export function* readSegmentBytes(
   if (header === undefined && !damaged && buf.length > 0)
     o.onDamage?.({ file, offset: 0, bytes: buf.length, reason: 'no readable header: segment skipped' });
   return header;
+}
+
+/** A block's lines parsed: in one JSON.parse when they all are JSON (the usual case), else line by line. */
+function blockRecords(text: string): { rec?: unknown; bad?: number }[] {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  if (body.length === 0) return [];
+  try {
+    return (JSON.parse(`[${body.split('\n').join(',')}]`) as unknown[]).map((rec) => ({ rec }));
+  } catch {
+    return body.split('\n').map((line, i) => {
+      try {
+        return { rec: JSON.parse(line) as unknown };
+      } catch {
+        return { bad: i + 1 };
+      }
+    });
+  }
 }
 
 /** Whole snapshots for `same` references (recording-format.ts), and how many could not be resolved. */

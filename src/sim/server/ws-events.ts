@@ -4,6 +4,7 @@
  * like the book snapshot's.
  */
 import type { AccountTrade, OpenOrder, OrderBookSnapshot, Side } from '../../venue/types.js';
+import type { ExchangeEvent } from '../contracts.js';
 
 /** Carries the current `tick_size` too, so a (re)subscribing client learns it without a REST call. */
 export interface BookEvent extends Omit<OrderBookSnapshot, 'min_order_size' | 'neg_risk' | 'last_trade_price'> {
@@ -62,4 +63,45 @@ export function bookEvent(b: OrderBookSnapshot): BookEvent {
     timestamp: b.timestamp,
     hash: b.hash,
   };
+}
+
+/**
+ * The market-channel event of an exchange event, as the server sends it (and as an in-process
+ * recording writes it): `book` carries the token's current book; a price change the hash of the
+ * book after it; times are `nowMs`.
+ */
+export function marketChannelEvent(
+  e: Extract<ExchangeEvent, { tokenId: string }>,
+  books: { book(tokenId: string): OrderBookSnapshot | undefined },
+  conditionIdOf: (tokenId: string) => string,
+  nowMs: number,
+): MarketChannelEvent | undefined {
+  const market = conditionIdOf(e.tokenId);
+  const timestamp = String(nowMs);
+  switch (e.type) {
+    case 'book': {
+      const b = books.book(e.tokenId);
+      return b ? bookEvent(b) : undefined;
+    }
+    case 'price_change':
+      return {
+        event_type: 'price_change',
+        asset_id: e.tokenId,
+        market,
+        changes: e.changes,
+        timestamp,
+        hash: books.book(e.tokenId)?.hash ?? '',
+      };
+    case 'last_trade_price':
+      return { event_type: 'last_trade_price', asset_id: e.tokenId, market, price: e.price, side: e.side, size: e.size, timestamp };
+    case 'tick_size_change':
+      return {
+        event_type: 'tick_size_change',
+        asset_id: e.tokenId,
+        market,
+        old_tick_size: e.oldTickSize,
+        new_tick_size: e.newTickSize,
+        timestamp,
+      };
+  }
 }

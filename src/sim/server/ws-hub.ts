@@ -28,7 +28,7 @@ import { verifyCredentials } from './auth.js';
 import type { BookView } from './book-view.js';
 import type { FaultController } from './faults.js';
 import type { StatsRecorder } from './stats.js';
-import { bookEvent, type MarketChannelEvent, type UserChannelEvent } from './ws-events.js';
+import { bookEvent, marketChannelEvent, type MarketChannelEvent, type UserChannelEvent } from './ws-events.js';
 import type { SimServerWorld } from './world.js';
 
 /** Close code for a rejected user subscription (4000-4999 are application codes). */
@@ -207,36 +207,8 @@ export class WsHub {
   #toMarketChannel(e: Extract<ExchangeEvent, { tokenId: string }>): void {
     if ((e.type === 'book' || e.type === 'price_change') && this.#d.books.frozen) return;
     let event: MarketChannelEvent | undefined;
-    const build = (): MarketChannelEvent | undefined => {
-      const market = this.#d.world.lookup.token(e.tokenId)?.conditionId ?? '';
-      const timestamp = String(this.#d.clock.now());
-      switch (e.type) {
-        case 'book': {
-          const b = this.#d.world.exchange.book(e.tokenId);
-          return b ? bookEvent(b) : undefined;
-        }
-        case 'price_change':
-          return {
-            event_type: 'price_change',
-            asset_id: e.tokenId,
-            market,
-            changes: e.changes,
-            timestamp,
-            hash: this.#d.world.exchange.book(e.tokenId)?.hash ?? '',
-          };
-        case 'last_trade_price':
-          return { event_type: 'last_trade_price', asset_id: e.tokenId, market, price: e.price, side: e.side, size: e.size, timestamp };
-        case 'tick_size_change':
-          return {
-            event_type: 'tick_size_change',
-            asset_id: e.tokenId,
-            market,
-            old_tick_size: e.oldTickSize,
-            new_tick_size: e.newTickSize,
-            timestamp,
-          };
-      }
-    };
+    const build = (): MarketChannelEvent | undefined =>
+      marketChannelEvent(e, this.#d.world.exchange, (t) => this.#d.world.lookup.token(t)?.conditionId ?? '', this.#d.clock.now());
     for (const c of this.#conns) {
       if (c.channel !== 'market' || !c.assets.has(e.tokenId)) continue;
       event ??= build();

@@ -1,0 +1,205 @@
+/**
+ * A recording (src/record) made ready for replay, once, whatever the number of strategies run on
+ * it: every record checked as the daemon checks the venue's answers (validateBook,
+ * validateMidpoints, checkMarketEvent, toMarketMeta) and turned into events in receive-time order.
+ *
+ * - A poll is a `books` record and the `mids` record of the same poll (either order); a `books`
+ *   record whose midpoints never came is a poll without them, as in the daemon.
+ * - A snapshot with the same hash and tick as the token's previous one reuses its parsed levels.
+ * - A record that fails its check is reported (`problems`) and left out; nothing guesses.
+ * - `digest`: SHA-256 of the segment files' bytes, in order: two runs with one digest saw identical data.
+ * - Checks are the venue client's, with each decimal text parsed once (replay-parse.ts).
+ */
+import { createHash } from 'node:crypto';
+import { isMakerdError } from '../errors.js';
+import { toMarketMeta } from '../market/market-metadata.js';
+import type { MarketMeta } from '../market/market-view.js';
+import type { StreamBook, StreamPriceChange } from '../market/market-stream.js';
+import type { Decimal } from '../money.js';
+import type { Level, PublicTrade, Side } from '../paper/queue-fill-model.js';
+import type { Damage, ReadRecord } from '../record/recording-reader.js';
+import { readRecording } from '../record/recording-reader.js';
+import { CheckedBook, type CheckedMidpoints } from '../venue/checked-book.js';
+import type { ClobMarketSettings, FeeRate, Market, OrderBookSnapshot } from '../venue/types.js';
+import { validateMidpoints } from '../venue/validate/order-book.js';
+import { ReplayParser } from './replay-parse.js';
+
+export type ReplayEvent =
+  | { readonly t: number; readonly k: 'meta'; readonly meta: MarketMeta }
+  | { readonly t: number; readonly k: 'poll'; readonly books: readonly CheckedBook[]; readonly mids: CheckedMidpoints | undefined }
+  | { readonly t: number; readonly k: 'book'; readonly e: StreamBook; readonly bids: readonly Level[]; readonly asks: readonly Level[] }
+  | {
+      readonly t: number;
+      readonly k: 'change';
+      readonly e: StreamPriceChange;
+      readonly levels: readonly { readonly side: Side; readonly level: Level }[];
+    }
+  | { readonly t: number; readonly k: 'trade'; readonly trade: PublicTrade }
+  | { readonly t: number; readonly k: 'tick'; readonly market: string; readonly tokenId: string; readonly tick: Decimal };
+
+export interface ReplayData {
+  readonly dir: string;
+  readonly events: readonly ReplayEvent[];
+  /** Markets with rules in the recording, by condition id (their first rules). */
+  readonly markets: ReadonlyMap<string, MarketMeta>;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly records: number;
+  readonly digest: string;
+  /** Damaged stretches of the files (torn blocks), as the reader reported them. */
+  readonly damage: readonly Damage[];
+  /** Records left out because they failed their check. */
+  readonly problems: readonly string[];
+}
+
+const MIDS = 'POST /midpoints (recorded)';
+
+function errText(err: unknown): string {
+  return isMakerdError(err) || err instanceof Error ? err.message : String(err);
+}
+
+/** Reads and checks a whole recording directory (every group, or those named). */
+export function loadReplay(dir: string, options: { readonly groups?: readonly string[] } = {}): ReplayData {
+  const damage: Damage[] = [];
+  const problems: string[] = [];
+  const events: ReplayEvent[] = [];
+  const markets = new Map<string, MarketMeta>();
+  const hash = createHash('sha256');
+  const lastBook = new Map<string, CheckedBook>();
+  const parser = new ReplayParser();
+  let pending: { t: number; books?: CheckedBook[]; mids?: CheckedMidpoints } | undefined;
+  let records = 0;
+  let startMs = Number.POSITIVE_INFINITY;
+  let endMs = Number.NEGATIVE_INFINITY;
+
+  const flushPoll = (): void => {
+    if (pending?.books !== undefined) events.push({ t: pending.t, k: 'poll', books: pending.books, mids: pending.mids });
+    pending = undefined;
+  };
+  const checkedBook = (raw: unknown, t: number): CheckedBook | undefined => {
+    const s = raw as Partial<OrderBookSnapshot>;
+    const prev = typeof s.asset_id === 'string' ? lastBook.get(s.asset_id) : undefined;
+    try {
+      if (
+        prev !== undefined &&
+        prev.snapshot.hash === s.hash &&
+        prev.snapshot.tick_size === s.tick_size &&
+        prev.snapshot.last_trade_price === s.last_trade_price &&
+        typeof s.timestamp === 'string'
+      ) {
+        // The same book at a later time: its levels were checked and parsed already.
+        const snapshot = { ...prev.snapshot, timestamp: s.timestamp };
+        const ts = Number(s.timestamp);
+        return new CheckedBook({ ...prev, snapshot, levels: prev.levels, timestampMs: ts });
+      }
+      const b = parser.book(raw);
+      lastBook.set(b.snapshot.asset_id, b);
+      return b;
+    } catch (err) {
+      problems.push(`book at ${new Date(t).toISOString()}: ${errText(err)}`);
+      return undefined;
+    }
+  };
+
+  const add = (r: ReadRecord): void => {
+    const t = r.t;
+    if (r.k === 'meta') {
+      try {
+        const meta = toMarketMeta(r.c as ClobMarketSettings, r.m as Market, r.f as FeeRate, t);
+        if (!markets.has(meta.conditionId)) markets.set(meta.conditionId, meta);
+        events.push({ t, k: 'meta', meta });
+      } catch (err) {
+        problems.push(`rules of ${r.market}: ${errText(err)}`);
+      }
+    } else if (r.k === 'books') {
+      if (pending?.books !== undefined) flushPoll();
+      const books: CheckedBook[] = [];
+      for (const raw of r.b) {
+        const b = checkedBook(raw, t);
+        if (b !== undefined) books.push(b);
+      }
+      pending = { ...(pending ?? {}), t, books };
+      if (pending.mids !== undefined) flushPoll();
+    } else if (r.k === 'mids') {
+      let mids: CheckedMidpoints | undefined;
+      try {
+        mids = validateMidpoints(MIDS, r.m);
+      } catch (err) {
+        problems.push(`midpoints at ${new Date(t).toISOString()}: ${errText(err)}`);
+      }
+      if (pending?.mids !== undefined) flushPoll();
+      if (mids !== undefined) {
+        pending = { ...(pending ?? {}), t: Math.max(t, pending?.t ?? t), mids };
+        if (pending.books !== undefined) flushPoll();
+      }
+    } else if (r.k === 'ws') streamEvent(r.e, t);
+  };
+
+  const streamEvent = (raw: Record<string, unknown>, t: number): void => {
+    try {
+      const kind = raw.event_type;
+      const asset_id = raw.asset_id;
+      const market = raw.market;
+      if (typeof asset_id !== 'string' || asset_id === '' || typeof market !== 'string') throw new Error('asset_id or market missing');
+      const timestamp = typeof raw.timestamp === 'string' && /^\d+$/.test(raw.timestamp) ? raw.timestamp : undefined;
+      if (timestamp === undefined) throw new Error(`bad timestamp ${JSON.stringify(raw.timestamp)}`);
+      if (kind === 'last_trade_price') {
+        const side = raw.side;
+        if (side !== 'BUY' && side !== 'SELL') throw new Error(`bad side ${JSON.stringify(side)}`);
+        const size = parser.size(raw.size, 'size');
+        if (!size.isZero())
+          events.push({
+            t,
+            k: 'trade',
+            trade: { tokenId: asset_id, takerSide: side, price: parser.price(raw.price, 'price'), size, atMs: t },
+          });
+      } else if (kind === 'book') {
+        parser.price(raw.tick_size, 'tick_size');
+        const bids = parser.side(raw.bids, 'bids', 'high');
+        const asks = parser.side(raw.asks, 'asks', 'low');
+        const e: StreamBook = {
+          event_type: 'book',
+          asset_id,
+          market,
+          bids: bids.text,
+          asks: asks.text,
+          tick_size: raw.tick_size as string,
+          timestamp,
+          hash: String(raw.hash ?? ''),
+        };
+        events.push({ t, k: 'book', e, bids: bids.parsed, asks: asks.parsed });
+      } else if (kind === 'price_change') {
+        if (!Array.isArray(raw.changes)) throw new Error('changes must be an array');
+        const changes = raw.changes as { price: string; side: Side; size: string }[];
+        const levels = changes.map((c, i) => {
+          if (c.side !== 'BUY' && c.side !== 'SELL') throw new Error(`changes[${i}].side: bad side ${JSON.stringify(c.side)}`);
+          return {
+            side: c.side,
+            level: { price: parser.price(c.price, `changes[${i}].price`), size: parser.size(c.size, `changes[${i}].size`) },
+          };
+        });
+        const e: StreamPriceChange = { event_type: 'price_change', asset_id, market, changes, timestamp, hash: String(raw.hash ?? '') };
+        events.push({ t, k: 'change', e, levels });
+      } else if (kind === 'tick_size_change') {
+        events.push({ t, k: 'tick', market, tokenId: asset_id, tick: parser.price(raw.new_tick_size, 'new_tick_size') });
+      }
+    } catch (err) {
+      problems.push(`stream event at ${new Date(t).toISOString()}: ${errText(err)}`);
+    }
+  };
+
+  const reading = {
+    onDamage: (d: Damage) => damage.push(d),
+    onBytes: (_file: string, bytes: Buffer) => hash.update(bytes),
+    ...(options.groups === undefined ? {} : { groups: options.groups }),
+  };
+  for (const r of readRecording(dir, reading)) {
+    records++;
+    if (r.t < startMs) startMs = r.t;
+    if (r.t > endMs) endMs = r.t;
+    add(r);
+  }
+  flushPoll();
+  if (records === 0) startMs = endMs = 0;
+  return { dir, events, markets, startMs, endMs, records, digest: hash.digest('hex'), damage, problems };
+}

@@ -1,0 +1,323 @@
+/**
+ * One replay run: one strategy on a recording (replay-data.ts), on a virtual clock set to each
+ * record's receive time. The account trades as in a backtest (run-backtest.ts) — the daemon's
+ * book store, view builder, strategy and guards, legs, risk gate and the executor's diff — but
+ * its orders are virtual: they rest in the queue fill model that paper mode uses
+ * (src/paper/queue-fill-model.ts), which sees the recorded books, level changes and public trades
+ * in the order they arrived and fills an order only when the public data shows the queue ahead of
+ * it consumed, or the book trading through it.
+ *
+ * Evaluations follow the backtester's: every recorded poll (books + midpoints) evaluates every
+ * market whose books (by hash, stream updates included) or account state changed, or whose guard
+ * is due; a fill evaluates its market at once. Stream events between polls update the books and
+ * the fill model but, unlike the daemon, do not evaluate on their own (docs/recording-and-replay.md). Fills are maker fills at the order's price,
+ * charged and rebated by the market's recorded fee schedule (fill-fees.ts), folded into the
+ * portfolio. Tick changes apply at once; rules re-read later replace them.
+ */
+import { FakeClock } from '../clock/fake-clock.js';
+import { isMakerdError } from '../errors.js';
+import { MarketGuard, guardFillOf, quoteGuarded } from '../guard/index.js';
+import { bookProblem, toBookView } from '../market/book-view.js';
+import type { MarketMeta } from '../market/market-view.js';
+import { marketOf, outcomeIndexOf } from '../market/token-id.js';
+import { type Decimal, ONE, ZERO } from '../money.js';
+import { QueueFillModel, type VirtualFill } from '../paper/queue-fill-model.js';
+import { makerFeeAndRebate } from '../portfolio/fill-fees.js';
+import type { Fill } from '../portfolio/fill.js';
+import { Portfolio } from '../portfolio/portfolio.js';
+import { RiskGate } from '../risk/index.js';
+import { toOrderIntents } from '../strategy/legs.js';
+import { BookStore, type StoredBook } from '../trading/book-store.js';
+import { buildMarketView } from '../trading/view-builder.js';
+import { MarkoutTracker } from './markout.js';
+import type { ReplayData, ReplayEvent } from './replay-data.js';
+import { modelPort } from './replay-executor.js';
+import type { BacktestSettings, GuardSeconds, RunResult, SeriesPoint, StrategyRun } from './run-contract.js';
+import { SimExecutor } from './sim-executor.js';
+
+export type ReplaySettings = Pick<BacktestSettings, 'staleAfterMs' | 'markoutHorizonsS' | 'risk' | 'diff' | 'samples'>;
+
+export interface ReplayInput {
+  readonly data: ReplayData;
+  readonly strategy: StrategyRun;
+  readonly settings: ReplaySettings;
+  /** Only these markets (condition ids); default every market with rules in the recording. */
+  readonly markets?: readonly string[];
+  readonly onProgress?: (done: number) => void;
+}
+
+/** Every virtual fill of a replay, in order (the agreement test compares them with paper mode's). */
+export interface ReplayResult extends RunResult {
+  readonly fillLog: readonly Fill[];
+}
+
+interface MarketState {
+  readonly conditionId: string;
+  readonly tokens: readonly [string, string];
+  meta: MarketMeta;
+  strategyState: unknown;
+  readonly guard: MarketGuard | undefined;
+  mid0: Decimal | undefined;
+  maxAbs: Decimal;
+  lastKey: string;
+  guardDueMs: number;
+}
+
+export function runReplay(input: ReplayInput): ReplayResult {
+  const { data, strategy, settings } = input;
+  const clock = new FakeClock(data.startMs);
+  const startMs = data.startMs;
+  const durationMs = Math.max(0, data.endMs - data.startMs);
+  const model = new QueueFillModel();
+  const books = new BookStore();
+  const exec = new SimExecutor({
+    port: modelPort(model, () => clock.now()),
+    settings: settings.diff,
+    now: () => clock.now(),
+    onTouched: () => {},
+  });
+  const risk = new RiskGate(settings.risk);
+  const portfolio = new Portfolio({ clock });
+  const positions = new Map<string, Decimal>();
+  const markouts = new MarkoutTracker(settings.markoutHorizonsS);
+  const wanted = input.markets === undefined ? undefined : new Set(input.markets);
+
+  const markets = new Map<string, MarketState>();
+  for (const [cid, meta] of data.markets) {
+    if (wanted !== undefined && !wanted.has(cid)) continue;
+    markets.set(cid, {
+      conditionId: cid,
+      tokens: meta.tokens,
+      meta,
+      strategyState: strategy.strategy.initialState(strategy.params),
+      guard: strategy.guards === undefined ? undefined : new MarketGuard(cid, strategy.guards),
+      mid0: undefined,
+      maxAbs: ZERO,
+      lastKey: '',
+      guardDueMs: Number.POSITIVE_INFINITY,
+    });
+  }
+  const dirty = new Set<string>();
+  let evaluations = 0;
+  let strategyErrors = 0;
+  let guardErrors = 0;
+  const guardSeconds: GuardSeconds = { bid: { pulled: 0, widened: 0 }, ask: { pulled: 0, widened: 0 } };
+
+  function evaluate(st: MarketState): void {
+    const nowMs = clock.now();
+    const stored = [books.get(st.tokens[0]), books.get(st.tokens[1])] as const;
+    // As the daemon's loop: same books (by hash), same risk state, nothing changed on our side and
+    // no guard due: nothing to do.
+    // A book going stale changes the view: its freshness is part of the key.
+    const fresh = (s: StoredBook | undefined): string =>
+      s === undefined ? '-' : nowMs - s.book.timestampMs > settings.staleAfterMs ? 'stale' : s.book.hash;
+    const key = `${fresh(stored[0])}|${fresh(stored[1])}|${risk.stateOf(st.conditionId)}`;
+    if (!dirty.has(st.conditionId) && key === st.lastKey && st.guardDueMs > nowMs) return;
+    const view = buildMarketView({
+      meta: st.meta,
+      stored,
+      positions,
+      liveOrders: exec
+        .ordersOf(st.conditionId)
+        .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: o.remaining })),
+      // Virtual orders are not in the public book: nothing of ours to take out of it.
+      own: [],
+      nowMs,
+      staleAfterMs: settings.staleAfterMs,
+    });
+    st.mid0 = view.mid;
+    dirty.delete(st.conditionId);
+    st.lastKey = key;
+    const out = quoteGuarded(view, strategy.strategy, strategy.params, st.strategyState, st.guard);
+    st.strategyState = out.state;
+    st.guardDueMs = st.guard === undefined ? Number.POSITIVE_INFINITY : st.guard.nextChangeMs(nowMs);
+    if (out.failed !== undefined) {
+      if (isMakerdError(out.failed.error)) throw out.failed.error;
+      if (out.failed.stage === 'strategy') strategyErrors++;
+      else guardErrors++;
+    }
+    evaluations++;
+    const decision = risk.evaluate(view, toOrderIntents(view, out.quotes), nowMs);
+    exec.submit(st.conditionId, st.meta.tickSize, decision.approved);
+  }
+
+  // ---- fills ----------------------------------------------------------------------------------
+  const fillLog: Fill[] = [];
+  function applyFills(fills: readonly VirtualFill[]): void {
+    for (const v of fills) {
+      const conditionId = marketOf(v.tokenId);
+      const st = markets.get(conditionId);
+      if (st === undefined) continue;
+      const { fee, rebate } = makerFeeAndRebate(st.meta.fees, v.price, v.size);
+      const fill: Fill = {
+        tradeId: `replay-${fillLog.length + 1}:maker:${v.orderId}`,
+        conditionId,
+        tokenId: v.tokenId,
+        outcomeIndex: outcomeIndexOf(v.tokenId),
+        side: v.side,
+        price: v.price,
+        size: v.size,
+        role: 'maker',
+        fee,
+        rebate,
+        matchTime: new Date(v.atMs).toISOString(),
+        timestampMs: v.atMs,
+        orderId: v.orderId,
+      };
+      fillLog.push(fill);
+      portfolio.apply(fill);
+      positions.set(fill.tokenId, portfolio.position(fill.tokenId));
+      exec.onFill(fill.orderId, conditionId, fill.size);
+      st.guard?.onFill(guardFillOf(fill.outcomeIndex, fill.side, fill.price, fill.timestampMs));
+      markouts.onFill(fill, clock.now(), st.mid0);
+      const q = portfolio.netExposure(conditionId).abs();
+      if (q.gt(st.maxAbs)) st.maxAbs = q;
+      dirty.add(conditionId);
+    }
+    // The fill is known at once (paper mode's fills are its own): its market is evaluated now.
+    for (const cid of [...dirty]) {
+      const st = markets.get(cid);
+      if (st !== undefined) evaluate(st);
+    }
+  }
+
+  // ---- series ---------------------------------------------------------------------------------
+  const series: SeriesPoint[] = [];
+  const sampleEveryMs = Math.max(1000, Math.ceil(durationMs / Math.max(1, settings.samples) / 1000) * 1000);
+  function markAll(): void {
+    for (const st of markets.values()) {
+      if (st.mid0 === undefined) continue;
+      portfolio.mark(st.tokens[0], st.mid0);
+      portfolio.mark(st.tokens[1], ONE.minus(st.mid0));
+    }
+  }
+  function sample(atMs: number): void {
+    markAll();
+    let inventory = ZERO;
+    for (const st of markets.values()) inventory = inventory.plus(portfolio.netExposure(st.conditionId));
+    series.push({ t: (atMs - startMs) / 1000, pnl: portfolio.equity().totalPnl.toNumber(), inventory: inventory.toNumber() });
+  }
+
+  // ---- the events ------------------------------------------------------------------------------
+  const ours = (tokenId: string): MarketState | undefined => markets.get(marketOf(tokenId));
+  let lastPollMs: number | undefined;
+
+  function onEvent(e: ReplayEvent): void {
+    switch (e.k) {
+      case 'meta': {
+        const st = markets.get(e.meta.conditionId);
+        if (st !== undefined) st.meta = e.meta;
+        return;
+      }
+      case 'tick': {
+        const st = markets.get(e.market);
+        if (st !== undefined && !st.meta.tickSize.eq(e.tick)) st.meta = { ...st.meta, tickSize: e.tick };
+        return;
+      }
+      case 'poll': {
+        const now = clock.now();
+        const fills: VirtualFill[] = [];
+        for (const b of e.books) {
+          if (ours(b.snapshot.asset_id) === undefined) continue;
+          const view = toBookView(b);
+          if (bookProblem(view, now, settings.staleAfterMs) !== undefined) books.setPolled(view.tokenId, undefined, undefined);
+          else {
+            books.setPolled(view.tokenId, view, e.mids?.prices.get(view.tokenId));
+            fills.push(...model.setBook(view.tokenId, view.bids, view.asks, now));
+          }
+        }
+        applyFills(fills);
+        for (const st of markets.values()) evaluate(st);
+        if (lastPollMs !== undefined) countGuardTime(now, (now - lastPollMs) / 1000);
+        lastPollMs = now;
+        for (const st of markets.values()) {
+          markouts.onMid(st.conditionId, now, st.mid0);
+          exec.observe(st.conditionId);
+        }
+        return;
+      }
+      case 'book': {
+        const st = ours(e.e.asset_id);
+        if (st === undefined || !books.applyBook(e.e)) return;
+        applyFills(model.setBook(e.e.asset_id, e.bids, e.asks, clock.now()));
+        return;
+      }
+      case 'change': {
+        const st = ours(e.e.asset_id);
+        if (st === undefined || !books.applyPriceChange(e.e)) return;
+        const fills: VirtualFill[] = [];
+        for (const c of e.levels) fills.push(...model.setLevel(e.e.asset_id, c.side, c.level, clock.now()));
+        applyFills(fills);
+        return;
+      }
+      case 'trade':
+        if (ours(e.trade.tokenId) !== undefined) applyFills(model.trade({ ...e.trade, atMs: clock.now() }));
+        return;
+    }
+  }
+
+  function countGuardTime(nowMs: number, dtS: number): void {
+    for (const st of markets.values()) {
+      if (st.guard === undefined) continue;
+      for (const side of ['bid', 'ask'] as const) {
+        const g = st.guard.effect(side, nowMs);
+        if (g.pulled) guardSeconds[side].pulled += dtS;
+        else if (g.ticks > 0) guardSeconds[side].widened += dtS;
+      }
+    }
+  }
+
+  sample(startMs);
+  let nextSample = startMs + sampleEveryMs;
+  const progressEvery = Math.max(1, Math.floor(data.events.length / 100));
+  data.events.forEach((e, i) => {
+    while (nextSample <= e.t) {
+      sample(nextSample);
+      nextSample += sampleEveryMs;
+    }
+    if (e.t > clock.now()) clock.advance(e.t - clock.now());
+    onEvent(e);
+    if (input.onProgress !== undefined && i % progressEvery === 0) input.onProgress(i / data.events.length);
+  });
+  for (const st of markets.values()) exec.observe(st.conditionId);
+  if (series[series.length - 1]?.t !== durationMs / 1000) sample(data.endMs);
+  markAll();
+
+  const totals = portfolio.totals();
+  const twoSided = exec.twoSided.seconds();
+  let twoSidedSum = 0;
+  let maxInventory = ZERO;
+  let finalInventory = ZERO;
+  for (const st of markets.values()) {
+    twoSidedSum += durationMs === 0 ? 0 : (twoSided.get(st.conditionId) ?? 0) / (durationMs / 1000);
+    if (st.maxAbs.gt(maxInventory)) maxInventory = st.maxAbs;
+    finalInventory = finalInventory.plus(portfolio.netExposure(st.conditionId));
+  }
+  return {
+    seed: 'replay',
+    label: strategy.label,
+    realizedPnl: totals.realizedPnl,
+    unrealizedPnl: totals.unrealizedPnl,
+    totalPnl: totals.totalPnl,
+    fills: totals.fills,
+    volumeShares: totals.volumeShares,
+    volumeNotional: totals.volumeNotional,
+    fees: totals.feesPaid,
+    rebates: totals.rebatesReceived,
+    maxInventory,
+    finalInventory,
+    twoSidedShare: markets.size === 0 ? 0 : twoSidedSum / markets.size,
+    markouts: markouts.figures(),
+    series,
+    orders: { ...exec.counts },
+    evaluations,
+    strategyErrors,
+    guardErrors,
+    guardSeconds,
+    flowOrders: 0,
+    // The recording's digest: runs with one digest replayed identical data.
+    flowDigest: data.digest,
+    marketTimeS: durationMs / 1000,
+    fillLog,
+  };
+}
