@@ -54,6 +54,21 @@ export interface ReportSettings {
   readonly rewards: BacktestSettings['rewards'] | 'catalog';
   readonly markoutHorizonS: number;
   readonly markoutHorizonsS: readonly number[];
+  /** Set for a replay of a recording (replay-report.ts): the flow and fee figures above do not apply. */
+  readonly replay?: ReplaySource;
+}
+
+export interface ReplaySource {
+  readonly dir: string;
+  readonly groups: readonly string[] | undefined;
+  readonly records: number;
+  /** SHA-256 of the segment files: one digest, identical data. */
+  readonly digest: string;
+  readonly start: string;
+  readonly end: string;
+  /** Damaged stretches skipped (torn blocks) and records left out (failed checks). */
+  readonly damaged: number;
+  readonly problems: number;
 }
 
 export interface BacktestReport {

@@ -193,13 +193,21 @@ export function reportHtml(report: BacktestReport, lib: ChartLibrary): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const s = report.settings;
   const names = report.strategies.map((x) => x.summary.label).join(' vs ');
-  const head = [
-    `strategies: ${names}`,
-    `${s.runs} seed(s) each (${esc(s.seeds[0] ?? '')} … ${esc(s.seeds[s.seeds.length - 1] ?? '')}), ${s.markets} market(s), ${s.hours} h of market time per run`,
-    `flow: profile ${s.flow.profile}, A=${s.flow.A}, k=${s.flow.k}, volatility=${s.flow.sigma}/√s, jumps ${s.flow.jumpRatePerHour}/h, informed share ${s.flow.informedShare}; fees: rate ${s.fee.rate}, exponent ${s.fee.exponent}, ${s.fee.takerOnly ? `makers pay none and get ${s.fee.rebateRate} of the taker fee` : 'makers pay the taker formula'}`,
-    esc(rewardsText(s.rewards)),
-    `poll every ${s.pollIntervalMs} ms of virtual time; mark-out horizon ${s.markoutHorizonS} s; generated ${esc(report.generatedAt)} by makerd ${esc(report.version)}`,
-  ];
+  const r = s.replay;
+  const head =
+    r !== undefined
+      ? [
+          `strategies: ${names}`,
+          `replay of the recording ${esc(r.dir)}${r.groups === undefined ? '' : ` (groups ${esc(r.groups.join(', '))})`}: ${s.markets} market(s), ${esc(r.start)} … ${esc(r.end)} (${s.hours} h), ${r.records} records, digest ${esc(r.digest.slice(0, 16))}…; ${r.damaged} damaged stretch(es) skipped, ${r.problems} record(s) left out`,
+          `virtual orders filled by the queue model (paper mode's); fees as recorded per market; mark-out horizon ${s.markoutHorizonS} s; generated ${esc(report.generatedAt)} by makerd ${esc(report.version)}`,
+        ]
+      : [
+          `strategies: ${names}`,
+          `${s.runs} seed(s) each (${esc(s.seeds[0] ?? '')} … ${esc(s.seeds[s.seeds.length - 1] ?? '')}), ${s.markets} market(s), ${s.hours} h of market time per run`,
+          `flow: profile ${s.flow.profile}, A=${s.flow.A}, k=${s.flow.k}, volatility=${s.flow.sigma}/√s, jumps ${s.flow.jumpRatePerHour}/h, informed share ${s.flow.informedShare}; fees: rate ${s.fee.rate}, exponent ${s.fee.exponent}, ${s.fee.takerOnly ? `makers pay none and get ${s.fee.rebateRate} of the taker fee` : 'makers pay the taker formula'}`,
+          esc(rewardsText(s.rewards)),
+          `poll every ${s.pollIntervalMs} ms of virtual time; mark-out horizon ${s.markoutHorizonS} s; generated ${esc(report.generatedAt)} by makerd ${esc(report.version)}`,
+        ];
   return `<!doctype html>
 <html lang="en">
 <head>

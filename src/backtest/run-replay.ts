@@ -299,6 +299,9 @@ export function runReplay(input: ReplayInput): ReplayResult {
     realizedPnl: totals.realizedPnl,
     unrealizedPnl: totals.unrealizedPnl,
     totalPnl: totals.totalPnl,
+    // Liquidity rewards are not scored in a replay (yet): the total is the trading PnL.
+    rewards: ZERO,
+    total: totals.totalPnl,
     fills: totals.fills,
     volumeShares: totals.volumeShares,
     volumeNotional: totals.volumeNotional,

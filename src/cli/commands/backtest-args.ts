@@ -43,6 +43,10 @@ export interface BacktestArgs {
   readonly noGuards: boolean;
   /** --reward-*: the same liquidity-reward terms for every market; undefined: the catalog's. */
   readonly rewards: RewardTerms | undefined;
+  /** --replay DIR: run on a recording (docs/recording-and-replay.md) instead of the synthetic flow. */
+  readonly replay: string | undefined;
+  /** --replay-group G[,G]: only these groups of the recording. */
+  readonly replayGroups: readonly string[] | undefined;
 }
 
 export const BACKTEST_HELP = `makerd backtest — strategies on the simulator's core with a virtual clock, over many seeds
@@ -58,6 +62,13 @@ Strategy:
   --params FILE | NAME=FILE  Strategy parameters (JSON object, as strategy.params; a makerd config
                              file with strategy.params works too); NAME=FILE per strategy
   --config FILE              makerd configuration: risk.*, executor.*, poller.*, strategy.*, sim.flow.*
+Recorded markets (makerd record; docs/recording-and-replay.md):
+  --replay DIR               Run on the recording in DIR (every group) instead of the synthetic
+                             flow: its books, stream updates and public trades, its markets' rules
+                             and fees; virtual orders filled by the queue model of paper mode.
+                             The synthetic-flow options (--markets, --hours, --seeds, --flow...,
+                             fees) do not apply
+  --replay-group G[,G]       Only these groups of the recording
 Runs:
   --markets N                Markets per run (default 1)
   --hours H                  Market hours per run (default 24)
@@ -125,7 +136,30 @@ const FLAGS_WITH_VALUE = new Set([
   'reward-rate',
   'reward-max-spread',
   'reward-min-size',
+  'replay',
+  'replay-group',
 ]);
+/** The options of the synthetic flow, which a replay does not take. */
+const SYNTHETIC_ONLY = [
+  'markets',
+  'hours',
+  'seeds',
+  'seed-start',
+  'flow',
+  'flow-a',
+  'flow-k',
+  'volatility',
+  'jump-rate',
+  'jump-size',
+  'informed-share',
+  'step-ms',
+  'fee-rate',
+  'fee-exponent',
+  'rebate-rate',
+  'maker-fees',
+  'flow-digest',
+  'poll-interval-ms',
+];
 const FLAGS_ALONE = new Set(['json', 'maker-fees', 'progress', 'no-progress', 'flow-digest', 'no-guards']);
 
 function bad(flag: string, rule: string, value: string): UsageError {
@@ -208,6 +242,15 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
   if (strategies !== undefined && strategies.length > 1 && params.has(undefined)) {
     throw new UsageError('backtest: with --compare, give parameters per strategy: --params NAME=FILE');
   }
+  const replay = seen.get('replay');
+  if (replay === undefined && seen.has('replay-group')) throw new UsageError('backtest: --replay-group needs --replay DIR');
+  if (replay !== undefined) {
+    const synthetic = SYNTHETIC_ONLY.find((f) => seen.has(f) || flags.has(f));
+    if (synthetic !== undefined)
+      throw new UsageError(
+        `backtest: --${synthetic} is an option of the synthetic flow; a replay takes its markets, times and fees from the recording`,
+      );
+  }
   const opt = (flag: string, rule: Parameters<typeof number>[2]): number | undefined =>
     seen.has(flag) ? number(flag, seen.get(flag)!, rule) : undefined;
   const markoutS = opt('markout-s', { min: 0, max: 86_400 }) ?? 60;
@@ -256,6 +299,11 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
             maxSpread: opt('reward-max-spread', { min: 0, exclusiveMin: true, max: 99 }) ?? 3,
             minSize: opt('reward-min-size', { min: 0, exclusiveMin: true, max: 1_000_000 }) ?? 20,
           },
+    replay,
+    replayGroups: seen
+      .get('replay-group')
+      ?.split(',')
+      .map((g) => g.trim()),
   };
 }
 

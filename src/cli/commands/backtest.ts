@@ -22,6 +22,8 @@ import { loadConfiguredStrategies } from '../../trading/config-check.js';
 import { comparison, reportJson, rewardsText, runPlan, type BacktestReport, type PlannedStrategy } from '../../backtest/backtest-report.js';
 import { chartLibrary } from '../../backtest/report-assets.js';
 import { reportHtml } from '../../backtest/report-html.js';
+import { loadReplay } from '../../backtest/replay-data.js';
+import { runReplayPlan } from '../../backtest/replay-report.js';
 import type { BacktestSettings } from '../../backtest/run-backtest.js';
 import { FIXED_MARKOUT_S, METRIC_DIGITS, METRICS } from '../../backtest/summary.js';
 import { splitConfigArgs } from '../config-flags.js';
@@ -157,7 +159,10 @@ function table(report: BacktestReport): string {
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   const s = report.settings;
-  const head = `${s.runs} seed(s) x ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h each; seeds ${s.seeds[0]}..${s.seeds[s.seeds.length - 1]}; ${rewardsText(s.rewards)}`;
+  const head =
+    s.replay !== undefined
+      ? `replay of ${s.replay.dir}: ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h, ${s.replay.records} records, digest ${s.replay.digest.slice(0, 16)}`
+      : `${s.runs} seed(s) x ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h each; seeds ${s.seeds[0]}..${s.seeds[s.seeds.length - 1]}; ${rewardsText(s.rewards)}`;
   const body = rows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n');
   return `${head}\n${body}\n${comparisonLines(report)}`;
 }
@@ -190,6 +195,7 @@ export async function backtestCommand(argv: readonly string[], io: CliIo): Promi
   const config = loaded.config;
   const strategies = await plannedStrategies(config, a);
   const settings = backtestSettings(config, a, loaded.given);
+  if (a.replay !== undefined) return replayCommand(a, a.replay, strategies, settings, io);
   const seeds = Array.from({ length: a.seeds }, (_, i) => String(a.seedStart + i));
   const runs = seeds.length * strategies.length;
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
@@ -203,6 +209,10 @@ export async function backtestCommand(argv: readonly string[], io: CliIo): Promi
     version: version(),
     ...(showProgress ? { onProgress: progressReporter(io, tty) } : {}),
   });
+  return writeReport(a, report, io);
+}
+
+function writeReport(a: BacktestArgs, report: BacktestReport, io: CliIo): number {
   if (a.out !== undefined) {
     writeFileSync(a.out, reportHtml(report, chartLibrary()));
     io.stderr.write(`backtest: report written to ${a.out}\n`);
@@ -210,4 +220,28 @@ export async function backtestCommand(argv: readonly string[], io: CliIo): Promi
   if (a.json) io.stdout.write(`${JSON.stringify(reportJson(report), null, 2)}\n`);
   else io.stdout.write(table(report));
   return 0;
+}
+
+/** `--replay DIR`: every strategy on the recording, through the same report. */
+function replayCommand(a: BacktestArgs, dir: string, strategies: PlannedStrategy[], settings: BacktestSettings, io: CliIo): number {
+  const data = loadReplay(dir, a.replayGroups === undefined ? {} : { groups: a.replayGroups });
+  for (const d of data.damage)
+    io.stderr.write(`backtest: warning: ${d.file} at byte ${d.offset}: ${d.reason} (${d.bytes} bytes skipped)\n`);
+  if (data.problems.length > 0)
+    io.stderr.write(
+      `backtest: warning: ${data.problems.length} recorded record(s) failed their check and were left out; first: ${data.problems[0]}\n`,
+    );
+  if (data.markets.size === 0)
+    throw new UsageError(`backtest: the recording in ${dir} holds no market rules (meta records): nothing to replay`);
+  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
+  const report = runReplayPlan({
+    data,
+    groups: a.replayGroups,
+    strategies,
+    settings,
+    markoutHorizonS: a.markoutS,
+    version: version(),
+    ...((a.progress ?? tty) ? { onProgress: progressReporter(io, tty) } : {}),
+  });
+  return writeReport(a, report, io);
 }
