@@ -108,6 +108,18 @@ const KEYS: readonly KeySpec[] = [
   },
   { key: 'fill_to_requote_ms_p99', bench: 'fill-to-requote', what: 'fill to next order request, p99 ms' },
   {
+    key: 'replay_1h_20_markets_s',
+    bench: 'replay',
+    what: 'replay (read + run, bands) of a recording of 1 h of 20 simulated markets, s',
+    target: { op: '<=', value: 10 },
+  },
+  {
+    key: 'recording_compression_ratio',
+    bench: 'replay',
+    what: 'that recording: JSON received / bytes written',
+    target: { op: '>=', value: 5 },
+  },
+  {
     key: 'guard_eval_us',
     bench: 'guard',
     what: 'adverse-selection guards (fair value, observe, apply), µs per market evaluation',
@@ -160,6 +172,7 @@ const ORDER = [
   'fill-to-requote',
   'daemon-live',
   'backtest',
+  'replay',
 ];
 
 const USAGE = 'usage: node dist/bench/run.js [--json] [--quick] [--full] [--out file.json] [--only name[,name...]] [name ...]';

@@ -159,6 +159,9 @@ const SYNTHETIC_ONLY = [
   'maker-fees',
   'flow-digest',
   'poll-interval-ms',
+  'reward-rate',
+  'reward-max-spread',
+  'reward-min-size',
 ];
 const FLAGS_ALONE = new Set(['json', 'maker-fees', 'progress', 'no-progress', 'flow-digest', 'no-guards']);
 
