@@ -34,6 +34,7 @@ import { selectMarketScope } from './daemon/select-markets.js';
 import { serveMetrics } from './daemon/serve-metrics.js';
 import { startQuoting, type Quoting } from './daemon/start-quoting.js';
 import { stopDaemon } from './daemon/stop-daemon.js';
+import { startRecording } from './daemon/recording.js';
 import { startStreams } from './daemon/streams.js';
 import type { VenueStack } from './daemon/venue-stack.js';
 import type { Executor } from './execution/executor.js';
@@ -122,7 +123,9 @@ async function runPhases(
     const { selected, bindings, marketIds, tokens } = markets;
     view.markets = selected.map((m) => ({ conditionId: m.conditionId, tokens: [...m.tokens] }));
     scope = markets.scope;
-    const metadata = await phases.run('read-rules', () => readRules(ctx, { client, marketIds }));
+    const recorder = startRecording(ctx, { tokens, source: target.baseUrl, closers });
+    const reads = recorder?.tap(client) ?? client;
+    const metadata = await phases.run('read-rules', () => readRules(ctx, { client: reads, marketIds }));
     closers.push(() => metadata.close());
 
     const onLossLimitChange = (): void => quoting?.loop.evaluateAll();
@@ -167,9 +170,9 @@ async function runPhases(
     quoting = await phases.run('start-quoting', () => {
       const pipeline = { risk, killSwitch, checkLosses, executor: exec, limiter, portfolio, heartbeat, tickTimer, trade };
       const shares = positions ?? account.paperPositions;
-      const q = startQuoting(ctx, { client, registry, view, bindings, marketIds, tokens, metadata, positions: shares, ...pipeline });
+      const q = startQuoting(ctx, { client: reads, registry, view, bindings, marketIds, tokens, metadata, positions: shares, ...pipeline });
       const { loop, books, poller } = q;
-      const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers };
+      const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers, recorder };
       startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, paper, ...quotingParts });
       if (credentials !== undefined) closers.push(startOrderSync(ctx, { executor: exec, scope }));
       closers.push(startRewardEstimates(ctx, { registry, view, books, executor: exec, metadata }));

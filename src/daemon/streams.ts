@@ -15,6 +15,7 @@ import type { TickTimer } from '../metrics/tick-metrics.js';
 import type { PaperVenue } from '../paper/paper-venue.js';
 import type { FillFeed } from '../portfolio/fill-feed.js';
 import type { BookStore } from '../trading/book-store.js';
+import type { MarketRecorder } from '../record/market-recorder.js';
 import type { TradingLoop } from '../trading/trading-loop.js';
 import type { VenueCredentialsInput } from '../venue/credentials.js';
 import type { Closers } from './closers.js';
@@ -41,6 +42,8 @@ export interface StartStreamsInput {
   readonly paper?: PaperVenue | undefined;
   /** Each started stream's close goes here. */
   readonly closers: Closers;
+  /** With record.dir: the market stream's events are recorded too. */
+  readonly recorder?: MarketRecorder | undefined;
 }
 
 /** Starts the streams that are configured on (the user stream also needs credentials). */
@@ -60,6 +63,8 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
       reconnectMaxMs: config.stream.reconnectMaxMs,
       logger: logger.child({ component: 'market-stream' }),
       onTrade: paper === undefined ? undefined : (t) => paper.onTrade(t),
+      onRawEvent: i.recorder === undefined ? undefined : (e) => i.recorder?.streamEvent(e),
+      onDisconnect: () => i.recorder?.streamState('ws-close'),
       onMarketEvent: (conditionId, _token, _kind, event) => {
         if (event.event_type === 'tick_size_change') void i.metadata.onTickSize(conditionId, event.new_tick_size);
         else {
@@ -73,6 +78,7 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
         }
       },
       onResync: () => {
+        i.recorder?.streamState('ws-open');
         i.poller.fetchBooks(tokens).then(
           (s) => {
             const trace = tickTimer.start(s.inHandAt);

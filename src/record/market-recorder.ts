@@ -84,6 +84,11 @@ export class MarketRecorder {
     };
   }
 
+  /** A client whose book and rules reads are recorded (its other calls untouched). */
+  tap<T extends BookSource & MetadataSource>(client: T): T {
+    return { ...client, ...this.bookSource(client), ...this.metadataSource(client) };
+  }
+
   /** The metadata source, recording a market's three answers once the last (the fee rate) is in. */
   metadataSource(source: MetadataSource): MetadataSource {
     const clobs = new Map<string, ClobMarketSettings>();
