@@ -5,7 +5,8 @@
  *
  * - A poll is a `books` record and the `mids` record of the same poll (either order); a `books`
  *   record whose midpoints never came is a poll without them, as in the daemon.
- * - A snapshot with the same hash and tick as the token's previous one reuses its parsed levels.
+ * - A polled snapshot is checked and parsed when first used (PolledBook): a replay whose book of
+ *   the token already has that hash (kept up to date by the stream) reuses its levels.
  * - A record that fails its check is reported (`problems`) and left out; nothing guesses.
  * - `digest`: SHA-256 of the segment files' bytes, in order: two runs with one digest saw identical data.
  * - Checks are the venue client's, with each decimal text parsed once (replay-parse.ts).
@@ -19,15 +20,22 @@ import type { Decimal } from '../money.js';
 import type { Level, PublicTrade, Side } from '../paper/queue-fill-model.js';
 import type { Damage, ReadRecord } from '../record/recording-reader.js';
 import { readRecording } from '../record/recording-reader.js';
-import { CheckedBook, type CheckedMidpoints } from '../venue/checked-book.js';
+import type { CheckedBook, CheckedMidpoints } from '../venue/checked-book.js';
 import type { ClobMarketSettings, FeeRate, Market, OrderBookSnapshot } from '../venue/types.js';
 import { validateMidpoints } from '../venue/validate/order-book.js';
 import { ReplayParser } from './replay-parse.js';
 
 export type ReplayEvent =
   | { readonly t: number; readonly k: 'meta'; readonly meta: MarketMeta }
-  | { readonly t: number; readonly k: 'poll'; readonly books: readonly CheckedBook[]; readonly mids: CheckedMidpoints | undefined }
-  | { readonly t: number; readonly k: 'book'; readonly e: StreamBook; readonly bids: readonly Level[]; readonly asks: readonly Level[] }
+  | { readonly t: number; readonly k: 'poll'; readonly books: readonly PolledBook[]; readonly mids: CheckedMidpoints | undefined }
+  | {
+      readonly t: number;
+      readonly k: 'book';
+      readonly e: StreamBook;
+      readonly bids: readonly Level[];
+      readonly asks: readonly Level[];
+      readonly tick: Decimal;
+    }
   | {
       readonly t: number;
       readonly k: 'change';
@@ -36,6 +44,19 @@ export type ReplayEvent =
     }
   | { readonly t: number; readonly k: 'trade'; readonly trade: PublicTrade }
   | { readonly t: number; readonly k: 'tick'; readonly market: string; readonly tokenId: string; readonly tick: Decimal };
+
+/**
+ * A polled snapshot: its identity read at load, its levels checked and parsed on first use
+ * (`checked()`, remembered: a replay whose books already hold that hash needs no parse).
+ */
+export interface PolledBook {
+  readonly tokenId: string;
+  readonly hash: string;
+  readonly tickSize: string;
+  readonly timestampMs: number;
+  /** The snapshot checked; undefined (and reported once) when it fails its check. */
+  checked(): CheckedBook | undefined;
+}
 
 export interface ReplayData {
   readonly dir: string;
@@ -65,9 +86,8 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
   const events: ReplayEvent[] = [];
   const markets = new Map<string, MarketMeta>();
   const hash = createHash('sha256');
-  const lastBook = new Map<string, CheckedBook>();
   const parser = new ReplayParser();
-  let pending: { t: number; books?: CheckedBook[]; mids?: CheckedMidpoints } | undefined;
+  let pending: { t: number; books?: PolledBook[]; mids?: CheckedMidpoints } | undefined;
   let records = 0;
   let startMs = Number.POSITIVE_INFINITY;
   let endMs = Number.NEGATIVE_INFINITY;
@@ -76,25 +96,32 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
     if (pending?.books !== undefined) events.push({ t: pending.t, k: 'poll', books: pending.books, mids: pending.mids });
     pending = undefined;
   };
-  const checkedBook = (raw: unknown, t: number): CheckedBook | undefined => {
+  const polled = (raw: unknown, t: number): PolledBook | undefined => {
     const s = raw as Partial<OrderBookSnapshot>;
-    const prev = typeof s.asset_id === 'string' ? lastBook.get(s.asset_id) : undefined;
+    if (
+      typeof s.asset_id !== 'string' ||
+      typeof s.hash !== 'string' ||
+      typeof s.tick_size !== 'string' ||
+      typeof s.timestamp !== 'string'
+    ) {
+      problems.push(`book at ${new Date(t).toISOString()}: asset_id, hash, tick_size or timestamp missing`);
+      return undefined;
+    }
+    let memo: CheckedBook | null | undefined;
+    return {
+      tokenId: s.asset_id,
+      hash: s.hash,
+      tickSize: s.tick_size,
+      timestampMs: Number(s.timestamp),
+      checked: () => {
+        if (memo === undefined) memo = checkedBook(raw, t) ?? null;
+        return memo ?? undefined;
+      },
+    };
+  };
+  const checkedBook = (raw: unknown, t: number): CheckedBook | undefined => {
     try {
-      if (
-        prev !== undefined &&
-        prev.snapshot.hash === s.hash &&
-        prev.snapshot.tick_size === s.tick_size &&
-        prev.snapshot.last_trade_price === s.last_trade_price &&
-        typeof s.timestamp === 'string'
-      ) {
-        // The same book at a later time: its levels were checked and parsed already.
-        const snapshot = { ...prev.snapshot, timestamp: s.timestamp };
-        const ts = Number(s.timestamp);
-        return new CheckedBook({ ...prev, snapshot, levels: prev.levels, timestampMs: ts });
-      }
-      const b = parser.book(raw);
-      lastBook.set(b.snapshot.asset_id, b);
-      return b;
+      return parser.book(raw);
     } catch (err) {
       problems.push(`book at ${new Date(t).toISOString()}: ${errText(err)}`);
       return undefined;
@@ -113,9 +140,9 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
       }
     } else if (r.k === 'books') {
       if (pending?.books !== undefined) flushPoll();
-      const books: CheckedBook[] = [];
+      const books: PolledBook[] = [];
       for (const raw of r.b) {
-        const b = checkedBook(raw, t);
+        const b = polled(raw, t);
         if (b !== undefined) books.push(b);
       }
       pending = { ...(pending ?? {}), t, books };
@@ -154,7 +181,7 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
             trade: { tokenId: asset_id, takerSide: side, price: parser.price(raw.price, 'price'), size, atMs: t },
           });
       } else if (kind === 'book') {
-        parser.price(raw.tick_size, 'tick_size');
+        const tick = parser.price(raw.tick_size, 'tick_size');
         const bids = parser.side(raw.bids, 'bids', 'high');
         const asks = parser.side(raw.asks, 'asks', 'low');
         const e: StreamBook = {
@@ -167,7 +194,7 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
           timestamp,
           hash: String(raw.hash ?? ''),
         };
-        events.push({ t, k: 'book', e, bids: bids.parsed, asks: asks.parsed });
+        events.push({ t, k: 'book', e, bids: bids.parsed, asks: asks.parsed, tick });
       } else if (kind === 'price_change') {
         if (!Array.isArray(raw.changes)) throw new Error('changes must be an array');
         const changes = raw.changes as { price: string; side: Side; size: string }[];

@@ -17,11 +17,11 @@
 import { FakeClock } from '../clock/fake-clock.js';
 import { isMakerdError } from '../errors.js';
 import { MarketGuard, guardFillOf, quoteGuarded } from '../guard/index.js';
-import { bookProblem, toBookView } from '../market/book-view.js';
+import { type BookView, bookProblem, toBookView } from '../market/book-view.js';
 import type { MarketMeta } from '../market/market-view.js';
 import { marketOf, outcomeIndexOf } from '../market/token-id.js';
-import { type Decimal, ONE, ZERO } from '../money.js';
-import { QueueFillModel, type VirtualFill } from '../paper/queue-fill-model.js';
+import { compareDecimals, type Decimal, ONE, ZERO } from '../money.js';
+import { type Level, QueueFillModel, type VirtualFill } from '../paper/queue-fill-model.js';
 import { makerFeeAndRebate } from '../portfolio/fill-fees.js';
 import type { Fill } from '../portfolio/fill.js';
 import { Portfolio } from '../portfolio/portfolio.js';
@@ -201,6 +201,8 @@ export function runReplay(input: ReplayInput): ReplayResult {
   // ---- the events ------------------------------------------------------------------------------
   const ours = (tokenId: string): MarketState | undefined => markets.get(marketOf(tokenId));
   let lastPollMs: number | undefined;
+  /** Per token: hash of the book the fill model holds (a poll of the same book is not fed again). */
+  const modelHash = new Map<string, string>();
 
   function onEvent(e: ReplayEvent): void {
     switch (e.k) {
@@ -217,13 +219,19 @@ export function runReplay(input: ReplayInput): ReplayResult {
       case 'poll': {
         const now = clock.now();
         const fills: VirtualFill[] = [];
-        for (const b of e.books) {
-          if (ours(b.snapshot.asset_id) === undefined) continue;
-          const view = toBookView(b);
-          if (bookProblem(view, now, settings.staleAfterMs) !== undefined) books.setPolled(view.tokenId, undefined, undefined);
+        for (const p of e.books) {
+          if (ours(p.tokenId) === undefined) continue;
+          const held = books.get(p.tokenId)?.book;
+          // The book the stream kept is the polled one (same hash and tick): its levels are reused.
+          const same = held !== undefined && held.hash === p.hash && held.tickSize.toFixed() === p.tickSize;
+          const checked = same ? undefined : p.checked();
+          const view = same ? { ...held, timestampMs: p.timestampMs } : checked === undefined ? undefined : toBookView(checked);
+          if (view === undefined || bookProblem(view, now, settings.staleAfterMs) !== undefined)
+            books.setPolled(p.tokenId, undefined, undefined);
           else {
             books.setPolled(view.tokenId, view, e.mids?.prices.get(view.tokenId));
-            fills.push(...model.setBook(view.tokenId, view.bids, view.asks, now));
+            if (modelHash.get(view.tokenId) !== view.hash) fills.push(...model.setBook(view.tokenId, view.bids, view.asks, now));
+            modelHash.set(view.tokenId, view.hash);
           }
         }
         applyFills(fills);
@@ -238,15 +246,17 @@ export function runReplay(input: ReplayInput): ReplayResult {
       }
       case 'book': {
         const st = ours(e.e.asset_id);
-        if (st === undefined || !books.applyBook(e.e)) return;
+        if (st === undefined || !replaceLevels(e.e.asset_id, e.bids, e.asks, e.e.hash, e.e.timestamp, e.tick)) return;
         applyFills(model.setBook(e.e.asset_id, e.bids, e.asks, clock.now()));
+        modelHash.set(e.e.asset_id, e.e.hash);
         return;
       }
       case 'change': {
         const st = ours(e.e.asset_id);
-        if (st === undefined || !books.applyPriceChange(e.e)) return;
+        if (st === undefined || !changeLevels(e.e.asset_id, e.levels, e.e.hash, e.e.timestamp)) return;
         const fills: VirtualFill[] = [];
         for (const c of e.levels) fills.push(...model.setLevel(e.e.asset_id, c.side, c.level, clock.now()));
+        modelHash.set(e.e.asset_id, e.e.hash);
         applyFills(fills);
         return;
       }
@@ -254,6 +264,55 @@ export function runReplay(input: ReplayInput): ReplayResult {
         if (ours(e.trade.tokenId) !== undefined) applyFills(model.trade({ ...e.trade, atMs: clock.now() }));
         return;
     }
+  }
+
+  /**
+   * A stream `book`: as BookStore.applyBook, with the levels the loader already checked and parsed
+   * (best first, zero sizes dropped). False for a token never polled (its rules are unknown).
+   */
+  function replaceLevels(
+    tokenId: string,
+    bids: readonly Level[],
+    asks: readonly Level[],
+    hash: string,
+    timestamp: string,
+    tick: Decimal,
+  ): boolean {
+    const prev = books.get(tokenId);
+    if (prev === undefined) return false;
+    const ts = Number(timestamp);
+    const bid = bids[0]?.price;
+    const ask = asks[0]?.price;
+    const mid = bid !== undefined && ask !== undefined ? bid.plus(ask).div(2) : undefined;
+    const book: BookView = {
+      ...prev.book,
+      bids,
+      asks,
+      tickSize: tick,
+      timestampMs: Number.isSafeInteger(ts) ? ts : prev.book.timestampMs,
+      hash,
+      mid,
+    };
+    books.setPolled(tokenId, book, mid);
+    return true;
+  }
+
+  /** A stream `price_change`: as BookStore.applyPriceChange, with the levels already parsed. */
+  function changeLevels(
+    tokenId: string,
+    changes: readonly { side: 'BUY' | 'SELL'; level: Level }[],
+    hash: string,
+    timestamp: string,
+  ): boolean {
+    const prev = books.get(tokenId);
+    if (prev === undefined) return false;
+    let bids = prev.book.bids;
+    let asks = prev.book.asks;
+    for (const c of changes) {
+      if (c.side === 'BUY') bids = withLevel(bids, c.level, true);
+      else asks = withLevel(asks, c.level, false);
+    }
+    return replaceLevels(tokenId, bids, asks, hash, timestamp, prev.book.tickSize);
   }
 
   function countGuardTime(nowMs: number, dtS: number): void {
@@ -323,4 +382,25 @@ export function runReplay(input: ReplayInput): ReplayResult {
     marketTimeS: durationMs / 1000,
     fillLog,
   };
+}
+
+/** `levels` (best first) with the level at `l.price` set to `l.size` (0: removed); a new array. */
+function withLevel(levels: readonly Level[], l: Level, descending: boolean): Level[] {
+  const out: Level[] = [];
+  let placed = false;
+  for (const x of levels) {
+    const c = compareDecimals(x.price, l.price);
+    if (c === 0) {
+      if (!l.size.isZero()) out.push(l);
+      placed = true;
+      continue;
+    }
+    if (!placed && (descending ? c < 0 : c > 0)) {
+      if (!l.size.isZero()) out.push(l);
+      placed = true;
+    }
+    out.push(x);
+  }
+  if (!placed && !l.size.isZero()) out.push(l);
+  return out;
 }

@@ -162,7 +162,8 @@ function blockRecords(text: string): { rec?: unknown; bad?: number }[] {
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
   if (body.length === 0) return [];
   try {
-    return (JSON.parse(`[${body.split('\n').join(',')}]`) as unknown[]).map((rec) => ({ rec }));
+    // JSON text holds no raw newline (inside strings it is escaped): the lines are the array's elements.
+    return (JSON.parse(`[${body.replaceAll('\n', ',')}]`) as unknown[]).map((rec) => ({ rec }));
   } catch {
     return body.split('\n').map((line, i) => {
       try {

@@ -73,6 +73,8 @@ const RULES: readonly Rule[] = [
       'src/main.ts': { 'src/daemon/': 'runDaemon lists the phases' },
       'src/cli/cli.ts': { 'src/daemon/': 'query and cancel open the venue stack' },
       'src/cli/commands/sim.ts': { 'src/daemon/': '`makerd sim` starts the configured simulator' },
+      'src/cli/commands/record.ts': { 'src/daemon/': '`makerd record` opens the venue stack' },
+      'src/record/segment-writer.ts': { 'src/daemon/': "one writer per group: the data directory's pid lock (data-dir-lock.ts)" },
     },
   },
   {
