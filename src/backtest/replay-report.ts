@@ -55,8 +55,8 @@ export function runReplayPlan(plan: ReplayPlan): BacktestReport & { readonly rep
       },
       markoutHorizonS: plan.markoutHorizonS,
       markoutHorizonsS: plan.settings.markoutHorizonsS,
-      // Liquidity rewards are not scored in a replay (docs/recording-and-replay.md).
-      rewards: undefined,
+      // Each market's terms as recorded (GET /markets/{id} `rewards`).
+      rewards: 'catalog',
       replay: {
         dir: data.dir,
         groups: plan.groups,

@@ -12,7 +12,8 @@
  * is due; a fill evaluates its market at once. Stream events between polls update the books and
  * the fill model but, unlike the daemon, do not evaluate on their own (docs/recording-and-replay.md). Fills are maker fills at the order's price,
  * charged and rebated by the market's recorded fee schedule (fill-fees.ts), folded into the
- * portfolio. Tick changes apply at once; rules re-read later replace them.
+ * portfolio. Tick changes apply at once; rules re-read later replace them. Liquidity rewards are
+ * sampled every minute by the rule the simulator pays with (replay-rewards.ts).
  */
 import { FakeClock } from '../clock/fake-clock.js';
 import { isMakerdError } from '../errors.js';
@@ -29,8 +30,10 @@ import { RiskGate } from '../risk/index.js';
 import { toOrderIntents } from '../strategy/legs.js';
 import { BookStore, type StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
+import { SAMPLE_INTERVAL_MS } from '../rewards/reward-day.js';
 import { MarkoutTracker } from './markout.js';
 import type { ReplayData, ReplayEvent } from './replay-data.js';
+import { ReplayRewards } from './replay-rewards.js';
 import { modelPort } from './replay-executor.js';
 import type { BacktestSettings, GuardSeconds, RunResult, SeriesPoint, StrategyRun } from './run-contract.js';
 import { SimExecutor } from './sim-executor.js';
@@ -326,10 +329,26 @@ export function runReplay(input: ReplayInput): ReplayResult {
     }
   }
 
+  // Liquidity rewards: a sample of every paying market at every minute of the recording's clock.
+  const rewards = new ReplayRewards();
+  let nextRewardMs = Math.ceil(startMs / SAMPLE_INTERVAL_MS) * SAMPLE_INTERVAL_MS;
+  function sampleRewards(atMs: number): void {
+    for (const st of markets.values()) {
+      const held = [books.get(st.tokens[0])?.book, books.get(st.tokens[1])?.book] as const;
+      const ours = [...model.orders(st.tokens[0]), ...model.orders(st.tokens[1])];
+      rewards.sample(st.meta, held, ours, atMs);
+    }
+  }
+
   sample(startMs);
   let nextSample = startMs + sampleEveryMs;
   const progressEvery = Math.max(1, Math.floor(data.events.length / 100));
   data.events.forEach((e, i) => {
+    // A sample at minute T sees the state after every event up to T.
+    while (nextRewardMs < e.t) {
+      sampleRewards(nextRewardMs);
+      nextRewardMs += SAMPLE_INTERVAL_MS;
+    }
     while (nextSample <= e.t) {
       sample(nextSample);
       nextSample += sampleEveryMs;
@@ -339,6 +358,11 @@ export function runReplay(input: ReplayInput): ReplayResult {
     if (input.onProgress !== undefined && i % progressEvery === 0) input.onProgress(i / data.events.length);
   });
   for (const st of markets.values()) exec.observe(st.conditionId);
+  while (nextRewardMs < data.endMs) {
+    sampleRewards(nextRewardMs);
+    nextRewardMs += SAMPLE_INTERVAL_MS;
+  }
+  const rewardsEarned = rewards.total();
   if (series[series.length - 1]?.t !== durationMs / 1000) sample(data.endMs);
   markAll();
 
@@ -358,9 +382,8 @@ export function runReplay(input: ReplayInput): ReplayResult {
     realizedPnl: totals.realizedPnl,
     unrealizedPnl: totals.unrealizedPnl,
     totalPnl: totals.totalPnl,
-    // Liquidity rewards are not scored in a replay (yet): the total is the trading PnL.
-    rewards: ZERO,
-    total: totals.totalPnl,
+    rewards: rewardsEarned,
+    total: totals.totalPnl.plus(rewardsEarned),
     fills: totals.fills,
     volumeShares: totals.volumeShares,
     volumeNotional: totals.volumeNotional,

@@ -9,8 +9,14 @@
  * and BUY Y 0.48, both inside the spread (nothing ahead of them in the queue).
  *   t=10 s  a taker SELLs 4 X at 0.45: it went through our 0.48 bid, which fills 4 at 0.48.
  *   t=20 s  a taker BUYs 3 Y at 0.55: a taker BUY meets asks, and our Y order is a bid: nothing.
+ *   t=90 s  end.
  * Fill: taker fee 0.25 x 4 x (0.48 x 0.52)^2 = 0.06230016 -> 0.062300; our rebate 0.2 x that =
- * 0.012460. Realized 0.012460; unrealized at the final midpoint 0.50: 4 x 0.02 = 0.08; total 0.09246.
+ * 0.012460. Realized 0.012460; unrealized at the final midpoint 0.50: 4 x 0.02 = 0.08; trading PnL
+ * 0.09246.
+ * Rewards (144 USDC/day, min size 5, max spread 5 cents): samples at t=0 and t=60 s. The public
+ * levels are 5 cents from the adjusted midpoints (0.50): they score 0; ours at 0.48 (2 cents)
+ * score ((5-2)/5)^2 = 0.36 a share, on both sides (a bid in X, a bid in Y), so the account's share
+ * is 1 in both samples: 2 / 1,440 x 144 = 0.2 USDC. Total 0.29246.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,13 +85,18 @@ function handBuilt(): string {
     w.append({ k: 'books', b: [book(x), book(y)] });
     w.append({ k: 'mids', m: { [x]: '0.5', [y]: '0.5' } });
   };
-  w.append({ k: 'meta', market: m.conditionId, m: api.market(m.conditionId), c: api.clobMarket(m.conditionId), f: api.feeRate(x) });
+  // The market pays 144 USDC a day to orders of 5 shares or more within 5 cents of the adjusted midpoint.
+  const market = {
+    ...api.market(m.conditionId)!,
+    rewards: { rates: [{ asset_address: x, rewards_daily_rate: 144 }], min_size: 5, max_spread: 5 },
+  };
+  w.append({ k: 'meta', market: m.conditionId, m: market, c: api.clobMarket(m.conditionId), f: api.feeRate(x) });
   const trade = (token: string, side: 'BUY' | 'SELL', price: string, size: string): void =>
     w.append({
       k: 'ws',
       e: { event_type: 'last_trade_price', asset_id: token, market: m.conditionId, price, side, size, timestamp: String(clock.now()) },
     });
-  for (let s = 0; s <= 30; s++) {
+  for (let s = 0; s <= 90; s++) {
     if (s === 10) trade(x, 'SELL', '0.45', '4');
     if (s === 20) trade(y, 'BUY', '0.55', '3');
     poll();
@@ -114,6 +125,8 @@ describe('replay of a recording', () => {
     expect(r.realizedPnl.toFixed()).toBe('0.01246');
     expect(r.unrealizedPnl.toFixed()).toBe('0.08');
     expect(r.totalPnl.toFixed()).toBe('0.09246');
+    expect(r.rewards.toFixed()).toBe('0.2');
+    expect(r.total.toFixed()).toBe('0.29246');
     expect(r.fills).toBe(1);
     expect(r.flowDigest).toBe(data.digest);
   });
