@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Damage, readRecording } from '../../src/record/recording-reader.js';
 import { cli } from '../cli/run-cli.js';
+import { grown } from './recording-support.js';
 
 describe('makerd record', () => {
   it('records books, midpoints, stream events and market rules of the selected markets; compressed >= 5x', async () => {
@@ -24,7 +25,12 @@ describe('makerd record', () => {
       MAKERD_DATA_DIR: join(dir, 'data'),
       MAKERD_LOG_LEVEL: 'silent',
     };
-    const run = await cli(['record', '--for', '3'], env);
+    // Stopped once the files hold several polls' worth (no fixed duration: the machine may be slow).
+    const stop = new AbortController();
+    const running = cli(['record'], env, { stopSignal: stop.signal });
+    await grown(dir, join(dir, 'default'), 30_000);
+    stop.abort();
+    const run = await running;
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const figures = JSON.parse(run.stdout) as {

@@ -5,12 +5,13 @@
  * starts with the markets' rules again, and no record is read twice.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, watch } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Damage, readRecording } from '../../src/record/recording-reader.js';
 import { compiledPackage } from '../support/compile-package.js';
+import { grown } from './recording-support.js';
 
 function recordEnv(dir: string): NodeJS.ProcessEnv {
   return {
@@ -24,25 +25,6 @@ function recordEnv(dir: string): NodeJS.ProcessEnv {
     MAKERD_DATA_DIR: join(dir, 'data'),
     MAKERD_LOG_LEVEL: 'warn',
   };
-}
-
-/** Resolves once the group's files hold at least `bytes` (checked on every change in the recording's folders). */
-function grown(dir: string, groupDir: string, bytes: number): Promise<void> {
-  const size = (): number =>
-    existsSync(groupDir) ? readdirSync(groupDir).reduce((n, f) => (f.endsWith('.gz') ? n + statSync(join(groupDir, f)).size : n), 0) : 0;
-  return new Promise((resolve, reject) => {
-    const watchers = [watch(dir, { recursive: true }, () => check())];
-    const timer = setTimeout(() => done(new Error(`recording did not reach ${bytes} bytes (has ${size()})`)), 60_000);
-    function done(err?: Error): void {
-      clearTimeout(timer);
-      for (const w of watchers) w.close();
-      if (err === undefined) resolve();
-      else reject(err);
-    }
-    function check(): void {
-      if (size() >= bytes) done();
-    }
-  });
 }
 
 describe('makerd record and SIGKILL', () => {
