@@ -38,7 +38,10 @@ import { modelPort } from './replay-executor.js';
 import type { BacktestSettings, GuardSeconds, RunResult, SeriesPoint, StrategyRun } from './run-contract.js';
 import { SimExecutor } from './sim-executor.js';
 
-export type ReplaySettings = Pick<BacktestSettings, 'staleAfterMs' | 'markoutHorizonsS' | 'risk' | 'diff' | 'samples'>;
+export type ReplaySettings = Pick<BacktestSettings, 'staleAfterMs' | 'markoutHorizonsS' | 'risk' | 'diff' | 'samples'> & {
+  /** Also evaluate a market on each stream `book` / `price_change` of it, as the daemon does (default: at polls and fills only). */
+  readonly evaluateOnStream?: boolean;
+};
 
 export interface ReplayInput {
   readonly data: ReplayData;
@@ -252,6 +255,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
         if (st === undefined || !replaceLevels(e.e.asset_id, e.bids, e.asks, e.e.hash, e.e.timestamp, e.tick)) return;
         applyFills(model.setBook(e.e.asset_id, e.bids, e.asks, clock.now()));
         modelHash.set(e.e.asset_id, e.e.hash);
+        if (settings.evaluateOnStream === true) evaluate(st);
         return;
       }
       case 'change': {
@@ -261,6 +265,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
         for (const c of e.levels) fills.push(...model.setLevel(e.e.asset_id, c.side, c.level, clock.now()));
         modelHash.set(e.e.asset_id, e.e.hash);
         applyFills(fills);
+        if (settings.evaluateOnStream === true) evaluate(st);
         return;
       }
       case 'trade':
