@@ -44,8 +44,8 @@ const RULES: readonly Rule[] = [
     forbidden: ['src/market/', 'src/strategy/', 'src/risk/', 'src/execution/', 'src/trading/'],
   },
   {
-    name: 'strategy, guards and risk are pure: no HTTP layer, no I/O module',
-    files: ['src/strategy/', 'strategies/', 'src/guard/', 'src/risk/'],
+    name: 'strategy, guards, rewards and risk are pure: no HTTP layer, no I/O module',
+    files: ['src/strategy/', 'strategies/', 'src/guard/', 'src/rewards/', 'src/risk/'],
     forbidden: ['src/venue/http/', ...IO_MODULES],
     exceptions: {
       'src/risk/kill-switch.ts': { 'node:fs': 'the kill switch is a file the operator touches; reading it is its job' },
