@@ -146,7 +146,14 @@ describe('randomized: never crosses, stays on the grid and in range, within its 
       };
       const bids = bookSide(Math.max(1, split - 10), split).sort((a, b) => Number(b[0]) - Number(a[0]));
       const asks = bookSide(split + 1, Math.min(units - 1, split + 10)).sort((a, b) => Number(a[0]) - Number(b[0]));
-      const live = r() < 0.3 && bids[0] !== undefined ? [liveOrder('o1', 0, 'BUY', bids[0][0], String(int(1, 300)))] : [];
+      // Our resting orders, in outcome-0 terms on either side (a bid rests as a BUY of outcome 0 or a SELL of outcome 1).
+      const live = Array.from({ length: int(0, 2) }, (_, k) => {
+        const bid = r() < 0.5;
+        const p = t.mul(bid ? int(Math.max(1, split - 12), split) : int(split + 1, Math.min(units - 1, split + 12)));
+        const outcome = r() < 0.5 ? 0 : 1;
+        const side = (outcome === 0) === bid ? 'BUY' : 'SELL';
+        return liveOrder(`o${k}`, outcome, side, (outcome === 0 ? p : ONE.minus(p)).toFixed(), String(int(1, 300)));
+      });
       const rewards = {
         rates: [{ rewards_daily_rate: 50 }],
         min_size: pick([5, 20, 50, 100, 200]),
