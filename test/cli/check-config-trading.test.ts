@@ -88,6 +88,7 @@ describe('check-config: trading settings', () => {
     expect([code, stderr]).toEqual([0, expect.stringMatching(/^configuration valid: mode=sim, .*strategy avellaneda/)]);
     const { config } = loadConfig({ configFile: join(packageRoot(), 'config', 'rewards.example.json'), env: {} });
     expect((config.strategy.params.rewards as { enabled: boolean }).enabled).toBe(true);
+    expect(config.selector.by).toBe('rewards');
   });
 
   it('refuses an unknown strategy, listing the known ones', async () => {
