@@ -190,7 +190,7 @@ export function runBacktest(input: RunInput): RunResult {
     st.mid0 = view.mid;
     // As in the daemon (the same stage): a strategy or guard error pulls the market's quotes, it
     // does not stop the run.
-    const out = quoteGuarded(view, strategy.strategy, strategy.params, st.strategyState, st.guard);
+    const out = quoteGuarded(view, strategy.strategy, strategy.params, st.strategyState, st.guard, strategy.rewards);
     st.strategyState = out.state;
     if (out.failed !== undefined) {
       if (isMakerdError(out.failed.error)) throw out.failed.error;

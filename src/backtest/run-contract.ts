@@ -8,6 +8,7 @@ import type { RiskLimits } from '../risk/index.js';
 import type { DiffSettings } from '../execution/order-diff.js';
 import type { Strategy } from '../strategy/strategy.js';
 import type { GuardSettings } from '../guard/index.js';
+import type { RewardQuotingSettings } from '../rewards/reward-quoting-settings.js';
 import type { RewardTerms, SimCatalog } from '../sim/catalog/index.js';
 import type { SimExchange } from '../sim/contracts.js';
 import type { FlowParams } from '../sim/flow/index.js';
@@ -56,6 +57,8 @@ export interface StrategyRun {
   readonly params: unknown;
   /** The adverse-selection guards' settings; undefined: no guards (as `enabled: false`). */
   readonly guards?: GuardSettings | undefined;
+  /** The reward-aware quoting stage's settings; undefined: off. */
+  readonly rewards?: RewardQuotingSettings | undefined;
 }
 
 /** What a flow needs to drive the market; the default is the simulator's synthetic flow. */

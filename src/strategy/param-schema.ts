@@ -81,6 +81,14 @@ export function describeParams(schema: ParamSchema, prefix = ''): ParamRow[] {
   return rows;
 }
 
+/** The schema as a Markdown table (key, value, unit, default, meaning), for the docs pages that carry one. */
+export function paramsMarkdownTable(schema: ParamSchema): string {
+  const rows = describeParams(schema).map(
+    (r) => `| \`${r.name}\` | ${r.type} | ${r.unit} | \`${r.default}\` | ${r.doc.replace(/\|/g, '\\|')} |`,
+  );
+  return ['| key | value | unit | default | meaning |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
 function withBounds(
   base: string,
   min: number | string | undefined,

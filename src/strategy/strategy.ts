@@ -75,6 +75,8 @@ export interface Strategy<P = unknown, S = unknown> {
    * raw config values); the operator's `params.guards` override them key by key.
    */
   readonly guardDefaults?: Readonly<Record<string, unknown>>;
+  /** Likewise for the reward-aware quoting stage (`params.rewards`, src/rewards/reward-quoting-settings.ts). */
+  readonly rewardDefaults?: Readonly<Record<string, unknown>>;
   /**
    * Turns raw, already schema-checked parameters (numbers, Decimals for 'decimal' rules, lists of
    * objects) into the strategy's typed parameters; throws Error(message naming the parameter and

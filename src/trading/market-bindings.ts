@@ -7,6 +7,7 @@
  */
 import type { MarketEntry } from '../config/schema.js';
 import { type GuardSettings, MarketGuard, parseQuotingParams } from '../guard/index.js';
+import type { RewardQuotingSettings } from '../rewards/reward-quoting-settings.js';
 import { resolveStrategy } from '../strategy/strategy-registry.js';
 import type { Strategy } from '../strategy/strategy.js';
 import type { MarketBinding } from './trading-loop.js';
@@ -30,6 +31,8 @@ export interface ResolvedBinding {
   readonly params: unknown;
   /** The adverse-selection guards' settings (`params.guards` over the strategy's defaults). */
   readonly guards: GuardSettings;
+  /** The reward-aware quoting stage's settings (`params.rewards`). */
+  readonly rewards: RewardQuotingSettings;
   /** The operator's configured state for this market, if any. */
   readonly state: MarketEntry['state'];
 }
@@ -47,8 +50,8 @@ export function resolveBindings(
     const strategy = resolveStrategy(registry, name, where);
     // A market's own params replace the defaults; the defaults apply only to the default strategy.
     const raw = entry?.params ?? (name === config.strategy.name ? config.strategy.params : {});
-    const { params, guards } = parseQuotingParams(strategy, raw, where);
-    return { conditionId: s.conditionId, tokens: s.tokens, strategy, params, guards, state: entry?.state };
+    const { params, guards, rewards } = parseQuotingParams(strategy, raw, where);
+    return { conditionId: s.conditionId, tokens: s.tokens, strategy, params, guards, rewards, state: entry?.state };
   });
 }
 
@@ -60,6 +63,7 @@ export function toBinding(r: ResolvedBinding): MarketBinding {
     params: r.params,
     state: r.strategy.initialState(r.params),
     guard: new MarketGuard(r.conditionId, r.guards),
+    rewards: r.rewards,
   };
 }
 
@@ -79,6 +83,7 @@ export function applyReload(live: readonly MarketBinding[], reloaded: readonly R
       b.state = r.strategy.initialState(r.params);
     }
     b.params = r.params;
+    b.rewards = r.rewards;
     if (b.guard === undefined) b.guard = new MarketGuard(r.conditionId, r.guards);
     else b.guard.reconfigure(r.guards);
     changed++;

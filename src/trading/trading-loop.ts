@@ -23,6 +23,7 @@ import type { PullReason } from '../execution/order-reasons.js';
 import { remaining } from '../execution/order-tracker.js';
 import { type GuardEvent, type MarketGuard, type SideStatus, guardFillOf, quoteGuarded } from '../guard/index.js';
 import type { Fill } from '../portfolio/fill.js';
+import type { RewardQuotingSettings } from '../rewards/reward-quoting-settings.js';
 import type { BookStore } from './book-store.js';
 import { buildMarketView } from './view-builder.js';
 
@@ -34,6 +35,8 @@ export interface MarketBinding {
   state: unknown;
   /** The market's adverse-selection guards (undefined: none configured). */
   guard?: MarketGuard | undefined;
+  /** The reward-aware quoting stage's settings (undefined: off). */
+  rewards?: RewardQuotingSettings | undefined;
 }
 
 export interface MetadataSource {
@@ -207,8 +210,10 @@ export class TradingLoop {
     this.#lastHashes.set(conditionId, key);
 
     // Strategy and guards: a failure of either must not take the daemon down, nor leave stale quotes out.
-    const out = quoteGuarded(view, m.strategy, m.params, m.state, m.guard);
+    const out = quoteGuarded(view, m.strategy, m.params, m.state, m.guard, m.rewards);
     m.state = out.state;
+    if (out.rewardsFailed !== undefined)
+      logger?.error({ market: conditionId, err: errorText(out.rewardsFailed) }, 'reward-aware quoting failed; quoting without it');
     const quotes: readonly Quote[] = out.quotes;
     if (m.guard !== undefined) this.#guardDueMs.set(conditionId, m.guard.nextChangeMs(nowMs));
     this.#onGuardEvents(out.events);

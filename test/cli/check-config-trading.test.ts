@@ -4,7 +4,10 @@
  * errors that name the market entry, the parameter, the value and the rule.
  */
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { runCli } from '../../src/cli/cli.js';
+import { loadConfig } from '../../src/config/load.js';
+import { packageRoot } from '../../src/package-root.js';
 import { tmpFile } from '../support/config-helpers.js';
 
 async function checkConfig(config: object): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -63,6 +66,29 @@ describe('check-config: trading settings', () => {
     expect(def.stderr).toBe(
       'makerd: MAKERD_ERR_CONFIG: strategy.params (bands): params.guards.fairValue must be one of "mid", "microprice" (got "vwap")\n',
     );
+  });
+
+  it('checks the reward-aware settings under params.rewards with the same errors', async () => {
+    const r = await checkConfig({
+      markets: [{ market: 'a' }, { market: 'b', strategy: 'bands', params: { rewards: { enabled: true, spreadFraction: '1.5' } } }],
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'makerd: MAKERD_ERR_CONFIG: markets[1] b (bands): params.rewards.spreadFraction must be a decimal > 0 and <= 0.95 (got "1.5")\n',
+    );
+  });
+
+  it('passes config/rewards.example.json, the reward-farming example, as shipped', async () => {
+    let stderr = '';
+    const code = await runCli(['--config', join(packageRoot(), 'config', 'rewards.example.json'), 'check-config'], {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => (stderr += s) },
+      env: {},
+    });
+    expect([code, stderr]).toEqual([0, expect.stringMatching(/^configuration valid: mode=sim, .*strategy avellaneda/)]);
+    const { config } = loadConfig({ configFile: join(packageRoot(), 'config', 'rewards.example.json'), env: {} });
+    expect((config.strategy.params.rewards as { enabled: boolean }).enabled).toBe(true);
+    expect(config.selector.by).toBe('rewards');
   });
 
   it('refuses an unknown strategy, listing the known ones', async () => {

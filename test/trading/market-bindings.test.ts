@@ -198,6 +198,15 @@ describe('toBinding and applyReload', () => {
     expect(live[2]!.params).toBe(cParams);
   });
 
+  it('the reward-aware settings (params.rewards) reach the binding and follow a reload', () => {
+    const live = resolveBindings([sel(A, 0)], config([{ market: A, params: { rewards: { enabled: true, maxSize: '80' } } }]), registry).map(
+      toBinding,
+    );
+    expect([live[0]!.rewards?.enabled, live[0]!.rewards?.maxSize.toFixed()]).toEqual([true, '80']);
+    applyReload(live, resolveBindings([sel(A, 0)], config([{ market: A }]), registry));
+    expect(live[0]!.rewards?.enabled).toBe(false);
+  });
+
   it('switching back to a strategy starts it from its initial state again', () => {
     const live = resolveBindings([sel(A, 0)], config([{ market: A, strategy: 'avellaneda' }]), registry).map(toBinding);
     live[0]!.state = { lastX: 0.1, lastMs: 1_000, weightedVar: 0.5, weight: 2, samples: 40 };

@@ -62,8 +62,16 @@ async function plannedStrategies(config: MakerdConfig, a: BacktestArgs): Promise
       source = 'defaults';
     }
     const where = file === undefined ? `strategy.params (${name})` : `--params ${file} (${name})`;
-    const { params, guards } = parseQuotingParams(strategy, raw, where);
-    return { label, strategy, params, guards: a.noGuards ? { ...guards, enabled: false } : guards, rawParams: raw, paramsSource: source };
+    const { params, guards, rewards } = parseQuotingParams(strategy, raw, where);
+    return {
+      label,
+      strategy,
+      params,
+      guards: a.noGuards ? { ...guards, enabled: false } : guards,
+      rewards,
+      rawParams: raw,
+      paramsSource: source,
+    };
   });
 }
 
