@@ -116,6 +116,27 @@ export function drawdownText(d: Decimal): string {
   return d.lte(MONEY_UNIT) ? '0' : moneyText(d);
 }
 
+// --- Micro-units: the decision path's integers --------------------------------------------------
+
+/**
+ * Prices and sizes as exact integers of 10^-6 (micro-units: the venue's USDC and share precision),
+ * for the stages that compare and add them many times per market evaluation (views, legs, risk
+ * checks, order diff). A value converts only when it is exactly representable: at most 6 decimals
+ * and below 10^9 in magnitude (so sums of a few stay far inside 2^53); anything else is undefined
+ * and the caller takes its Decimal path. Notional (price x size) is then in 10^-12 USDC.
+ */
+export const MICRO_DP = 6;
+
+/** x * 10^6 as an exact integer, or undefined (more than 6 decimals, |x| >= 10^9, or not finite). */
+export function microOf(x: Decimal): number | undefined {
+  return scaledInt(x, MICRO_DP);
+}
+
+/** The Decimal n * 10^-k for an integer |n| < 2^53 and 0 <= k <= 14, built as decimal.js builds it (k 6: from micro-units). */
+export function fromScaledInt(n: number, k: number = MICRO_DP): Decimal {
+  return n < 0 ? fromScaled(-n, k, -1) : fromScaled(n, k);
+}
+
 // --- The exact integer path -------------------------------------------------------------------
 
 /** decimal.js's representation: value = s * sum(d[i] * 1e7^(floor(e / 7) - i)), d normalized. */
