@@ -51,7 +51,7 @@ export function compareDecimals(a: Decimal, b: Decimal): -1 | 0 | 1 {
 
 /** A price strictly inside (0, 1). */
 export function isValidPrice(p: Decimal): boolean {
-  return p.gt(ZERO) && p.lt(ONE);
+  return p.isFinite() && compareDecimals(p, ZERO) > 0 && compareDecimals(p, ONE) < 0;
 }
 
 /** Rounds a price down (bids) or up (asks) to a multiple of `tick`. */
