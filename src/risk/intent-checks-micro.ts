@@ -12,7 +12,7 @@
 import { type Decimal, fromScaledInt, microOf, ZERO } from '../money.js';
 import type { MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
-import type { CheckOptions, CheckResult } from './intent-checks.js';
+import type { CheckOptions, CheckResult } from './check-result.js';
 import type { RefusalReason } from './refusal-reasons.js';
 
 const UNIT = 1_000_000;
