@@ -51,7 +51,7 @@ export function compareDecimals(a: Decimal, b: Decimal): -1 | 0 | 1 {
 
 /** A price strictly inside (0, 1). */
 export function isValidPrice(p: Decimal): boolean {
-  return p.gt(ZERO) && p.lt(ONE);
+  return p.isFinite() && compareDecimals(p, ZERO) > 0 && compareDecimals(p, ONE) < 0;
 }
 
 /** Rounds a price down (bids) or up (asks) to a multiple of `tick`. */
@@ -88,7 +88,7 @@ export function isMultipleOf(value: Decimal, step: Decimal): boolean {
 
 /** Serializes without exponent notation and without trailing zeros ("0.50" -> "0.5"). */
 export function toPlainString(d: Decimal): string {
-  return d.toFixed();
+  return microText(d) ?? d.toFixed();
 }
 
 /** The venue's USDC precision: money shown anywhere (logs, /status, metrics, pnl) has at most these places. */
@@ -114,6 +114,76 @@ export function moneyNumber(d: Decimal): number {
 /** A drawdown for display: at most one unit of USDC precision is dust from exact division, shown as 0. */
 export function drawdownText(d: Decimal): string {
   return d.lte(MONEY_UNIT) ? '0' : moneyText(d);
+}
+
+// --- Micro-units: the decision path's integers --------------------------------------------------
+
+/**
+ * Prices and sizes as exact integers of 10^-6 (micro-units: the venue's USDC and share precision),
+ * for the stages that compare and add them many times per market evaluation (views, legs, risk
+ * checks, order diff). A value converts only when it is exactly representable: at most 6 decimals
+ * and below 10^9 in magnitude (so sums of a few stay far inside 2^53); anything else is undefined
+ * and the caller takes its Decimal path. Notional (price x size) is then in 10^-12 USDC.
+ */
+export const MICRO_DP = 6;
+
+/** x * 10^6 as an exact integer, or undefined (more than 6 decimals, |x| >= 10^9, or not finite). */
+export function microOf(x: Decimal): number | undefined {
+  return scaledInt(x, MICRO_DP);
+}
+
+/** The Decimal n * 10^-k for an integer |n| < 2^53 and 0 <= k <= 14, built as decimal.js builds it (k 6: from micro-units). */
+export function fromScaledInt(n: number, k: number = MICRO_DP): Decimal {
+  return n < 0 ? fromScaled(-n, k, -1) : fromScaled(n, k);
+}
+
+/**
+ * `new Decimal(x).toDecimalPlaces(dp, ROUND_HALF_EVEN)` for a number x (a model's price, say),
+ * the same Decimal built without decimal.js's parse and division when x > 0 is plain text of at
+ * most 15 digits once rounded: decimal.js reads a number through its shortest text (String(x)),
+ * and this rounds that text half-even. Anything else (exponent form, zero, negative, not finite)
+ * goes through decimal.js.
+ */
+export function roundedNumber(x: number, dp: number): Decimal {
+  const text = String(x);
+  if (x > 0 && dp <= MAX_DP && text.indexOf('e') === -1 && x !== Number.POSITIVE_INFINITY) {
+    const dot = text.indexOf('.');
+    if (dot === -1 || text.length - dot - 1 <= dp) return plainDecimal(text);
+    const digits = text.slice(0, dot) + text.slice(dot + 1, dot + 1 + dp);
+    if (digits.length <= 15) {
+      const first = text.charCodeAt(dot + 1 + dp) - 48;
+      let up = first > 5;
+      if (first === 5) {
+        // Exactly half when nothing but zeros follows: then to the even neighbour.
+        let rest = false;
+        for (let i = dot + 2 + dp; i < text.length && !rest; i++) rest = text.charCodeAt(i) !== 48;
+        up = rest || (digits.charCodeAt(digits.length - 1) - 48) % 2 === 1;
+      }
+      return fromScaled(Number(digits) + (up ? 1 : 0), dp);
+    }
+  }
+  return new Decimal(x).toDecimalPlaces(dp, Decimal.ROUND_HALF_EVEN);
+}
+
+/**
+ * toPlainString's text from micro-units when d has that form (no decimal.js formatting): the
+ * integer part, then the decimals without trailing zeros. Zero and anything else: decimal.js.
+ */
+function microText(d: Decimal): string | undefined {
+  const n = microOf(d);
+  if (n === undefined || n === 0) return undefined;
+  const abs = n < 0 ? -n : n;
+  const frac = abs % 1_000_000;
+  const int = (abs - frac) / 1_000_000;
+  let text = String(int);
+  if (frac !== 0) {
+    let f = String(frac).padStart(6, '0');
+    let end = f.length;
+    while (f.charCodeAt(end - 1) === 48) end--;
+    f = f.slice(0, end);
+    text = `${text}.${f}`;
+  }
+  return n < 0 ? `-${text}` : text;
 }
 
 // --- The exact integer path -------------------------------------------------------------------

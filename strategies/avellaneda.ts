@@ -31,7 +31,7 @@
  * No quotes when the midpoint or a book is missing (`no-midpoint`, `no-book`).
  */
 import { netExposure, type MarketView } from '../src/market/market-view.js';
-import { Decimal, ONE, ZERO, isValidPrice } from '../src/money.js';
+import { Decimal, ONE, ZERO, isValidPrice, roundedNumber } from '../src/money.js';
 import { askPrice, bidPrice, clampPrice, gridSize } from '../src/strategy/grid.js';
 import { NO_RETURNS, type ReturnVariance, addReturn, variancePerSecond } from '../src/strategy/return-variance.js';
 import type { Quote, Strategy } from '../src/strategy/strategy.js';
@@ -62,8 +62,11 @@ export interface AvellanedaState extends ReturnVariance {
 export const logit = (p: number): number => Math.log(p / (1 - p));
 export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
-/** A model price as a Decimal, rounded to 12 decimal places (below any tick, above float noise). */
-export const fromModel = (x: number): Decimal => new Decimal(x).toDecimalPlaces(12, Decimal.ROUND_HALF_EVEN);
+/**
+ * A model price as a Decimal, rounded to 12 decimal places (below any tick, above float noise):
+ * new Decimal(x).toDecimalPlaces(12, ROUND_HALF_EVEN), built by money.ts's roundedNumber.
+ */
+export const fromModel = (x: number): Decimal => roundedNumber(x, 12);
 
 /**
  * The state after observing midpoint `mid` at `nowMs`. With `clip` > 0, a return larger than

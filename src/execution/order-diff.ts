@@ -11,7 +11,7 @@
  * (and at least two), one DELETE /cancel-market-orders replaces the single cancels; it takes every
  * order of the market, so everything wanted is placed afresh.
  */
-import { type Decimal, ZERO } from '../money.js';
+import { Decimal, microOf, ZERO } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 
 export interface DiffSettings {
@@ -37,7 +37,16 @@ export interface MarketDiff {
   readonly cancelMarket: boolean;
 }
 
+/**
+ * The diff, in exact integers (prices and sizes in micro-units, src/money.ts) whenever every price,
+ * size and tolerance has that form, else in Decimal: the same result either way.
+ */
 export function diffMarket(wanted: readonly OrderIntent[], live: readonly DiffOrder[], tick: Decimal, s: DiffSettings): MarketDiff {
+  return diffMarketMicro(wanted, live, tick, s) ?? diffMarketDecimal(wanted, live, tick, s);
+}
+
+/** The diff in Decimal: the reference the integer path is held to, and the path for values beyond it. */
+export function diffMarketDecimal(wanted: readonly OrderIntent[], live: readonly DiffOrder[], tick: Decimal, s: DiffSettings): MarketDiff {
   const priceTolerance = tick.mul(s.repriceTicks);
   const zeroTolerance = priceTolerance.isZero();
   const taken = new Set<string>();
@@ -72,9 +81,86 @@ export function diffMarket(wanted: readonly OrderIntent[], live: readonly DiffOr
       keep.push(best.id);
     }
   }
+  return outcome(wanted, live, taken, keep, place, s);
+}
+
+/** The cancels, and one cancel by market instead when more than the fraction of live orders go. */
+function outcome(
+  wanted: readonly OrderIntent[],
+  live: readonly DiffOrder[],
+  taken: ReadonlySet<string>,
+  keep: string[],
+  place: OrderIntent[],
+  s: DiffSettings,
+): MarketDiff {
   const cancel = live.filter((o) => !taken.has(o.id)).map((o) => o.id);
   if (cancel.length >= 2 && cancel.length > s.cancelMarketFraction * live.length) {
     return { keep: [], cancel: live.map((o) => o.id), place: [...wanted], cancelMarket: true };
   }
   return { keep, cancel, place, cancelMarket: false };
+}
+
+/**
+ * diffMarketDecimal in micro-units, or undefined when a price, size or tolerance has no exact
+ * micro-unit form (then nothing is decided here). The size tolerance (size x resizeFraction) is
+ * worked out in Decimal as before, only for the few live orders within the price tolerance, and
+ * compared by its floor in micro-units.
+ */
+export function diffMarketMicro(
+  wanted: readonly OrderIntent[],
+  live: readonly DiffOrder[],
+  tick: Decimal,
+  s: DiffSettings,
+): MarketDiff | undefined {
+  const tickMicro = microOf(tick);
+  if (tickMicro === undefined || !Number.isSafeInteger(s.repriceTicks)) return undefined;
+  const priceTolerance = tickMicro * s.repriceTicks;
+  if (!Number.isSafeInteger(priceTolerance)) return undefined;
+  const livePrice = new Array<number>(live.length);
+  const liveSize = new Array<number>(live.length);
+  for (let i = 0; i < live.length; i++) {
+    const p = microOf(live[i]!.price);
+    const r = microOf(live[i]!.remaining);
+    if (p === undefined || r === undefined) return undefined;
+    livePrice[i] = p;
+    liveSize[i] = r;
+  }
+  const taken = new Set<string>();
+  const keep: string[] = [];
+  const place: OrderIntent[] = [];
+  for (const w of wanted) {
+    const wp = microOf(w.price);
+    const ws = microOf(w.size);
+    if (wp === undefined || ws === undefined) return undefined;
+    let sizeTolerance: number | undefined;
+    let best = -1;
+    let bestPriceGap = 0;
+    let bestSizeGap = 0;
+    for (let i = 0; i < live.length; i++) {
+      const o = live[i]!;
+      if (o.tokenId !== w.tokenId || o.side !== w.side || taken.has(o.id)) continue;
+      const priceGap = Math.abs(livePrice[i]! - wp);
+      if (priceGap > priceTolerance) continue;
+      const sizeGap = ws - liveSize[i]!;
+      if (sizeGap < 0) continue;
+      if (sizeTolerance === undefined) {
+        // An integer gap exceeds a tolerance exactly when it exceeds the tolerance's floor.
+        const t = w.size.mul(s.resizeFraction);
+        sizeTolerance = microOf(t) ?? microOf(t.toDecimalPlaces(6, Decimal.ROUND_FLOOR));
+        if (sizeTolerance === undefined) return undefined;
+      }
+      if (sizeGap > sizeTolerance) continue;
+      if (best < 0 || priceGap < bestPriceGap || (priceGap === bestPriceGap && sizeGap < bestSizeGap)) {
+        best = i;
+        bestPriceGap = priceGap;
+        bestSizeGap = sizeGap;
+      }
+    }
+    if (best < 0) place.push(w);
+    else {
+      taken.add(live[best]!.id);
+      keep.push(live[best]!.id);
+    }
+  }
+  return outcome(wanted, live, taken, keep, place, s);
 }

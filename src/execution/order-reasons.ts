@@ -17,6 +17,7 @@
  *                            per wish; sent in a later pass if still wanted, see dispatch-priority.ts)
  *   cancel_market, uncertain, adopted, vanished: none
  */
+import { type Decimal, microOf } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { DiffOrder } from './order-diff.js';
 
@@ -66,19 +67,42 @@ export interface PassReasons {
 export function classifyPass(cancelled: readonly DiffOrder[], placed: readonly OrderIntent[], pull: PullReason): PassReasons {
   const cancel = new Map<string, CancelReason>();
   const free = [...cancelled];
-  const place = placed.map((p): PlaceReason => {
+  // Prices in micro-units when all have that form (the common case): the same pairing, no Decimals made.
+  const freeMicro = microPrices(free);
+  const placedMicro = freeMicro === undefined ? undefined : microPrices(placed);
+  const place = placed.map((p, j): PlaceReason => {
+    const pm = placedMicro?.[j];
     let best = -1;
     for (let i = 0; i < free.length; i++) {
       const c = free[i]!;
       if (c.tokenId !== p.tokenId || c.side !== p.side) continue;
-      if (best < 0 || c.price.minus(p.price).abs().lt(free[best]!.price.minus(p.price).abs())) best = i;
+      if (best < 0) best = i;
+      else if (pm !== undefined ? Math.abs(freeMicro![i]! - pm) < Math.abs(freeMicro![best]! - pm) : nearer(c, free[best]!, p)) best = i;
     }
     if (best < 0) return 'new';
     const [c] = free.splice(best, 1);
-    const reason = c!.price.eq(p.price) ? 'resize' : 'reprice';
+    const cm = freeMicro?.splice(best, 1)[0];
+    const same = pm !== undefined ? cm === pm : c!.price.eq(p.price);
+    const reason = same ? 'resize' : 'reprice';
     cancel.set(c!.id, reason);
     return reason;
   });
   for (const c of free) cancel.set(c.id, pull);
   return { cancel, place };
+}
+
+/** True when `a` is strictly nearer `p`'s price than `b` (Decimal). */
+function nearer(a: DiffOrder, b: DiffOrder, p: OrderIntent): boolean {
+  return a.price.minus(p.price).abs().lt(b.price.minus(p.price).abs());
+}
+
+/** Every price in micro-units, or undefined when one has no such form. */
+function microPrices(orders: readonly { readonly price: Decimal }[]): number[] | undefined {
+  const out = new Array<number>(orders.length);
+  for (let i = 0; i < orders.length; i++) {
+    const m = microOf(orders[i]!.price);
+    if (m === undefined) return undefined;
+    out[i] = m;
+  }
+  return out;
 }

@@ -5,7 +5,7 @@
  * sorted; nothing here parses or sorts again. A book that is crossed, or older than the
  * staleness bound, is flagged so nothing acts on it.
  */
-import { Decimal } from '../money.js';
+import { compareDecimals, Decimal, fromScaledInt, microOf } from '../money.js';
 import type { CheckedBook, DecimalLevel } from '../venue/checked-book.js';
 
 /** One level: price strictly inside (0, 1), size greater than 0. */
@@ -32,6 +32,17 @@ export interface BookView {
 /** Halving is exact either way; a product is far cheaper than decimal.js's long division. */
 export const HALF = new Decimal('0.5');
 
+/**
+ * (bid + ask) / 2, exact: in micro-units when both prices have that form (the sum times 5 is the
+ * midpoint in 10^-7 units), else in Decimal. The same value, and so the same Decimal, either way.
+ */
+export function midPrice(bid: Decimal, ask: Decimal): Decimal {
+  const b = microOf(bid);
+  const a = b === undefined ? undefined : microOf(ask);
+  const tenth = a === undefined ? undefined : (a + b!) * 5;
+  return tenth === undefined || !Number.isSafeInteger(tenth) ? bid.plus(ask).mul(HALF) : fromScaledInt(tenth, 7);
+}
+
 export type BookProblem = 'crossed' | 'stale' | 'bad-timestamp';
 
 /** The strategy's view of a checked book: reads its parsed fields, parses and sorts nothing. */
@@ -50,7 +61,7 @@ export function toBookView(book: CheckedBook): BookView {
     timestampMs: book.timestampMs,
     hash: s.hash,
     lastTradePrice: book.lastTradePrice,
-    mid: bestBid !== undefined && bestAsk !== undefined ? bestBid.plus(bestAsk).mul(HALF) : undefined,
+    mid: bestBid !== undefined && bestAsk !== undefined ? midPrice(bestBid, bestAsk) : undefined,
   };
 }
 
@@ -63,6 +74,6 @@ export function bookProblem(view: BookView, nowMs: number, staleAfterMs: number)
   if (nowMs - view.timestampMs > staleAfterMs) return 'stale';
   const bid = view.bids[0];
   const ask = view.asks[0];
-  if (bid !== undefined && ask !== undefined && bid.price.gte(ask.price)) return 'crossed';
+  if (bid !== undefined && ask !== undefined && compareDecimals(bid.price, ask.price) >= 0) return 'crossed';
   return undefined;
 }

@@ -17,29 +17,13 @@
 import { Decimal, ONE, ZERO, isMultipleOf, roundToTick } from '../money.js';
 import { netExposure, type MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
+import type { CheckOptions, CheckResult } from './check-result.js';
+import { checkIntentsMicro } from './intent-checks-micro.js';
 import type { RefusalReason } from './refusal-reasons.js';
-import type { RiskLimits } from './risk-limits.js';
+
+export type { CheckOptions, CheckResult } from './check-result.js';
 
 const HALF = new Decimal('0.5');
-
-export interface CheckOptions {
-  readonly limits: RiskLimits;
-  readonly reducing: boolean;
-  /** Orders and notional approved for every other market. */
-  readonly otherOrders: number;
-  readonly otherNotional: Decimal;
-}
-
-export interface CheckResult {
-  readonly approved: OrderIntent[];
-  readonly refused: Partial<Record<RefusalReason, number>>;
-  readonly trimmed: number;
-  readonly moved: number;
-  readonly notional: Decimal;
-  /** Approved sizes in outcome-0 terms: bids (worst case up) and asks (worst case down). */
-  readonly bids: Decimal;
-  readonly asks: Decimal;
-}
 
 /**
  * a - b and a + b, without a new Decimal when b is zero (most of a market's running totals and
@@ -61,8 +45,17 @@ function referencePrice(view: MarketView): Decimal {
   return mid1 !== undefined ? ONE.minus(mid1) : HALF;
 }
 
-/** The per-intent checks of an ACTIVE or REDUCING market (step 3 of the header). Pure. */
+/**
+ * The per-intent checks of an ACTIVE or REDUCING market (step 3 of the header). Pure. In exact
+ * integers (intent-checks-micro.ts) whenever every input has a micro-unit form, else in Decimal:
+ * the same result either way.
+ */
 export function checkIntents(view: MarketView, intents: readonly OrderIntent[], o: CheckOptions): CheckResult {
+  return checkIntentsMicro(view, intents, o) ?? checkIntentsDecimal(view, intents, o);
+}
+
+/** The checks in Decimal: the reference the integer path is held to, and the path for values beyond it. */
+export function checkIntentsDecimal(view: MarketView, intents: readonly OrderIntent[], o: CheckOptions): CheckResult {
   const { limits } = o;
   const { tokens, tickSize: tick, sizeStep: step, minOrderSize: minSize } = view.meta;
   const q = netExposure(view.position);

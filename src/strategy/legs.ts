@@ -12,7 +12,7 @@
  * quote after it may still use the holding. 1 - p is on the grid because 1 is a multiple of every
  * tick. Intents come back in the order of the quotes.
  */
-import { ONE, type Decimal } from '../money.js';
+import { compareDecimals, type Decimal, fromScaledInt, microOf, ONE } from '../money.js';
 import type { MarketView } from '../market/market-view.js';
 import type { OrderIntent, Quote } from './strategy.js';
 
@@ -21,27 +21,38 @@ export function toOrderIntents(view: MarketView, quotes: readonly Quote[]): Orde
   const sells = new Array<boolean>(quotes.length).fill(false);
   commit(quotes, 'ask', view.position.outcome0, sells);
   commit(quotes, 'bid', view.position.outcome1, sells);
-  return quotes.map((q, i): OrderIntent => {
-    const complement = ONE.minus(q.price);
-    if (q.side === 'ask') {
-      return sells[i]
+  const out = new Array<OrderIntent>(quotes.length);
+  for (let i = 0; i < quotes.length; i++) {
+    const q = quotes[i]!;
+    // The complement is made only for the leg on outcome 1.
+    if (q.side === 'ask')
+      out[i] = sells[i]
         ? { conditionId, tokenId: tokens[0], side: 'SELL', price: q.price, size: q.size, quoteSide: 'ask' }
-        : { conditionId, tokenId: tokens[1], side: 'BUY', price: complement, size: q.size, quoteSide: 'ask' };
-    }
-    return sells[i]
-      ? { conditionId, tokenId: tokens[1], side: 'SELL', price: complement, size: q.size, quoteSide: 'bid' }
-      : { conditionId, tokenId: tokens[0], side: 'BUY', price: q.price, size: q.size, quoteSide: 'bid' };
-  });
+        : { conditionId, tokenId: tokens[1], side: 'BUY', price: complement(q.price), size: q.size, quoteSide: 'ask' };
+    else
+      out[i] = sells[i]
+        ? { conditionId, tokenId: tokens[1], side: 'SELL', price: complement(q.price), size: q.size, quoteSide: 'bid' }
+        : { conditionId, tokenId: tokens[0], side: 'BUY', price: q.price, size: q.size, quoteSide: 'bid' };
+  }
+  return out;
+}
+
+/** 1 - p, exact: from micro-units when p has that form (no decimal.js subtraction), else in Decimal. */
+export function complement(p: Decimal): Decimal {
+  const m = microOf(p);
+  return m === undefined ? ONE.minus(p) : fromScaledInt(1_000_000 - m);
 }
 
 /** Marks, best price first, the quotes of `side` that the holding `held` covers whole. */
 function commit(quotes: readonly Quote[], side: 'bid' | 'ask', held: Decimal, sells: boolean[]): void {
-  const order = quotes.map((q, i) => ({ q, i })).filter(({ q }) => q.side === side);
+  const order: number[] = [];
+  for (let i = 0; i < quotes.length; i++) if (quotes[i]!.side === side) order.push(i);
   // Best first: lowest ask, highest bid; ties keep the quotes' order (Array.sort is stable).
-  order.sort((a, b) => (side === 'ask' ? a.q.price.cmp(b.q.price) : b.q.price.cmp(a.q.price)));
+  order.sort((a, b) => (side === 'ask' ? 1 : -1) * compareDecimals(quotes[a]!.price, quotes[b]!.price));
   let left = held;
-  for (const { q, i } of order) {
-    if (q.size.lte(left)) {
+  for (const i of order) {
+    const q = quotes[i]!;
+    if (compareDecimals(q.size, left) <= 0) {
       sells[i] = true;
       left = left.minus(q.size);
     }

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
 import type { MarketMeta } from '../market/market-view.js';
 import type { MarketSnapshot } from '../market/poller.js';
-import { ONE, type Decimal } from '../money.js';
+import { compareDecimals, ONE, type Decimal } from '../money.js';
 import type { RiskGate } from '../risk/index.js';
 import { toOrderIntents } from '../strategy/legs.js';
 import type { Quote, Strategy } from '../strategy/strategy.js';
@@ -178,7 +178,7 @@ export class TradingLoop {
     if (this.#noMeta.delete(conditionId)) logger?.info({ market: conditionId }, 'market metadata available: quoting');
     const stored = [books.get(m.tokens[0]), books.get(m.tokens[1])] as const;
     for (const s of stored) {
-      if (s !== undefined && !s.book.tickSize.eq(meta.tickSize)) {
+      if (s !== undefined && s.book.tickSize !== meta.tickSize && compareDecimals(s.book.tickSize, meta.tickSize) !== 0) {
         this.stats.skipped['tick-change']++;
         metadata.noteBookTick(conditionId, s.book.tickSize);
         return false;

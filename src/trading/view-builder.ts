@@ -11,9 +11,9 @@
  * after the book was taken still counts. A book without any of ours uses the venue's midpoint
  * (POST /midpoints) as it is.
  */
-import { bookProblem, HALF, type BookView } from '../market/book-view.js';
+import { bookProblem, midPrice, type BookView } from '../market/book-view.js';
 import type { LiveOrderView, MarketMeta, MarketView } from '../market/market-view.js';
-import { ONE, ZERO, type Decimal } from '../money.js';
+import { compareDecimals, type Decimal, microOf, ONE, ZERO } from '../money.js';
 import type { OwnOrderFootprint } from '../execution/order-tracker.js';
 import type { StoredBook } from './book-store.js';
 
@@ -33,28 +33,33 @@ const CLOCK_SLACK_MS = 500;
 
 type Level = { readonly price: Decimal; readonly size: Decimal };
 
+/** A price as a map key: its micro-units (no text built), or its text when it has no such form. */
+function priceKey(p: Decimal): number | string {
+  return microOf(p) ?? p.toFixed();
+}
+
 /** Best price of `levels` once the account's own sizes at each price are taken out. */
-function bestOther(levels: readonly Level[], own: ReadonlyMap<string, Decimal> | undefined): Decimal | undefined {
+function bestOther(levels: readonly Level[], own: ReadonlyMap<number | string, Decimal> | undefined): Decimal | undefined {
   for (const l of levels) {
-    const mine = own?.get(l.price.toFixed());
-    if (mine === undefined || l.size.gt(mine)) return l.price;
+    const mine = own?.get(priceKey(l.price));
+    if (mine === undefined || compareDecimals(l.size, mine) > 0) return l.price;
   }
   return undefined;
 }
 
 function marketMid(book: BookView, stored: StoredBook, footprints: readonly OwnOrderFootprint[]): Decimal | undefined {
-  const mine = footprints.filter(
-    (o) => o.tokenId === book.tokenId && (o.goneAtMs === undefined || o.goneAtMs > book.timestampMs - CLOCK_SLACK_MS),
-  );
-  if (mine.length === 0) return stored.mid;
-  const own = { BUY: new Map<string, Decimal>(), SELL: new Map<string, Decimal>() };
-  for (const o of mine) {
-    const k = o.price.toFixed();
-    own[o.side].set(k, (own[o.side].get(k) ?? ZERO).plus(o.size));
+  let own: { BUY: Map<number | string, Decimal>; SELL: Map<number | string, Decimal> } | undefined;
+  for (const o of footprints) {
+    if (o.tokenId !== book.tokenId || (o.goneAtMs !== undefined && o.goneAtMs <= book.timestampMs - CLOCK_SLACK_MS)) continue;
+    own ??= { BUY: new Map(), SELL: new Map() };
+    const k = priceKey(o.price);
+    const before = own[o.side].get(k);
+    own[o.side].set(k, before === undefined ? o.size : before.plus(o.size));
   }
+  if (own === undefined) return stored.mid;
   const bid = bestOther(book.bids, own.BUY);
   const ask = bestOther(book.asks, own.SELL);
-  return bid !== undefined && ask !== undefined ? bid.plus(ask).mul(HALF) : undefined;
+  return bid !== undefined && ask !== undefined ? midPrice(bid, ask) : undefined;
 }
 
 function usable(s: StoredBook | undefined, nowMs: number, staleAfterMs: number): BookView | undefined {

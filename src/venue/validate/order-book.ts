@@ -5,7 +5,7 @@
  * venue sent them in (design.md section 3). What is parsed here is handed over with the text
  * (src/venue/checked-book.ts), so nothing downstream parses or sorts a book again.
  */
-import type { Decimal } from '../../money.js';
+import { compareDecimals, type Decimal } from '../../money.js';
 import { CheckedBook, CheckedMidpoints, type DecimalLevel } from '../checked-book.js';
 import type { MidpointsResult, OrderBookSnapshot, PriceLevel } from '../types.js';
 import * as c from './check.js';
@@ -27,7 +27,12 @@ function side(route: string, value: unknown, field: string, bestFirst: 'high' | 
     const size = c.sizeText(route, lv, 'size', f);
     keyed[i] = { price, size, level: lv as unknown as PriceLevel };
   }
-  keyed.sort(bestFirst === 'high' ? (a, b) => b.price.cmp(a.price) : (a, b) => a.price.cmp(b.price));
+  // The venue sends its levels best first: sort only when they are not (compareDecimals makes no
+  // copy of its operand, as decimal.js's cmp does on every call).
+  const order = bestFirst === 'high' ? -1 : 1;
+  let sorted = true;
+  for (let i = 1; i < keyed.length && sorted; i++) sorted = order * compareDecimals(keyed[i - 1]!.price, keyed[i]!.price) <= 0;
+  if (!sorted) keyed.sort((a, b) => order * compareDecimals(a.price, b.price));
   const text: PriceLevel[] = new Array(keyed.length);
   const parsed: DecimalLevel[] = [];
   for (let i = 0; i < keyed.length; i++) {

@@ -1,0 +1,24 @@
+/** What the per-intent checks take and give (intent-checks.ts and its integer path, intent-checks-micro.ts). */
+import type { Decimal } from '../money.js';
+import type { OrderIntent } from '../strategy/strategy.js';
+import type { RefusalReason } from './refusal-reasons.js';
+import type { RiskLimits } from './risk-limits.js';
+
+export interface CheckOptions {
+  readonly limits: RiskLimits;
+  readonly reducing: boolean;
+  /** Orders and notional approved for every other market. */
+  readonly otherOrders: number;
+  readonly otherNotional: Decimal;
+}
+
+export interface CheckResult {
+  readonly approved: OrderIntent[];
+  readonly refused: Partial<Record<RefusalReason, number>>;
+  readonly trimmed: number;
+  readonly moved: number;
+  readonly notional: Decimal;
+  /** Approved sizes in outcome-0 terms: bids (worst case up) and asks (worst case down). */
+  readonly bids: Decimal;
+  readonly asks: Decimal;
+}

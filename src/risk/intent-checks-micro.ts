@@ -1,0 +1,263 @@
+/**
+ * The risk gate's per-intent checks (intent-checks.ts) in exact integers: prices and sizes in
+ * micro-units (10^-6, src/money.ts `microOf`), notional in 10^-12 USDC. Same order of intents,
+ * same checks in the same order, same refusals, trims and moves; Decimals are built only for what
+ * the result carries (a moved price, a trimmed size, the totals). A randomized test holds it equal
+ * to the Decimal checks.
+ *
+ * Returns undefined, having changed nothing, when any input is not exactly representable (more
+ * than 6 decimals, too large) or a running total would leave the range where integers stay exact;
+ * the caller then runs the Decimal checks, so the result never depends on which path ran.
+ */
+import { type Decimal, fromScaledInt, microOf, ZERO } from '../money.js';
+import type { MarketView } from '../market/market-view.js';
+import type { OrderIntent } from '../strategy/strategy.js';
+import type { CheckOptions, CheckResult } from './check-result.js';
+import type { RefusalReason } from './refusal-reasons.js';
+
+const UNIT = 1_000_000;
+/** Bound on the size totals (micro-shares): differences of a few of them and of limits stay below 2^53. */
+const SIZE_BOUND = 1e15;
+/** Bound on the market's notional (10^-12 USDC): integers stay exact below 2^53. */
+const NOTIONAL_BOUND = Number.MAX_SAFE_INTEGER;
+/** Decimals of notional: micro-price x micro-size. */
+const NOTIONAL_DP = 12;
+
+/** floor(x / s) * s for an integer x of either sign and s > 0: the size grid, rounded down. */
+function floorTo(x: number, s: number): number {
+  const r = x % s;
+  return r === 0 ? x : r > 0 ? x - r : x - r - s;
+}
+
+/**
+ * What the gross-notional check compares a market's notional N against: (limit - others) x 10^12,
+ * exact when it is below 2^53 in magnitude; beyond, Number() rounds it to at least 2^53, and as N
+ * stays at most 2^53 - 1, N > room comes out as it would exactly. Undefined when the room has
+ * more than 12 decimals.
+ */
+function notionalRoom(limit: Decimal, others: Decimal): number | undefined {
+  const room = others.isZero() ? limit : limit.minus(others);
+  if (room.decimalPlaces() > NOTIONAL_DP) return undefined;
+  return Number(room.toFixed(NOTIONAL_DP).replace('.', ''));
+}
+
+interface Queued {
+  readonly intent: OrderIntent;
+  readonly index: number;
+  readonly outcome: 0 | 1;
+  readonly price: number;
+  readonly size: number;
+  readonly distance: number;
+}
+
+/** checkIntents in integers, or undefined (nothing changed) when the inputs leave the exact range. */
+export function checkIntentsMicro(view: MarketView, intents: readonly OrderIntent[], o: CheckOptions): CheckResult | undefined {
+  const { limits } = o;
+  const { tokens } = view.meta;
+  const tick = microOf(view.meta.tickSize);
+  const step = microOf(view.meta.sizeStep);
+  const minSize = microOf(view.meta.minOrderSize);
+  const minPrice = microOf(limits.minPrice);
+  const maxPrice = microOf(limits.maxPrice);
+  const maxOrderSize = microOf(limits.maxOrderSize);
+  const maxPosition = microOf(limits.maxPositionPerToken);
+  const maxNet = microOf(limits.maxNetExposure);
+  const held0 = microOf(view.position.outcome0);
+  const held1 = microOf(view.position.outcome1);
+  const ref = referenceMicro(view);
+  const grossRoom = notionalRoom(limits.maxGrossNotional, o.otherNotional);
+  if (
+    tick === undefined ||
+    step === undefined ||
+    minSize === undefined ||
+    minPrice === undefined ||
+    maxPrice === undefined ||
+    maxOrderSize === undefined ||
+    maxPosition === undefined ||
+    maxNet === undefined ||
+    held0 === undefined ||
+    held1 === undefined ||
+    ref === undefined ||
+    grossRoom === undefined ||
+    // A zero or negative grid or minimum is the Decimal path's to judge (zero sizes, signed zeros).
+    tick <= 0 ||
+    step <= 0 ||
+    minSize <= 0
+  )
+    return undefined;
+  const held = [held0, held1] as const;
+  const q = held0 - held1;
+  const best = [bestPrices(view, 0), bestPrices(view, 1)] as const;
+  if (best[0] === undefined || best[1] === undefined) return undefined;
+
+  const queue: Queued[] = [];
+  for (let index = 0; index < intents.length; index++) {
+    const intent = intents[index]!;
+    const price = microOf(intent.price);
+    const size = microOf(intent.size);
+    if (price === undefined || size === undefined) return undefined;
+    const outcome = intent.tokenId === tokens[0] ? 0 : 1;
+    const p0 = outcome === 0 ? price : UNIT - price;
+    queue.push({ intent, index, outcome, price, size, distance: intent.quoteSide === 'bid' ? ref - p0 : p0 - ref });
+  }
+  queue.sort((a, b) => a.distance - b.distance || a.index - b.index);
+
+  const maxSize = floorTo(maxOrderSize, step);
+  const refused: Partial<Record<RefusalReason, number>> = {};
+  const approved: { index: number; intent: OrderIntent }[] = [];
+  let trimmed = 0;
+  let moved = 0;
+  let bids = 0;
+  let asks = 0;
+  const buys = [0, 0];
+  let notional = 0;
+  let notionalFull = false;
+
+  const refuse = (reason: RefusalReason): void => {
+    refused[reason] = (refused[reason] ?? 0) + 1;
+  };
+
+  for (const { intent, index, outcome, price: wantedPrice, size: wantedSize } of queue) {
+    const isBid = intent.quoteSide === 'bid';
+    let price = wantedPrice;
+    let size = wantedSize;
+
+    if (price < minPrice || price > maxPrice || price % tick !== 0) {
+      refuse('price-range');
+      continue;
+    }
+    if (!(size > 0) || size % step !== 0) {
+      refuse('order-size');
+      continue;
+    }
+    // Post-only: never at or through the opposite best of the token's own book.
+    if (intent.side === 'BUY') {
+      const bestAsk = best[outcome]!.ask;
+      if (bestAsk !== undefined && price >= bestAsk) {
+        price = bestAsk - tick;
+        if (price < minPrice || !(price > 0)) {
+          refuse('post-only-cross');
+          continue;
+        }
+      }
+    } else {
+      const bestBid = best[outcome]!.bid;
+      if (bestBid !== undefined && price <= bestBid) {
+        price = bestBid + tick;
+        if (price > maxPrice || !(price < UNIT)) {
+          refuse('post-only-cross');
+          continue;
+        }
+      }
+    }
+    if (size < minSize) {
+      refuse('below-min-size');
+      continue;
+    }
+    if (size > maxSize) {
+      size = maxSize;
+      if (size < minSize) {
+        refuse('below-min-size');
+        continue;
+      }
+    }
+    // A limit that trims: the size cut to the room left on the size grid, or refused.
+    if (o.reducing) {
+      // Only toward zero (bids when short outcome 0, asks when long), and never past it.
+      if (!(isBid ? q < 0 : q > 0)) {
+        refuse('reducing');
+        continue;
+      }
+      const allowed = floorTo(Math.abs(q) - (isBid ? bids : asks), step);
+      if (allowed < minSize) {
+        refuse('reducing');
+        continue;
+      }
+      if (size > allowed) size = allowed;
+    }
+    if (intent.side === 'BUY') {
+      const allowed = floorTo(maxPosition - held[outcome]! - buys[outcome]!, step);
+      if (allowed < minSize) {
+        refuse('position-limit');
+        continue;
+      }
+      if (size > allowed) size = allowed;
+    }
+    const exposure = floorTo(isBid ? maxNet - q - bids : maxNet + q - asks, step);
+    if (exposure < minSize) {
+      refuse('exposure-limit');
+      continue;
+    }
+    if (size > exposure) size = exposure;
+    if (approved.length >= limits.maxOrdersPerMarket) {
+      refuse('market-orders');
+      continue;
+    }
+    if (o.otherOrders + approved.length >= limits.maxOpenOrders) {
+      refuse('open-orders');
+      continue;
+    }
+    const cost = price * size;
+    // Beyond 2^53 a product or sum rounds up, never below it: the bound is checked soundly.
+    if (!(cost <= NOTIONAL_BOUND) || !(notional + cost <= NOTIONAL_BOUND)) return undefined;
+    if (notionalFull || notional + cost > grossRoom) {
+      notionalFull = true;
+      refuse('gross-notional');
+      continue;
+    }
+
+    notional += cost;
+    if (isBid) bids += size;
+    else asks += size;
+    if (intent.side === 'BUY') buys[outcome]! += size;
+    if (bids > SIZE_BOUND || asks > SIZE_BOUND || buys[outcome]! > SIZE_BOUND) return undefined;
+    const wasTrimmed = size !== wantedSize;
+    const wasMoved = price !== wantedPrice;
+    if (wasTrimmed) trimmed++;
+    if (wasMoved) moved++;
+    approved.push({
+      index,
+      intent:
+        wasTrimmed || wasMoved
+          ? {
+              ...intent,
+              price: wasMoved ? fromScaledInt(price) : intent.price,
+              size: wasTrimmed ? fromScaledInt(size) : intent.size,
+            }
+          : intent,
+    });
+  }
+
+  approved.sort((a, b) => a.index - b.index);
+  return {
+    approved: approved.map((a) => a.intent),
+    refused,
+    trimmed,
+    moved,
+    notional: notional === 0 ? ZERO : fromScaledInt(notional, NOTIONAL_DP),
+    bids: bids === 0 ? ZERO : fromScaledInt(bids),
+    asks: asks === 0 ? ZERO : fromScaledInt(asks),
+  };
+}
+
+/** The outcome-0 reference price (intent-checks.ts referencePrice) in micro-units, or undefined. */
+function referenceMicro(view: MarketView): number | undefined {
+  if (view.mid !== undefined) return microOf(view.mid);
+  const mid0 = view.books[0]?.mid;
+  if (mid0 !== undefined) return microOf(mid0);
+  const mid1 = view.books[1]?.mid;
+  if (mid1 === undefined) return UNIT / 2;
+  const m = microOf(mid1);
+  return m === undefined ? undefined : UNIT - m;
+}
+
+/** A token's best bid and ask in micro-units (undefined when a side is empty); undefined when one does not convert. */
+function bestPrices(view: MarketView, outcome: 0 | 1): { bid: number | undefined; ask: number | undefined } | undefined {
+  const book = view.books[outcome];
+  const bidPrice = book?.bids[0]?.price;
+  const askPrice = book?.asks[0]?.price;
+  const bid = bidPrice === undefined ? undefined : microOf(bidPrice);
+  const ask = askPrice === undefined ? undefined : microOf(askPrice);
+  if ((bidPrice !== undefined && bid === undefined) || (askPrice !== undefined && ask === undefined)) return undefined;
+  return { bid, ask };
+}

@@ -1,0 +1,54 @@
+/**
+ * money.ts's micro-units and the shortcuts built on them, against decimal.js on thousands of
+ * random values: microOf is exact or undefined, fromScaledInt builds decimal.js's own
+ * representation, toPlainString prints decimal.js's text, roundedNumber rounds a number as
+ * `new Decimal(x).toDecimalPlaces(dp)` does (half-even ties included).
+ */
+import { describe, expect, it } from 'vitest';
+import { Decimal, fromScaledInt, microOf, roundedNumber, toPlainString } from '../../src/money.js';
+import { SimRng } from '../../src/sim/rng.js';
+import { randomText, shape } from '../support/random-decimals.js';
+
+const CASES = 5_000;
+
+describe('micro-units', () => {
+  it(`microOf and fromScaledInt round-trip exactly, and refuse what is not exact (${CASES} values)`, () => {
+    const r = new SimRng('micro-units');
+    let exact = 0;
+    for (let i = 0; i < CASES; i++) {
+      const d = new Decimal(randomText(r, 11, 8, true));
+      const m = microOf(d);
+      const fits = d.decimalPlaces() <= 6 && d.abs().lt(1e9);
+      expect(m !== undefined, d.toFixed()).toBe(fits);
+      if (m === undefined) continue;
+      exact++;
+      expect(Number.isSafeInteger(m)).toBe(true);
+      expect(new Decimal(m).div(1e6).eq(d), d.toFixed()).toBe(true);
+      const back = fromScaledInt(m);
+      expect(shape(back), d.toFixed()).toEqual(shape(d.isZero() ? new Decimal(0) : d));
+      expect(toPlainString(d), d.toFixed()).toBe(d.toFixed());
+    }
+    expect(exact).toBeGreaterThan(CASES / 3);
+    expect(toPlainString(new Decimal('-0'))).toBe(new Decimal('-0').toFixed());
+    expect(toPlainString(new Decimal('0.1234567'))).toBe('0.1234567');
+  });
+
+  it(`roundedNumber equals new Decimal(x).toDecimalPlaces(dp) (${CASES} numbers, ties included)`, () => {
+    const r = new SimRng('rounded-number');
+    const cases: number[] = [0, -0, 1, 0.5, 1e-7, 4e-13, 123456789.123, 1e21, Number.MIN_VALUE, 0.46999999999999997];
+    for (let i = 0; i < CASES; i++) {
+      const kind = r.int(0, 4);
+      if (kind === 0) cases.push(1 / (1 + Math.exp(-r.normal() * 3)));
+      else if (kind === 1) cases.push(r.next() * 10 ** r.int(-8, 9));
+      // Exact ties at the rounding digit: ...5 right after the kept decimals.
+      else if (kind === 2) cases.push(Number(`0.${String(r.int(0, 99_999_999_999)).padStart(11, '0')}${r.int(0, 9)}5`));
+      else if (kind === 3) cases.push(Number(`${r.int(0, 999)}.${String(r.int(0, 9_999_999)).padStart(7, '0')}5`));
+      else cases.push(-r.next());
+    }
+    for (const x of cases) {
+      for (const dp of [12, 6, 2, 0]) {
+        expect(shape(roundedNumber(x, dp)), `${x} at ${dp}`).toEqual(shape(new Decimal(x).toDecimalPlaces(dp, Decimal.ROUND_HALF_EVEN)));
+      }
+    }
+  });
+});
