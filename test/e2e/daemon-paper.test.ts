@@ -78,6 +78,13 @@ describe('makerd paper mode (against the simulator)', () => {
     config.strategy.params = {
       bands: [{ minMargin: '0.01', avgMargin: '0.02', maxMargin: '0.03', minAmount: '10', avgAmount: '20', maxAmount: '30' }],
     };
+    // Public quotes of 30 at 0.48 and 0.52 keep the midpoint at 0.50; the bid is the queue the
+    // virtual bid joins the back of. They rest before the daemon starts, so the market stream's
+    // first book already holds them: a poll cannot show them to the strategy before the paper
+    // venue's book has them (under load that order of arrival made the bid join an empty queue).
+    const ahead = synthetic(h, 2);
+    rest(h, ahead, t0, 'BUY', '0.48', '30');
+    rest(h, ahead, t0, 'SELL', '0.52', '30');
     const { logger, lines: records } = logCapture();
     const stop = new AbortController();
     const running = runDaemon(config, logger, stop.signal);
@@ -92,11 +99,6 @@ describe('makerd paper mode (against the simulator)', () => {
       );
       const status = async (): Promise<PaperStatusBody> => (await (await fetch(`${url}/status`)).json()) as PaperStatusBody;
 
-      // Public quotes of 30 at 0.48 and 0.52 keep the midpoint at 0.50; the bid is the queue the
-      // virtual bid joins the back of.
-      const ahead = synthetic(h, 2);
-      rest(h, ahead, t0, 'BUY', '0.48', '30');
-      rest(h, ahead, t0, 'SELL', '0.52', '30');
       // mid 0.50: bid 0.48 on outcome 0 and on outcome 1 (the ask), 20 shares each, virtual.
       await vi.waitFor(async () => expect((await status()).paper.virtualOrders).toBe(2), { timeout: 10_000, interval: 20 });
       const s0 = await status();
