@@ -22,6 +22,8 @@ import { type Decimal, isValidPrice, parseDecimal, toPlainString, ZERO } from '.
 import type { AccountIdentity } from '../portfolio/fill-attribution.js';
 import type { TradesVenue } from '../portfolio/fill-feed.js';
 import type { AccountTrade, CancelResult, OpenOrder, OrderResponse, Paged, PriceLevel } from '../venue/types.js';
+import type { StoredBook } from '../trading/book-store.js';
+import { overlayVirtualOrders } from './book-overlay.js';
 import { type Level, type PlaceRefusal, QueueFillModel, type VirtualFill, type VirtualOrderSpec } from './queue-fill-model.js';
 import { virtualTrade } from './virtual-trade.js';
 
@@ -84,6 +86,11 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
   /** Virtual orders resting now (those waiting for their token's first book included). */
   get openCount(): number {
     return this.#orders.size;
+  }
+
+  /** `stored` with this venue's resting virtual orders added, as a live book shows ours (book-overlay.ts). */
+  overlay(stored: StoredBook): StoredBook {
+    return overlayVirtualOrders(stored, this.model.orders(stored.book.tokenId));
   }
 
   async postTrustedOrder(params: Parameters<ExecutionVenue['postTrustedOrder']>[0], options?: CallOptions): Promise<OrderResponse> {
