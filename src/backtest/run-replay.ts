@@ -22,6 +22,7 @@ import { type BookView, bookProblem, toBookView } from '../market/book-view.js';
 import type { MarketMeta } from '../market/market-view.js';
 import { marketOf, outcomeIndexOf } from '../market/token-id.js';
 import { compareDecimals, type Decimal, ONE, ZERO } from '../money.js';
+import { overlayVirtualOrders } from '../paper/book-overlay.js';
 import { type Level, QueueFillModel, type VirtualFill } from '../paper/queue-fill-model.js';
 import { makerFeeAndRebate } from '../portfolio/fill-fees.js';
 import type { Fill } from '../portfolio/fill.js';
@@ -111,7 +112,10 @@ export function runReplay(input: ReplayInput): ReplayResult {
 
   function evaluate(st: MarketState): void {
     const nowMs = clock.now();
-    const stored = [books.get(st.tokens[0]), books.get(st.tokens[1])] as const;
+    // As paper mode: the resting virtual orders added to the public books (src/paper/book-overlay.ts)
+    // and taken out of the midpoint again, so the strategy and the guards see what a live run would.
+    const withOurs = (s: StoredBook | undefined, token: string) => s && overlayVirtualOrders(s, model.orders(token));
+    const stored = [withOurs(books.get(st.tokens[0]), st.tokens[0]), withOurs(books.get(st.tokens[1]), st.tokens[1])] as const;
     // As the daemon's loop: same books (by hash), same risk state, nothing changed on our side and
     // no guard due: nothing to do.
     // A book going stale changes the view: its freshness is part of the key.
@@ -126,8 +130,13 @@ export function runReplay(input: ReplayInput): ReplayResult {
       liveOrders: exec
         .ordersOf(st.conditionId)
         .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: o.remaining })),
-      // Virtual orders are not in the public book: nothing of ours to take out of it.
-      own: [],
+      own: [...model.orders(st.tokens[0]), ...model.orders(st.tokens[1])].map((o) => ({
+        tokenId: o.tokenId,
+        side: o.side,
+        price: o.price,
+        size: o.size,
+        goneAtMs: undefined,
+      })),
       nowMs,
       staleAfterMs: settings.staleAfterMs,
     });

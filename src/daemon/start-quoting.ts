@@ -66,8 +66,8 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     executor: exec,
     staleAfterMs: config.poller.staleAfterMs,
     trade: i.trade,
-    // Paper mode's virtual orders are not in the books the midpoint is read from.
-    ownInBooks: config.trading.mode !== 'paper',
+    // Paper mode: the virtual orders added to the public books, as ours are in the venue's.
+    bookOverlay: view.paper === undefined ? undefined : (stored) => view.paper!.overlay(stored),
     logger: logger.child({ component: 'trading' }),
   });
   exec.tracker.onChange((market) => loop.markDirty(market));

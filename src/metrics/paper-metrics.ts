@@ -34,12 +34,14 @@ export function registerPaperMetrics(registry: Registry, source: () => PaperSour
   );
   const shares = counter('makerd_paper_virtual_filled_shares_total', 'Shares of the virtual fills');
   const refused = counter('makerd_paper_refused_total', 'Virtual post-only orders refused: they would have crossed the public book');
+  const expired = counter('makerd_paper_expired_total', 'Virtual GTD orders removed at their expiration, as the venue expires them');
   const trades = counter('makerd_paper_public_trades_total', 'Public trades (market stream last_trade_price) given to the queue model');
   const books = counter('makerd_paper_book_events_total', 'Book and price-change events given to the queue model');
   refresh = (s) => {
     fills({}, s.fills);
     shares({}, s.filledShares.toNumber());
     refused({}, s.refused);
+    expired({}, s.expired);
     trades({}, s.publicTrades);
     books({}, s.bookEvents);
   };

@@ -127,6 +127,7 @@ export interface PaperStatus {
   readonly virtualFills: number;
   readonly filledShares: string;
   readonly refused: number;
+  readonly expired: number;
   readonly publicTrades: number;
   readonly bookEvents: number;
 }
@@ -139,6 +140,7 @@ export function paperStatus(p: { readonly stats: Readonly<PaperStats>; readonly 
     virtualFills: s.fills,
     filledShares: s.filledShares.toFixed(),
     refused: s.refused,
+    expired: s.expired,
     publicTrades: s.publicTrades,
     bookEvents: s.bookEvents,
   };

@@ -11,6 +11,11 @@
  *
  * Ids carry the run's id (`runId`): a restarted daemon replays its paper journal, and a fill id
  * seen before would be dropped as a duplicate.
+ *
+ * A GTD order (executor.orderTtlSec) is removed at its expiration as the venue removes it, and
+ * told to the gone listeners as the venue's CANCELLATION: on a clock timer at the earliest expiry,
+ * and before every call and market event at or after it (an event's venue time counts), so no
+ * public trade after the expiry can fill it.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
@@ -22,7 +27,10 @@ import { type Decimal, isValidPrice, parseDecimal, toPlainString, ZERO } from '.
 import type { AccountIdentity } from '../portfolio/fill-attribution.js';
 import type { TradesVenue } from '../portfolio/fill-feed.js';
 import type { AccountTrade, CancelResult, OpenOrder, OrderResponse, Paged, PriceLevel } from '../venue/types.js';
+import type { StoredBook } from '../trading/book-store.js';
+import { overlayVirtualOrders } from './book-overlay.js';
 import { type Level, type PlaceRefusal, QueueFillModel, type VirtualFill, type VirtualOrderSpec } from './queue-fill-model.js';
+import { VirtualExpiries } from './virtual-expiries.js';
 import { virtualTrade } from './virtual-trade.js';
 
 export interface PaperVenueOptions {
@@ -47,6 +55,8 @@ export interface PaperStats {
   cancelled: number;
   fills: number;
   filledShares: Decimal;
+  /** GTD orders removed at their expiration. */
+  expired: number;
   /** Public trades and book events the model was given. */
   publicTrades: number;
   bookEvents: number;
@@ -56,7 +66,16 @@ const LAST_PAGE = 'LTE=';
 
 export class PaperVenue implements ExecutionVenue, TradesVenue {
   readonly model = new QueueFillModel();
-  readonly stats: PaperStats = { placed: 0, refused: 0, cancelled: 0, fills: 0, filledShares: ZERO, publicTrades: 0, bookEvents: 0 };
+  readonly stats: PaperStats = {
+    placed: 0,
+    refused: 0,
+    cancelled: 0,
+    fills: 0,
+    filledShares: ZERO,
+    expired: 0,
+    publicTrades: 0,
+    bookEvents: 0,
+  };
   readonly #o: PaperVenueOptions;
   readonly #orders = new Map<string, OpenOrder>();
   readonly #trades: AccountTrade[] = [];
@@ -64,11 +83,13 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
   readonly #goneListeners: PaperGoneListener[] = [];
   /** Accepted orders waiting for their token's first book (placed in the model when it comes). */
   readonly #pending = new Map<string, VirtualOrderSpec>();
+  readonly #expiries: VirtualExpiries;
   #orderSeq = 0;
   #tradeSeq = 0;
 
   constructor(options: PaperVenueOptions) {
     this.#o = options;
+    this.#expiries = new VirtualExpiries(options.clock, () => this.#expireDue(options.clock.now()));
   }
 
   /** Hears every virtual fill, in order. */
@@ -86,14 +107,25 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     return this.#orders.size;
   }
 
+  /** `stored` with this venue's resting virtual orders added, as a live book shows ours (book-overlay.ts). */
+  overlay(stored: StoredBook): StoredBook {
+    return overlayVirtualOrders(stored, this.model.orders(stored.book.tokenId));
+  }
+
   async postTrustedOrder(params: Parameters<ExecutionVenue['postTrustedOrder']>[0], options?: CallOptions): Promise<OrderResponse> {
     enter('POST /order', options);
+    this.#expireDue(this.#o.clock.now());
     const o = params.order;
     const price = parseDecimal(o.price);
     const size = parseDecimal(o.size);
     if (price === undefined || !isValidPrice(price))
       throw badParameter('POST /order', 'price', 'must be a decimal strictly between 0 and 1', o.price);
     if (size === undefined || !size.gt(ZERO)) throw badParameter('POST /order', 'size', 'must be a decimal greater than 0', o.size);
+    const nowSec = Math.floor(this.#o.clock.now() / 1000);
+    const expiration = Number(o.expiration);
+    // As the venue: a GTD order's expiration must be in the future (Unix seconds).
+    if (params.orderType === 'GTD' && !(Number.isSafeInteger(expiration) && expiration > nowSec))
+      throw badParameter('POST /order', 'order.expiration', `must be in the future for GTD orders (now ${nowSec})`, o.expiration);
     if (!params.postOnly) return refused('paper mode places post-only orders only');
     // The number is taken only by an accepted order.
     const id = `${this.#o.runId}-o${(this.#orderSeq + 1).toString(36)}`;
@@ -128,17 +160,20 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
       expiration: o.expiration,
       client_order_id: o.client_order_id,
     });
+    if (params.orderType === 'GTD') this.#expiries.add(id, expiration * 1000);
     return { success: true, errorMsg: '', orderID: id, status: 'live', makingAmount: '0', takingAmount: '0' };
   }
 
   async cancelOrder(params: { orderId: string }, options?: CallOptions): Promise<CancelResult> {
     enter('DELETE /order', options);
+    this.#expireDue(this.#o.clock.now());
     if (this.#cancel(params.orderId)) return { canceled: [params.orderId], not_canceled: {} };
     return { canceled: [], not_canceled: { [params.orderId]: 'order not found' } };
   }
 
   async cancelMarketOrders(params: { market: string }, options?: CallOptions): Promise<CancelResult> {
     enter('DELETE /cancel-market-orders', options);
+    this.#expireDue(this.#o.clock.now());
     const canceled = [...this.#orders.values()].filter((o) => o.market === params.market).map((o) => o.id);
     for (const id of canceled) this.#cancel(id);
     return { canceled, not_canceled: {} };
@@ -153,6 +188,7 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
 
   async getOpenOrders(params: { market?: string; next_cursor?: string }, options?: CallOptions): Promise<Paged<OpenOrder>> {
     enter('GET /data/orders', options);
+    this.#expireDue(this.#o.clock.now());
     const data = [...this.#orders.values()].filter((o) => params.market === undefined || o.market === params.market).map((o) => ({ ...o }));
     return { data, next_cursor: LAST_PAGE, limit: data.length, count: data.length };
   }
@@ -171,6 +207,7 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
   /** A `book` event of the market stream. */
   onBook(e: StreamBook): void {
     this.stats.bookEvents++;
+    this.#expireDue(Number(e.timestamp));
     this.#emit(this.model.setBook(e.asset_id, levels(e.bids), levels(e.asks), Number(e.timestamp)));
     for (const spec of [...this.#pending.values()]) {
       if (spec.tokenId !== e.asset_id) continue;
@@ -180,6 +217,7 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
       this.stats.refused++;
       const record = this.#orders.get(spec.id);
       this.#orders.delete(spec.id);
+      this.#expiries.delete(spec.id);
       if (record !== undefined) for (const l of this.#goneListeners) l({ ...record, status: 'CANCELED', type: 'CANCELLATION' });
     }
   }
@@ -206,19 +244,35 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     if (!this.model.hasBook(e.asset_id)) return; // levels of a book never seen whole mean nothing
     this.stats.bookEvents++;
     const atMs = Number(e.timestamp);
+    this.#expireDue(atMs);
     for (const ch of e.changes) this.#emit(this.model.setLevel(e.asset_id, ch.side, level(ch), atMs));
   }
 
   /** A `last_trade_price` event: one public match. */
   onTrade(e: StreamTrade): void {
     this.stats.publicTrades++;
+    this.#expireDue(Number(e.timestamp));
     const price = parseDecimal(e.price);
     const size = parseDecimal(e.size);
     if (price === undefined || size === undefined) return; // the stream checked both already
     this.#emit(this.model.trade({ tokenId: e.asset_id, takerSide: e.side, price, size, atMs: Number(e.timestamp) }));
   }
 
+  /** Removes the GTD orders due at `atMs` (or our clock's now, when later), told as CANCELLATIONs. */
+  #expireDue(atMs: number): void {
+    if (this.#expiries.size === 0) return;
+    for (const id of this.#expiries.takeDue(Math.max(atMs, this.#o.clock.now()))) {
+      const record = this.#orders.get(id);
+      if (!this.#cancel(id)) continue;
+      this.stats.cancelled--; // counted as expired instead
+      this.stats.expired++;
+      this.#o.logger?.debug({ order: id }, 'virtual order expired');
+      if (record !== undefined) for (const l of this.#goneListeners) l({ ...record, status: 'CANCELED', type: 'CANCELLATION' });
+    }
+  }
+
   #cancel(id: string): boolean {
+    this.#expiries.delete(id);
     if (this.#pending.delete(id)) {
       this.#orders.delete(id);
       this.stats.cancelled++;
@@ -252,8 +306,10 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
       const matched = parseDecimal(order.size_matched)!.plus(f.size);
       const done = f.remaining.lte(ZERO);
       const record: OpenOrder = { ...order, size_matched: toPlainString(matched), status: done ? 'MATCHED' : 'LIVE' };
-      if (done) this.#orders.delete(f.orderId);
-      else this.#orders.set(f.orderId, record);
+      if (done) {
+        this.#orders.delete(f.orderId);
+        this.#expiries.delete(f.orderId);
+      } else this.#orders.set(f.orderId, record);
       const trade = virtualTrade(`${this.#o.runId}-t${(++this.#tradeSeq).toString(36)}`, f, record, this.#o.account);
       this.#trades.push(trade);
       if (this.#trades.length > (this.#o.maxTrades ?? 50_000)) this.#trades.shift();

@@ -24,7 +24,7 @@ import { remaining } from '../execution/order-tracker.js';
 import { type GuardEvent, type MarketGuard, type SideStatus, guardFillOf, quoteGuarded } from '../guard/index.js';
 import type { Fill } from '../portfolio/fill.js';
 import type { RewardQuotingSettings } from '../rewards/reward-quoting-settings.js';
-import type { BookStore } from './book-store.js';
+import type { BookStore, StoredBook } from './book-store.js';
 import { buildMarketView } from './view-builder.js';
 
 export interface MarketBinding {
@@ -58,10 +58,10 @@ export interface TradingLoopOptions {
   /** false: evaluate and count, but place and cancel nothing (trading.mode monitor). */
   readonly trade: boolean;
   /**
-   * false: the account's orders are not in the venue's books (paper mode's virtual orders), so
-   * none is taken out of them for the midpoint. Default true.
+   * Adds the account's orders the stored books do not show (paper mode's virtual orders,
+   * src/paper/book-overlay.ts), so every reader of the books sees them as on the venue.
    */
-  readonly ownInBooks?: boolean | undefined;
+  readonly bookOverlay?: ((stored: StoredBook) => StoredBook) | undefined;
   readonly logger?: Logger | undefined;
 }
 
@@ -176,7 +176,10 @@ export class TradingLoop {
       return false;
     }
     if (this.#noMeta.delete(conditionId)) logger?.info({ market: conditionId }, 'market metadata available: quoting');
-    const stored = [books.get(m.tokens[0]), books.get(m.tokens[1])] as const;
+    const overlay = this.#o.bookOverlay;
+    const s0 = books.get(m.tokens[0]);
+    const s1 = books.get(m.tokens[1]);
+    const stored = overlay === undefined ? ([s0, s1] as const) : ([s0 && overlay(s0), s1 && overlay(s1)] as const);
     for (const s of stored) {
       if (s !== undefined && s.book.tickSize !== meta.tickSize && compareDecimals(s.book.tickSize, meta.tickSize) !== 0) {
         this.stats.skipped['tick-change']++;
@@ -187,7 +190,7 @@ export class TradingLoop {
     const liveOrders = executor.tracker
       .ordersOf(conditionId)
       .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
-    const own = this.#o.ownInBooks === false ? [] : executor.tracker.footprints(conditionId, nowMs);
+    const own = executor.tracker.footprints(conditionId, nowMs);
     const view = buildMarketView({
       meta,
       stored,

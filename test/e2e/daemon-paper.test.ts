@@ -58,7 +58,15 @@ function take(account: SimAccount, tokenId: string, side: 'BUY' | 'SELL', price:
 interface PaperStatusBody {
   mode: string;
   fills: number;
-  paper: { journal: string; virtualOrders: number; virtualFills: number; filledShares: string; publicTrades: number; refused: number };
+  paper: {
+    journal: string;
+    virtualOrders: number;
+    virtualFills: number;
+    filledShares: string;
+    publicTrades: number;
+    refused: number;
+    expired: number;
+  };
   markets: { market: string; positions: { '0': string; '1': string }; quotes: { bid: number; ask: number } }[];
 }
 
@@ -119,6 +127,7 @@ describe('makerd paper mode (against the simulator)', () => {
       await vi.waitFor(async () => expect((await status()).fills).toBe(1), { timeout: 10_000, interval: 20 });
       const s1 = await status();
       expect(s1.paper.publicTrades).toBe(3);
+      expect(s1.paper.expired).toBe(0);
       expect(s1.paper.filledShares).toBe('6');
       expect(s1.markets[0]?.positions).toEqual({ '0': '6', '1': '0' });
       expect(records.filter((r) => r.msg === 'virtual fill')).toEqual([

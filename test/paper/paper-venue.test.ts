@@ -192,3 +192,106 @@ describe('PaperVenue', () => {
     expect(exec.stats).toBeDefined();
   });
 });
+
+describe('PaperVenue GTD expiry', () => {
+  const gtd = (v: PaperVenue, price: string, expiration: string) =>
+    v.postTrustedOrder({
+      order: { asset_id: T0, side: 'BUY', price, size: '20', expiration, client_order_id: `g-${price}` },
+      orderType: 'GTD',
+      postOnly: true,
+    });
+
+  function listen(v: PaperVenue) {
+    const gone: string[] = [];
+    v.onGone((o) => gone.push(`${o.id} ${o.status} ${o.type}`));
+    return gone;
+  }
+
+  it('refuses a GTD expiration that is not in the future, as the venue', async () => {
+    const { v, clock } = venue();
+    const nowSec = clock.now() / 1000;
+    await expect(gtd(v, '0.48', String(nowSec))).rejects.toMatchObject({
+      code: ErrorCode.BAD_PARAMETER,
+      message: `POST /order: parameter 'order.expiration' must be in the future for GTD orders (now ${nowSec}) (got "${nowSec}")`,
+    });
+    await expect(gtd(v, '0.48', 'soon')).rejects.toMatchObject({ code: ErrorCode.BAD_PARAMETER });
+    expect(v.openCount).toBe(0);
+  });
+
+  it('removes the order on time with no event coming, told as a CANCELLATION; a GTC order stays', async () => {
+    const { v, clock } = venue();
+    const gone = listen(v);
+    const nowSec = clock.now() / 1000;
+    await gtd(v, '0.48', String(nowSec + 10));
+    await gtd(v, '0.47', String(nowSec + 20));
+    await post(v, 'BUY', '0.46', '5');
+    expect(clock.nextTimerAt()).toBe((nowSec + 10) * 1000);
+
+    clock.advance(9_999);
+    expect(gone).toEqual([]);
+    clock.advance(1);
+    expect(gone).toEqual(['run1-o1 CANCELED CANCELLATION']);
+    expect(clock.nextTimerAt()).toBe((nowSec + 20) * 1000);
+    clock.advance(10_000);
+    expect(gone).toEqual(['run1-o1 CANCELED CANCELLATION', 'run1-o2 CANCELED CANCELLATION']);
+    expect((await v.getOpenOrders({})).data.map((o) => o.id)).toEqual(['run1-o3']);
+    expect(v.model.orders().map((o) => o.id)).toEqual(['run1-o3']);
+    expect(v.stats).toMatchObject({ placed: 3, expired: 2, cancelled: 0 });
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('a public trade at or after the expiration (venue time) finds the order gone; one before fills it', async () => {
+    const { v, clock, heard } = venue();
+    const gone = listen(v);
+    const expiresMs = clock.now() + 10_000;
+    await gtd(v, '0.48', String(expiresMs / 1000));
+    // 35 sell at 0.48 before the expiry: 30 queue ahead, 5 fill ours.
+    v.onTrade({
+      event_type: 'last_trade_price',
+      asset_id: T0,
+      market: M,
+      price: '0.48',
+      side: 'SELL',
+      size: '35',
+      timestamp: String(expiresMs - 1),
+    });
+    expect(heard.map((h) => `${h.trade.size} ${h.order.size_matched} ${h.order.status}`)).toEqual(['5 5 LIVE']);
+    // Our clock is behind the venue's: at the trade's venue time the order has expired, so nothing fills.
+    v.onTrade({
+      event_type: 'last_trade_price',
+      asset_id: T0,
+      market: M,
+      price: '0.48',
+      side: 'SELL',
+      size: '50',
+      timestamp: String(expiresMs),
+    });
+    expect(heard).toHaveLength(1);
+    expect(gone).toEqual(['run1-o1 CANCELED CANCELLATION']);
+    expect(v.stats).toMatchObject({ fills: 1, expired: 1 });
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('a GTD order filled or cancelled before its expiry leaves no timer behind', async () => {
+    const { v, clock } = venue();
+    const gone = listen(v);
+    const nowSec = clock.now() / 1000;
+    await gtd(v, '0.48', String(nowSec + 10));
+    await gtd(v, '0.47', String(nowSec + 10));
+    await v.cancelOrder({ orderId: 'run1-o2' });
+    v.onTrade({
+      event_type: 'last_trade_price',
+      asset_id: T0,
+      market: M,
+      price: '0.48',
+      side: 'SELL',
+      size: '50',
+      timestamp: String(clock.now()),
+    });
+    expect(v.openCount).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
+    clock.advance(20_000);
+    expect(gone).toEqual([]);
+    expect(v.stats).toMatchObject({ expired: 0, cancelled: 1, fills: 1 });
+  });
+});
