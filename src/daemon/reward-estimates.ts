@@ -11,7 +11,8 @@ import type { MetadataCache } from '../market/metadata-cache.js';
 import { registerRewardMetrics } from '../metrics/reward-metrics.js';
 import { readTodayEstimate, writeEstimate } from '../rewards/estimate-file.js';
 import { RewardEstimator } from '../rewards/reward-estimator.js';
-import type { BookStore } from '../trading/book-store.js';
+import type { BookStore, StoredBook } from '../trading/book-store.js';
+import type { PaperVenue } from '../paper/paper-venue.js';
 import { RewardSampler } from '../trading/reward-sampler.js';
 import type { DaemonContext } from './daemon-context.js';
 import type { DaemonView } from './daemon-view.js';
@@ -22,6 +23,10 @@ export interface RewardEstimatesInput {
   readonly books: BookStore;
   readonly executor: Executor;
   readonly metadata: MetadataCache;
+}
+
+function overlaid(stored: StoredBook | undefined, paper: PaperVenue): StoredBook | undefined {
+  return stored === undefined ? undefined : paper.overlay(stored);
 }
 
 /** Starts the sampler; returns its stop. */
@@ -45,10 +50,13 @@ export function startRewardEstimates({ config, clock, logger }: DaemonContext, i
       writeFailed = true;
     }
   };
+  const paper = i.view.paper;
   const sampler = new RewardSampler({
     clock,
     markets: i.view.markets.map((m) => ({ conditionId: m.conditionId, tokens: [m.tokens[0]!, m.tokens[1]!] as const })),
-    books: i.books,
+    // Paper mode: the virtual orders are added to the public books, as a live account's orders are
+    // in the venue's (the sampler then takes them out again as ours, as in live mode).
+    books: paper === undefined ? i.books : { get: (tokenId) => overlaid(i.books.get(tokenId), paper) },
     liveOrders: (market) => i.executor.tracker.liveOf(market),
     footprints: (market, nowMs) => i.executor.tracker.footprints(market, nowMs),
     metadata: (market) => i.metadata.get(market),
