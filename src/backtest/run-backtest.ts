@@ -47,6 +47,7 @@ import { operatorAccount, operatorCredentials } from '../sim/server/operator-acc
 import type { StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
 import { MarkoutTracker } from './markout.js';
+import { runFigures } from './run-figures.js';
 import { SimExecutor, exchangePort } from './sim-executor.js';
 import { TrackingExchange } from './tracking-exchange.js';
 import { UnitsBookView } from './units-book-view.js';
@@ -325,43 +326,24 @@ export function runBacktest(input: RunInput): RunResult {
   const earned = rewards.totals(account.address);
   const rewardsEarned = earned.creditedTotal.plus(earned.accruedToday);
 
-  const totals = portfolio.totals();
-  const twoSided = exec.twoSided.seconds();
-  let twoSidedSum = 0;
-  let maxInventory = ZERO;
-  let finalInventory = ZERO;
-  for (const st of markets.values()) {
-    twoSidedSum += (twoSided.get(st.conditionId) ?? 0) / (durationMs / 1000);
-    if (st.maxAbs.gt(maxInventory)) maxInventory = st.maxAbs;
-    finalInventory = finalInventory.plus(portfolio.netExposure(st.conditionId));
-  }
-  return {
+  return runFigures({
     seed,
     label: strategy.label,
-    realizedPnl: totals.realizedPnl,
-    unrealizedPnl: totals.unrealizedPnl,
-    totalPnl: totals.totalPnl,
-    rewards: rewardsEarned,
-    total: totals.totalPnl.plus(rewardsEarned),
-    fills: totals.fills,
-    volumeShares: totals.volumeShares,
-    volumeNotional: totals.volumeNotional,
-    fees: totals.feesPaid,
-    rebates: totals.rebatesReceived,
-    maxInventory,
-    finalInventory,
-    twoSidedShare: markets.size === 0 ? 0 : twoSidedSum / markets.size,
-    markouts: markouts.figures(),
+    portfolio,
+    exec,
+    markets: markets.values(),
+    marketCount: markets.size,
+    durationMs,
+    rewardsEarned,
+    markouts,
     series,
-    orders: { ...exec.counts },
     evaluations,
     strategyErrors,
     guardErrors,
     guardSeconds,
     flowOrders: tracking.flowOrders,
     flowDigest: tracking.flowDigest(),
-    marketTimeS: durationMs / 1000,
-  };
+  });
 }
 
 /**

@@ -33,6 +33,7 @@ import { BookStore, type StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
 import { SAMPLE_INTERVAL_MS } from '../rewards/reward-day.js';
 import { MarkoutTracker } from './markout.js';
+import { runFigures } from './run-figures.js';
 import type { ReplayData, ReplayEvent } from './replay-data.js';
 import { ReplayRewards } from './replay-rewards.js';
 import { modelPort } from './replay-executor.js';
@@ -380,35 +381,17 @@ export function runReplay(input: ReplayInput): ReplayResult {
   if (series[series.length - 1]?.t !== durationMs / 1000) sample(data.endMs);
   markAll();
 
-  const totals = portfolio.totals();
-  const twoSided = exec.twoSided.seconds();
-  let twoSidedSum = 0;
-  let maxInventory = ZERO;
-  let finalInventory = ZERO;
-  for (const st of markets.values()) {
-    twoSidedSum += durationMs === 0 ? 0 : (twoSided.get(st.conditionId) ?? 0) / (durationMs / 1000);
-    if (st.maxAbs.gt(maxInventory)) maxInventory = st.maxAbs;
-    finalInventory = finalInventory.plus(portfolio.netExposure(st.conditionId));
-  }
-  return {
+  const figures = runFigures({
     seed: 'replay',
     label: strategy.label,
-    realizedPnl: totals.realizedPnl,
-    unrealizedPnl: totals.unrealizedPnl,
-    totalPnl: totals.totalPnl,
-    rewards: rewardsEarned,
-    total: totals.totalPnl.plus(rewardsEarned),
-    fills: totals.fills,
-    volumeShares: totals.volumeShares,
-    volumeNotional: totals.volumeNotional,
-    fees: totals.feesPaid,
-    rebates: totals.rebatesReceived,
-    maxInventory,
-    finalInventory,
-    twoSidedShare: markets.size === 0 ? 0 : twoSidedSum / markets.size,
-    markouts: markouts.figures(),
+    portfolio,
+    exec,
+    markets: markets.values(),
+    marketCount: markets.size,
+    durationMs,
+    rewardsEarned,
+    markouts,
     series,
-    orders: { ...exec.counts },
     evaluations,
     strategyErrors,
     guardErrors,
@@ -416,9 +399,8 @@ export function runReplay(input: ReplayInput): ReplayResult {
     flowOrders: 0,
     // The recording's digest: runs with one digest replayed identical data.
     flowDigest: data.digest,
-    marketTimeS: durationMs / 1000,
-    fillLog,
-  };
+  });
+  return { ...figures, fillLog };
 }
 
 /** `levels` (best first) with the level at `l.price` set to `l.size` (0: removed); a new array. */

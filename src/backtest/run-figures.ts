@@ -1,0 +1,75 @@
+/**
+ * The end-of-run figures a strategy's run reports, the same for a synthetic-flow backtest and a
+ * replay of a recording: PnL and rewards, volumes, inventory, two-sided time, order counts.
+ */
+import { type Decimal, ZERO } from '../money.js';
+import type { Portfolio } from '../portfolio/portfolio.js';
+import type { MarkoutTracker } from './markout.js';
+import type { GuardSeconds, RunResult, SeriesPoint } from './run-contract.js';
+import type { SimExecutor } from './sim-executor.js';
+
+/** A market as the run tracked it. */
+export interface RunMarket {
+  readonly conditionId: string;
+  /** The largest absolute net exposure seen. */
+  readonly maxAbs: Decimal;
+}
+
+export interface RunFigureInput {
+  readonly seed: string;
+  readonly label: string;
+  readonly portfolio: Portfolio;
+  readonly exec: SimExecutor;
+  readonly markets: Iterable<RunMarket>;
+  readonly marketCount: number;
+  readonly durationMs: number;
+  readonly rewardsEarned: Decimal;
+  readonly markouts: MarkoutTracker;
+  readonly series: SeriesPoint[];
+  readonly evaluations: number;
+  readonly strategyErrors: number;
+  readonly guardErrors: number;
+  readonly guardSeconds: GuardSeconds;
+  readonly flowOrders: number;
+  readonly flowDigest: string | undefined;
+}
+
+export function runFigures(i: RunFigureInput): RunResult {
+  const totals = i.portfolio.totals();
+  const twoSided = i.exec.twoSided.seconds();
+  let twoSidedSum = 0;
+  let maxInventory = ZERO;
+  let finalInventory = ZERO;
+  for (const st of i.markets) {
+    twoSidedSum += i.durationMs === 0 ? 0 : (twoSided.get(st.conditionId) ?? 0) / (i.durationMs / 1000);
+    if (st.maxAbs.gt(maxInventory)) maxInventory = st.maxAbs;
+    finalInventory = finalInventory.plus(i.portfolio.netExposure(st.conditionId));
+  }
+  return {
+    seed: i.seed,
+    label: i.label,
+    realizedPnl: totals.realizedPnl,
+    unrealizedPnl: totals.unrealizedPnl,
+    totalPnl: totals.totalPnl,
+    rewards: i.rewardsEarned,
+    total: totals.totalPnl.plus(i.rewardsEarned),
+    fills: totals.fills,
+    volumeShares: totals.volumeShares,
+    volumeNotional: totals.volumeNotional,
+    fees: totals.feesPaid,
+    rebates: totals.rebatesReceived,
+    maxInventory,
+    finalInventory,
+    twoSidedShare: i.marketCount === 0 ? 0 : twoSidedSum / i.marketCount,
+    markouts: i.markouts.figures(),
+    series: i.series,
+    orders: { ...i.exec.counts },
+    evaluations: i.evaluations,
+    strategyErrors: i.strategyErrors,
+    guardErrors: i.guardErrors,
+    guardSeconds: i.guardSeconds,
+    flowOrders: i.flowOrders,
+    flowDigest: i.flowDigest,
+    marketTimeS: i.durationMs / 1000,
+  };
+}
