@@ -41,7 +41,7 @@ import type { BacktestSettings, GuardSeconds, RunResult, SeriesPoint, StrategyRu
 import { SimExecutor } from './sim-executor.js';
 
 export type ReplaySettings = Pick<BacktestSettings, 'staleAfterMs' | 'markoutHorizonsS' | 'risk' | 'diff' | 'samples'> & {
-  /** Also evaluate a market on each stream `book` / `price_change` of it, as the daemon does (default: at polls and fills only). */
+  /** Also evaluate a market after each burst of stream `book` / `price_change` events of it (one receive time), as the daemon's market-event batch does (default: at polls and fills only). */
   readonly evaluateOnStream?: boolean;
 };
 
@@ -265,7 +265,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
         if (st === undefined || !replaceLevels(e.e.asset_id, e.bids, e.asks, e.e.hash, e.e.timestamp, e.tick)) return;
         applyFills(model.setBook(e.e.asset_id, e.bids, e.asks, clock.now()));
         modelHash.set(e.e.asset_id, e.e.hash);
-        if (settings.evaluateOnStream === true) evaluate(st);
+        if (settings.evaluateOnStream === true) burst.add(st);
         return;
       }
       case 'change': {
@@ -275,7 +275,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
         for (const c of e.levels) fills.push(...model.setLevel(e.e.asset_id, c.side, c.level, clock.now()));
         modelHash.set(e.e.asset_id, e.e.hash);
         applyFills(fills);
-        if (settings.evaluateOnStream === true) evaluate(st);
+        if (settings.evaluateOnStream === true) burst.add(st);
         return;
       }
       case 'trade':
@@ -355,10 +355,22 @@ export function runReplay(input: ReplayInput): ReplayResult {
     }
   }
 
+  // As the daemon's market-event batch (src/daemon/market-event-batch.ts): stream events of one
+  // burst (one receive time) are applied at once, and each market they changed is evaluated once
+  // when the burst is over, before the next record is handled.
+  const burst = new Set<MarketState>();
+  let burstT = Number.NaN;
+  function flushBurst(): void {
+    for (const st of burst) evaluate(st);
+    burst.clear();
+  }
+
   sample(startMs);
   let nextSample = startMs + sampleEveryMs;
   const progressEvery = Math.max(1, Math.floor(data.events.length / 100));
   data.events.forEach((e, i) => {
+    if (burst.size > 0 && (e.t !== burstT || e.k === 'poll')) flushBurst();
+    burstT = e.t;
     // A sample at minute T sees the state after every event up to T.
     while (nextRewardMs < e.t) {
       sampleRewards(nextRewardMs);
@@ -372,6 +384,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
     onEvent(e);
     if (input.onProgress !== undefined && i % progressEvery === 0) input.onProgress(i / data.events.length);
   });
+  flushBurst();
   for (const st of markets.values()) exec.observe(st.conditionId);
   while (nextRewardMs < data.endMs) {
     sampleRewards(nextRewardMs);

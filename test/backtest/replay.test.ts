@@ -131,6 +131,58 @@ describe('replay of a recording', () => {
     expect(r.flowDigest).toBe(data.digest);
   });
 
+  it('evaluateOnStream: a burst of stream events (one receive time) evaluates its market once, as the daemon’s batch', () => {
+    // Polls every second, the same books throughout; at 2.5 s three stream books of X in one burst.
+    const dir = mkdtempSync(join(tmpdir(), 'makerd-replay-burst-'));
+    const catalog = generateCatalog({ seed: '2', markets: 1 });
+    const clock = new FakeClock(Date.UTC(2026, 0, 5, 12));
+    const api = createCatalogApi(catalog, createSimExchange({ clock, catalog: createCatalogLookup(catalog) }), []);
+    const m = catalog.markets[0]!;
+    const [x, y] = m.tokenIds;
+    const w = new SegmentWriter({ dir, group: 'g', clock, flushMs: 60_000, maxBytes: 1e9, source: 'test', tokens: [x, y] });
+    const book = (token: string, hash: string, bid: string) => ({
+      market: m.conditionId,
+      asset_id: token,
+      timestamp: String(clock.now()),
+      hash,
+      bids: [{ price: bid, size: '100' }],
+      asks: [{ price: '0.55', size: '100' }],
+      min_order_size: '5',
+      tick_size: '0.01',
+      neg_risk: false,
+      last_trade_price: '0.5',
+    });
+    w.append({ k: 'meta', market: m.conditionId, m: api.market(m.conditionId)!, c: api.clobMarket(m.conditionId), f: api.feeRate(x) });
+    for (let s = 0; s <= 5; s++) {
+      w.append({ k: 'books', b: [book(x, 'hx', '0.45'), book(y, 'hy', '0.45')] });
+      w.append({ k: 'mids', m: { [x]: '0.5', [y]: '0.5' } });
+      clock.advance(500);
+      if (s === 2)
+        for (const [hash, bid] of [
+          ['b1', '0.44'],
+          ['b2', '0.43'],
+          ['b3', '0.42'],
+        ] as const)
+          w.append({ k: 'ws', e: { event_type: 'book', ...book(x, hash, bid) } });
+      clock.advance(500);
+    }
+    w.close();
+    const data = loadReplay(dir);
+    expect(data.problems).toEqual([]);
+    const run = (evaluateOnStream: boolean) =>
+      runReplay({
+        data,
+        strategy: { label: 'fixed', strategy: fixedQuotes as Strategy, params: null },
+        settings: { ...settings, evaluateOnStream },
+      }).evaluations;
+    // At polls: the first poll (0 s), and the poll at 1 s, whose books now hold our virtual orders.
+    // The poll at 3 s brings back the books the last evaluation saw: nothing to do.
+    expect(run(false)).toBe(2);
+    // On the stream too: the burst once (2.5 s), not once per event, and the poll at 3 s, whose
+    // books differ from the burst's: 4 (per event it was 6).
+    expect(run(true)).toBe(4);
+  });
+
   it('makerd backtest --replay DIR --compare: one report, both strategies on the identical data, the same figures twice', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'makerd-replay-sim-'));
     const recorded = await recordSimulation({ dir, seed: 'replay-cli', markets: 3, hours: 0.1 });
