@@ -21,8 +21,9 @@ import { MarketGuard, guardFillOf, quoteGuarded } from '../guard/index.js';
 import { type BookView, bookProblem, toBookView } from '../market/book-view.js';
 import type { MarketMeta } from '../market/market-view.js';
 import { marketOf, outcomeIndexOf } from '../market/token-id.js';
-import { compareDecimals, type Decimal, ONE, ZERO } from '../money.js';
+import { type Decimal, ONE, ZERO } from '../money.js';
 import { overlayVirtualOrders } from '../paper/book-overlay.js';
+import { withLevel } from '../market/book-levels.js';
 import { type Level, QueueFillModel, type VirtualFill } from '../paper/queue-fill-model.js';
 import { makerFeeAndRebate } from '../portfolio/fill-fees.js';
 import type { Fill } from '../portfolio/fill.js';
@@ -414,25 +415,4 @@ export function runReplay(input: ReplayInput): ReplayResult {
     flowDigest: data.digest,
   });
   return { ...figures, fillLog };
-}
-
-/** `levels` (best first) with the level at `l.price` set to `l.size` (0: removed); a new array. */
-function withLevel(levels: readonly Level[], l: Level, descending: boolean): Level[] {
-  const out: Level[] = [];
-  let placed = false;
-  for (const x of levels) {
-    const c = compareDecimals(x.price, l.price);
-    if (c === 0) {
-      if (!l.size.isZero()) out.push(l);
-      placed = true;
-      continue;
-    }
-    if (!placed && (descending ? c < 0 : c > 0)) {
-      if (!l.size.isZero()) out.push(l);
-      placed = true;
-    }
-    out.push(x);
-  }
-  if (!placed && !l.size.isZero()) out.push(l);
-  return out;
 }

@@ -10,6 +10,7 @@
  * token had is remembered past that (`bookTimeMs`): how old the daemon's view of it is.
  */
 import type { BookLevel, BookView } from '../market/book-view.js';
+import { withLevel } from '../market/book-levels.js';
 import type { StreamBook, StreamPriceChange } from '../market/market-stream.js';
 import { type Decimal, isValidPrice, parseDecimal, ZERO } from '../money.js';
 
@@ -65,8 +66,8 @@ export class BookStore {
       const price = parseDecimal(c.price);
       const size = parseDecimal(c.size);
       if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(ZERO)) return false;
-      if (c.side === 'BUY') bids = setLevel(bids, price, size, true);
-      else asks = setLevel(asks, price, size, false);
+      if (c.side === 'BUY') bids = withLevel(bids, { price, size }, true);
+      else asks = withLevel(asks, { price, size }, false);
     }
     this.#replace(prev, bids, asks, e.timestamp, e.hash, prev.book.tickSize);
     return true;
@@ -101,11 +102,4 @@ function toLevels(raw: readonly { price: string; size: string }[], descending: b
   }
   out.sort((a, b) => (descending ? b.price.cmp(a.price) : a.price.cmp(b.price)));
   return out;
-}
-
-function setLevel(levels: BookLevel[], price: Decimal, size: Decimal, descending: boolean): BookLevel[] {
-  const rest = levels.filter((l) => !l.price.eq(price));
-  if (size.gt(ZERO)) rest.push({ price, size });
-  rest.sort((a, b) => (descending ? b.price.cmp(a.price) : a.price.cmp(b.price)));
-  return rest;
 }
