@@ -37,6 +37,7 @@ import { ErrorCode, isMakerdError, MakerdError } from '../errors.js';
 import type { CallOptions } from '../venue/http/call-options.js';
 import type { CheckedBook } from '../venue/checked-book.js';
 import type { Market, Paged, SimplifiedMarket, VenueEvent } from '../venue/types.js';
+import { LazyListing } from './lazy-listing.js';
 import { type RankingOptions, type RewardRanking, rankByRewards } from './reward-selector.js';
 import { tokensOf, type TokenListing } from './market-metadata.js';
 import { checkShard, inShard, type ShardSpec } from './shard.js';
@@ -182,58 +183,6 @@ function check(c: Candidate): { tokens: [string, string] } | { reason: string } 
     return { tokens: tokensOf(c.listing) };
   } catch (err) {
     return { reason: `tokens unusable: ${err instanceof Error ? err.message : String(err)}` };
-  }
-}
-
-/** A listing read page by page only as far as someone asks, at most `maxPages`, then kept. */
-class LazyListing {
-  readonly #items: SimplifiedMarket[] = [];
-  readonly #open: () => AsyncIterator<Paged<SimplifiedMarket>>;
-  readonly #maxPages: number;
-  #iter: AsyncIterator<Paged<SimplifiedMarket>> | undefined;
-  #done = false;
-  pagesRead = 0;
-  /** The walk stopped at maxPages with more pages left. */
-  truncated = false;
-
-  constructor(open: () => AsyncIterator<Paged<SimplifiedMarket>>, maxPages: number) {
-    this.#open = open;
-    this.#maxPages = maxPages;
-  }
-
-  async *items(): AsyncGenerator<SimplifiedMarket, void, undefined> {
-    for (let i = 0; ; ) {
-      while (i < this.#items.length) yield this.#items[i++]!;
-      if (!(await this.#more())) return;
-    }
-  }
-
-  async find(pred: (m: SimplifiedMarket) => boolean): Promise<SimplifiedMarket | undefined> {
-    for await (const m of this.items()) if (pred(m)) return m;
-    return undefined;
-  }
-
-  async #more(): Promise<boolean> {
-    if (this.#done) return false;
-    if (this.pagesRead >= this.#maxPages) {
-      this.truncated = true;
-      this.#done = true;
-      await this.#iter?.return?.();
-      return false;
-    }
-    this.#iter ??= this.#open();
-    const r = await this.#iter.next();
-    if (r.done === true) {
-      this.#done = true;
-      return false;
-    }
-    this.pagesRead++;
-    this.#items.push(...r.value.data);
-    return true;
-  }
-
-  describe(route: string): string {
-    return this.truncated ? `the first ${this.pagesRead} pages of ${route}` : `${route} (${this.pagesRead} pages)`;
   }
 }
 
