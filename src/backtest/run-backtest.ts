@@ -47,7 +47,7 @@ import { operatorAccount, operatorCredentials } from '../sim/server/operator-acc
 import type { StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
 import { MarkoutTracker } from './markout.js';
-import { runFigures } from './run-figures.js';
+import { countGuardTime, runFigures } from './run-figures.js';
 import { SimExecutor, exchangePort } from './sim-executor.js';
 import { TrackingExchange } from './tracking-exchange.js';
 import { UnitsBookView } from './units-book-view.js';
@@ -147,17 +147,6 @@ export function runBacktest(input: RunInput): RunResult {
   let strategyErrors = 0;
   let guardErrors = 0;
   const guardSeconds: GuardSeconds = { bid: { pulled: 0, widened: 0 }, ask: { pulled: 0, widened: 0 } };
-  /** Adds `dtS` seconds of each market's guard effects at `nowMs` (sampled once per poll). */
-  function countGuardTime(nowMs: number, dtS: number): void {
-    for (const st of markets.values()) {
-      if (st.guard === undefined) continue;
-      for (const side of ['bid', 'ask'] as const) {
-        const e = st.guard.effect(side, nowMs);
-        if (e.pulled) guardSeconds[side].pulled += dtS;
-        else if (e.ticks > 0) guardSeconds[side].widened += dtS;
-      }
-    }
-  }
 
   function freshBook(token: string, slot: UnitsStoredBook | undefined, nowMs: number): UnitsStoredBook | undefined {
     if (slot !== undefined && !tracking.changed.has(token)) {
@@ -304,7 +293,7 @@ export function runBacktest(input: RunInput): RunResult {
     if (now >= nextPoll) {
       while (nextPoll <= now) nextPoll += settings.pollIntervalMs;
       evaluateChanged();
-      countGuardTime(now, settings.pollIntervalMs / 1000);
+      countGuardTime(markets.values(), guardSeconds, now, settings.pollIntervalMs / 1000);
       for (const st of markets.values()) {
         markouts.onMid(st.conditionId, now, st.mid0);
         exec.observe(st.conditionId);

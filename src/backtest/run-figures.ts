@@ -3,6 +3,7 @@
  * replay of a recording: PnL and rewards, volumes, inventory, two-sided time, order counts.
  */
 import { type Decimal, ZERO } from '../money.js';
+import type { MarketGuard } from '../guard/market-guard.js';
 import type { Portfolio } from '../portfolio/portfolio.js';
 import type { MarkoutTracker } from './markout.js';
 import type { GuardSeconds, RunResult, SeriesPoint } from './run-contract.js';
@@ -72,4 +73,21 @@ export function runFigures(i: RunFigureInput): RunResult {
     flowDigest: i.flowDigest,
     marketTimeS: i.durationMs / 1000,
   };
+}
+
+/** Adds `dtS` seconds of each market's guard effects at `nowMs` to `seconds` (sampled once per poll). */
+export function countGuardTime(
+  markets: Iterable<{ readonly guard: MarketGuard | undefined }>,
+  seconds: GuardSeconds,
+  nowMs: number,
+  dtS: number,
+): void {
+  for (const st of markets) {
+    if (st.guard === undefined) continue;
+    for (const side of ['bid', 'ask'] as const) {
+      const e = st.guard.effect(side, nowMs);
+      if (e.pulled) seconds[side].pulled += dtS;
+      else if (e.ticks > 0) seconds[side].widened += dtS;
+    }
+  }
 }

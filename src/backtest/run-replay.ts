@@ -34,31 +34,13 @@ import { BookStore, type StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
 import { SAMPLE_INTERVAL_MS } from '../rewards/reward-day.js';
 import { MarkoutTracker } from './markout.js';
-import { runFigures } from './run-figures.js';
-import type { ReplayData, ReplayEvent } from './replay-data.js';
+import { countGuardTime, runFigures } from './run-figures.js';
+import type { ReplayInput, ReplayResult } from './replay-contract.js';
+import type { ReplayEvent } from './replay-data.js';
 import { ReplayRewards } from './replay-rewards.js';
 import { modelPort } from './replay-executor.js';
-import type { BacktestSettings, GuardSeconds, RunResult, SeriesPoint, StrategyRun } from './run-contract.js';
+import type { GuardSeconds, SeriesPoint } from './run-contract.js';
 import { SimExecutor } from './sim-executor.js';
-
-export type ReplaySettings = Pick<BacktestSettings, 'staleAfterMs' | 'markoutHorizonsS' | 'risk' | 'diff' | 'samples'> & {
-  /** Also evaluate a market after each burst of stream `book` / `price_change` events of it (one receive time), as the daemon's market-event batch does (default: at polls and fills only). */
-  readonly evaluateOnStream?: boolean;
-};
-
-export interface ReplayInput {
-  readonly data: ReplayData;
-  readonly strategy: StrategyRun;
-  readonly settings: ReplaySettings;
-  /** Only these markets (condition ids); default every market with rules in the recording. */
-  readonly markets?: readonly string[];
-  readonly onProgress?: (done: number) => void;
-}
-
-/** Every virtual fill of a replay, in order (the agreement test compares them with paper mode's). */
-export interface ReplayResult extends RunResult {
-  readonly fillLog: readonly Fill[];
-}
 
 interface MarketState {
   readonly conditionId: string;
@@ -253,7 +235,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
         }
         applyFills(fills);
         for (const st of markets.values()) evaluate(st);
-        if (lastPollMs !== undefined) countGuardTime(now, (now - lastPollMs) / 1000);
+        if (lastPollMs !== undefined) countGuardTime(markets.values(), guardSeconds, now, (now - lastPollMs) / 1000);
         lastPollMs = now;
         for (const st of markets.values()) {
           markouts.onMid(st.conditionId, now, st.mid0);
@@ -334,17 +316,6 @@ export function runReplay(input: ReplayInput): ReplayResult {
     return replaceLevels(tokenId, bids, asks, hash, timestamp, prev.book.tickSize);
   }
 
-  function countGuardTime(nowMs: number, dtS: number): void {
-    for (const st of markets.values()) {
-      if (st.guard === undefined) continue;
-      for (const side of ['bid', 'ask'] as const) {
-        const g = st.guard.effect(side, nowMs);
-        if (g.pulled) guardSeconds[side].pulled += dtS;
-        else if (g.ticks > 0) guardSeconds[side].widened += dtS;
-      }
-    }
-  }
-
   // Liquidity rewards: a sample of every paying market at every minute of the recording's clock.
   const rewards = new ReplayRewards();
   let nextRewardMs = Math.ceil(startMs / SAMPLE_INTERVAL_MS) * SAMPLE_INTERVAL_MS;
@@ -416,3 +387,5 @@ export function runReplay(input: ReplayInput): ReplayResult {
   });
   return { ...figures, fillLog };
 }
+
+export type { ReplayInput, ReplayResult, ReplaySettings } from './replay-contract.js';
