@@ -124,6 +124,10 @@ export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<Cancel
   let others: OpenOrder[] = [];
   let listed = false;
   let error: string | undefined;
+  // Why the venue gave no listing, from a listing that failed before the deadline: when nothing
+  // was ever listed this is the reason to report (a cancel cut short by the deadline in the last
+  // round says less).
+  let listError: string | undefined;
   let failures = 0;
   let lastFailure: { what: string; err: unknown } | undefined;
   const call = { deadlineMs: o.deadlineMs, signal: o.signal };
@@ -150,7 +154,8 @@ export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<Cancel
   try {
     for (let pass = 1; ; pass++) {
       if (pass > 1 && outOfTime()) {
-        return { verified: false, cancelled, rounds, left, listed, error: error ?? 'deadline passed with orders still open', others };
+        const why = listed ? error : (listError ?? error);
+        return { verified: false, cancelled, rounds, left, listed, error: why ?? 'deadline passed with orders still open', others };
       }
       let roundFailed = false;
       if (jobs.length > 0) {
@@ -176,7 +181,9 @@ export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<Cancel
       } catch (err) {
         // A listing cut short by the deadline says less than the venue's own refusal before it.
         if (error === undefined || !outOfTime()) error = `could not list open orders: ${describe(err)}`;
-        if (!transient(err) || outOfTime()) return { verified: false, cancelled, rounds, left, listed, error, others };
+        if (!outOfTime()) listError = error;
+        if (!transient(err) || outOfTime())
+          return { verified: false, cancelled, rounds, left, listed, error: listed ? error : (listError ?? error), others };
         roundFailed = true;
       }
       if (outOfTime()) continue;
