@@ -21,8 +21,7 @@ export interface RunFigureInput {
   readonly label: string;
   readonly portfolio: Portfolio;
   readonly exec: SimExecutor;
-  readonly markets: Iterable<RunMarket>;
-  readonly marketCount: number;
+  readonly markets: ReadonlyMap<string, RunMarket>;
   readonly durationMs: number;
   readonly rewardsEarned: Decimal;
   readonly markouts: MarkoutTracker;
@@ -41,7 +40,7 @@ export function runFigures(i: RunFigureInput): RunResult {
   let twoSidedSum = 0;
   let maxInventory = ZERO;
   let finalInventory = ZERO;
-  for (const st of i.markets) {
+  for (const st of i.markets.values()) {
     twoSidedSum += i.durationMs === 0 ? 0 : (twoSided.get(st.conditionId) ?? 0) / (i.durationMs / 1000);
     if (st.maxAbs.gt(maxInventory)) maxInventory = st.maxAbs;
     finalInventory = finalInventory.plus(i.portfolio.netExposure(st.conditionId));
@@ -61,7 +60,7 @@ export function runFigures(i: RunFigureInput): RunResult {
     rebates: totals.rebatesReceived,
     maxInventory,
     finalInventory,
-    twoSidedShare: i.marketCount === 0 ? 0 : twoSidedSum / i.marketCount,
+    twoSidedShare: i.markets.size === 0 ? 0 : twoSidedSum / i.markets.size,
     markouts: i.markouts.figures(),
     series: i.series,
     orders: { ...i.exec.counts },
