@@ -23,6 +23,7 @@ import { createExecutor } from './daemon/create-executor.js';
 import { newDaemonView } from './daemon/daemon-view.js';
 import { openVenue, requireCredentials } from './daemon/open-venue.js';
 import { createPaperVenue, openPaperAccount } from './daemon/paper-trading.js';
+import { startMarketSwaps } from './daemon/market-swaps.js';
 import { startOrderRefresh } from './daemon/order-refresh.js';
 import { startOrderSync } from './daemon/order-sync.js';
 import { PhaseRunner } from './daemon/phase-runner.js';
@@ -138,7 +139,7 @@ async function runPhases(
       fills: () => journal.fillCounts.snapshot(),
       lossLimits: () => losses.snapshot(),
       reconciliation: () => ({ mismatches: Object.fromEntries(mismatches) }),
-      markets: () => marketIds,
+      markets: () => view.markets.map((m) => m.conditionId),
     }).observeJournalWrite;
     const paper = mode === 'paper' ? createPaperVenue(ctx, claim.prefix) : undefined;
     view.paper = paper;
@@ -173,15 +174,27 @@ async function runPhases(
       const q = startQuoting(ctx, { client: reads, registry, view, bindings, marketIds, tokens, metadata, positions: shares, ...pipeline });
       const { loop, books, poller } = q;
       const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers, recorder };
-      startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, paper, ...quotingParts });
+      const streams = startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, paper, ...quotingParts });
       if (credentials !== undefined) closers.push(startOrderSync(ctx, { executor: exec, scope }));
       closers.push(startRewardEstimates(ctx, { registry, view, books, executor: exec, metadata }));
       if (credentials !== undefined && trade) closers.push(startOrderRefresh(ctx, { executor: exec }));
       if (config.risk.scope === 'account' && positions !== undefined)
         watchAccount(ctx, { risk, positions, executor: exec, scope, evaluateAll: () => loop.evaluateAll() });
+      // selector.rerankSec: each re-ranking may swap the markets quoted (cancel-and-verify out, bind in).
+      const watched = { rerank: markets.rerank, selected, registry, view, loop, poller, books, streams, metadata, risk, strategies };
+      const ordering = {
+        executor: exec,
+        venue: paper ?? client,
+        owns,
+        scope: markets.scope,
+        positions: () => shares?.positions ?? new Map(),
+      };
+      const swaps = startMarketSwaps(ctx, { ...watched, ...ordering, trade: trade && (credentials !== undefined || paper !== undefined) });
+      if (swaps) closers.push(swaps.close);
+      const live = swaps === undefined ? { selected } : { selected: swaps.set.selected, selector: swaps };
       const reload = hooks.reloadConfig;
       // SIGHUP: strategy parameters and risk limits again, from the same files, environment and flags.
-      const reloadable = { loop, risk, killSwitch, losses, selected, strategies, running: config };
+      const reloadable = { loop, risk, killSwitch, losses, ...live, strategies, running: config };
       const unsubscribe = reload === undefined ? undefined : hooks.onReload?.(() => reloadConfiguration(reload, reloadable, logger));
       if (unsubscribe !== undefined) closers.push(unsubscribe);
       poller.start();

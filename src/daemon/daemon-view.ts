@@ -11,6 +11,7 @@ import type { RateLimiter } from '../limits/index.js';
 import type { BookPoller } from '../market/poller.js';
 import type { PaperVenue } from '../paper/paper-venue.js';
 import { haltedReason, notReadyReason } from '../metrics/readiness.js';
+import type { SelectorStatus } from '../metrics/status.js';
 import type { StreamName, StreamProbe } from '../metrics/stream-metrics.js';
 import type { RewardEstimator } from '../rewards/reward-estimator.js';
 import type { LossLimitGuard, RiskGate } from '../risk/index.js';
@@ -29,6 +30,8 @@ export interface DaemonView {
   poller?: BookPoller;
   loop?: TradingLoop;
   rewards?: RewardEstimator;
+  /** The selector's swaps, for /status (selector.rerankSec). */
+  selector?: () => SelectorStatus;
   /** Paper mode's venue of virtual orders. */
   paper?: PaperVenue | undefined;
   /** The user stream needs credentials as well as stream.user. */

@@ -53,7 +53,8 @@ export function startRewardEstimates({ config, clock, logger }: DaemonContext, i
   const paper = i.view.paper;
   const sampler = new RewardSampler({
     clock,
-    markets: i.view.markets.map((m) => ({ conditionId: m.conditionId, tokens: [m.tokens[0]!, m.tokens[1]!] as const })),
+    // The markets of the moment: the selector's swaps change them at runtime.
+    markets: () => i.view.markets.map((m) => ({ conditionId: m.conditionId, tokens: [m.tokens[0]!, m.tokens[1]!] as const })),
     // Paper mode: the virtual orders are added to the public books, as a live account's orders are
     // in the venue's (the sampler then takes them out again as ours, as in live mode).
     books: paper === undefined ? i.books : { get: (tokenId) => overlaid(i.books.get(tokenId), paper) },

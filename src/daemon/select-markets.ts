@@ -5,7 +5,7 @@
 import type { Registry } from 'prom-client';
 import { ErrorCode, MakerdError } from '../errors.js';
 import { MidHistory } from '../market/reward-ranking.js';
-import { startRewardReranking } from '../market/reward-rerank.js';
+import { type RerankOptions, startRewardReranking } from '../market/reward-rerank.js';
 import { registerSelectorMetrics } from '../metrics/selector-metrics.js';
 import { selectConfiguredMarkets } from '../market/configured-markets.js';
 import type { SelectedMarket } from '../market/market-selection.js';
@@ -26,11 +26,16 @@ export interface MarketScope {
   readonly bindings: readonly ResolvedBinding[];
   /** Condition ids, in selection order. */
   readonly marketIds: readonly string[];
-  /** The same as a set: the markets whose orders this daemon owns. */
-  readonly scope: ReadonlySet<string>;
+  /** The same as a set: the markets whose orders this daemon owns (the selector's swaps change it in place). */
+  readonly scope: Set<string>;
   /** Both tokens of every market, in selection order. */
   readonly tokens: readonly string[];
+  /** With selector.by = rewards and selector.rerankSec > 0: starts the periodic ranking; returns its stop. */
+  readonly rerank: ((hooks: RerankHooks) => () => void) | undefined;
 }
+
+/** What a re-ranking reports to (market-swaps.ts). */
+export type RerankHooks = Pick<RerankOptions, 'onRanking' | 'onArmed'>;
 
 export async function selectMarketScope(
   { config, logger, stop, clock }: DaemonContext,
@@ -50,17 +55,22 @@ export async function selectMarketScope(
       where: 'config',
       field: 'markets',
     });
-  if (byRewards && config.selector.rerankSec > 0)
-    startRewardReranking(client, {
-      clock,
-      logger: logger.child({ component: 'selection' }),
-      stop,
-      periodSec: config.selector.rerankSec,
-      spec: { markets: [], selector: config.selector, shard: config.shard },
-      quoted: selected.filter((m) => m.entry === 'selector').map((m) => m.conditionId),
-      rewards,
-    });
+  // Re-ranking starts once quoting has (market-swaps.ts): a ranking may then change the set.
+  const rerank =
+    byRewards && config.selector.rerankSec > 0
+      ? (hooks: RerankHooks): (() => void) =>
+          startRewardReranking(client, {
+            clock,
+            logger: logger.child({ component: 'selection' }),
+            stop,
+            periodSec: config.selector.rerankSec,
+            spec: { markets: [], selector: config.selector, shard: config.shard },
+            quoted: [],
+            rewards,
+            ...hooks,
+          })
+      : undefined;
   const bindings = resolveBindings(selected, config, strategies);
   const marketIds = selected.map((m) => m.conditionId);
-  return { selected, bindings, marketIds, scope: new Set(marketIds), tokens: selected.flatMap((m) => [...m.tokens]) };
+  return { selected, bindings, marketIds, scope: new Set(marketIds), tokens: selected.flatMap((m) => [...m.tokens]), rerank };
 }

@@ -85,6 +85,7 @@ export async function serveMetrics(
       streams: () => ({ enabled: { market: streamOn(config.stream.market, config), user: view.userStreamOn }, probes: view.streams }),
       lastErrors: () => problems.list(),
       guards: (market) => view.loop?.guardStatus(market),
+      selector: () => view.selector?.(),
       rewards: () => {
         const r = view.rewards;
         return r === undefined ? undefined : { day: r.day, estimates: r.estimates(), totalToday: r.totalToday() };

@@ -80,7 +80,7 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     loop: () => loop.stats,
     quotes: () => viewQuotes(view),
     twoSidedSeconds: () => {
-      for (const m of i.marketIds) exec.twoSided.observe(m, exec.isTwoSided(m), clock.now());
+      for (const m of loop.markets) exec.twoSided.observe(m.conditionId, exec.isTwoSided(m.conditionId), clock.now());
       return exec.twoSided.seconds();
     },
     fidelity: () => exec.fidelity.ratios(clock.now()),
@@ -114,7 +114,8 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
         trace.close();
       }
       // Unrealized PnL at the market's midpoint (the one the strategies quote around).
-      for (const t of tokens) {
+      // The tokens polled now (the selector's swaps change them).
+      for (const t of poller.tokens) {
         const mid = books.get(t)?.mid;
         if (mid !== undefined) portfolio.mark(t, mid);
       }

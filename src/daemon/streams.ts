@@ -46,8 +46,15 @@ export interface StartStreamsInput {
   readonly recorder?: MarketRecorder | undefined;
 }
 
+/** The streams started (the selector's swaps change what they follow). */
+export interface StartedStreams {
+  market?: MarketStream;
+  user?: UserStream;
+}
+
 /** Starts the streams that are configured on (the user stream also needs credentials). */
-export function startStreams({ config, clock, logger }: DaemonContext, i: StartStreamsInput): void {
+export function startStreams({ config, clock, logger }: DaemonContext, i: StartStreamsInput): StartedStreams {
+  const started: StartedStreams = {};
   const { view, books, loop, tickTimer, tokens, scope, executor: exec, feed, paper } = i;
   const origin = wsOrigin(i.target);
   if (streamOn(config.stream.market, config)) {
@@ -79,7 +86,8 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
       },
       onResync: () => {
         i.recorder?.streamState('ws-open');
-        i.poller.fetchBooks(tokens).then(
+        // The tokens polled now: the selector's swaps may have changed them since the start.
+        i.poller.fetchBooks(i.poller.tokens).then(
           (s) => {
             const trace = tickTimer.start(s.inHandAt);
             loop.onSnapshot(s, trace);
@@ -92,6 +100,7 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
     stream.setTokens(tokens);
     stream.start();
     view.streams.market = stream;
+    started.market = stream;
     i.closers.push(() => stream.close());
   }
   const credentials = i.credentials;
@@ -119,6 +128,8 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
     });
     user.start();
     view.streams.user = user;
+    started.user = user;
     i.closers.push(() => user.close());
   }
+  return started;
 }

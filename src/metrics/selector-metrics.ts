@@ -16,3 +16,18 @@ export function registerSelectorMetrics(registry: Registry): (problem: RewardsPr
   for (const kind of ['none', 'malformed']) unranked.inc({ kind }, 0);
   return (problem) => unranked.inc({ kind: problem.kind });
 }
+
+/**
+ * The selector's swaps (selector.rerankSec): markets that joined (`in`) and left (`out`) the
+ * quoted set at runtime. Returns the counter's increment.
+ */
+export function registerSwapMetrics(registry: Registry): (direction: 'in' | 'out') => void {
+  const swaps = new Counter({
+    name: 'makerd_selector_swaps_total',
+    help: 'Markets the selector moved into (direction in) or out of (direction out) the quoted set after a re-ranking',
+    labelNames: ['direction'],
+    registers: [registry],
+  });
+  for (const direction of ['in', 'out']) swaps.inc({ direction }, 0);
+  return (direction) => swaps.inc({ direction });
+}

@@ -15,8 +15,20 @@ import type { ProblemEvent } from './recent-problems.js';
 import type { StreamName, StreamProbe } from './stream-metrics.js';
 import { STREAMS } from './stream-metrics.js';
 
+/** selector.by = rewards with re-ranking: the set quoted now, the markets leaving it, the next ranking. */
+export interface SelectorStatus {
+  readonly quoted: readonly { readonly market: string; readonly since: string }[];
+  /** reducing: REDUCING until its position is below the minimum order size; cancelling: orders being cancelled and verified. */
+  readonly leaving: readonly { readonly market: string; readonly state: string; readonly since: string }[];
+  readonly lastRerankAt: string | null;
+  readonly nextRerankAt: string | null;
+  readonly swaps: { readonly in: number; readonly out: number };
+}
+
 export interface StatusSource {
   readonly version: string;
+  /** The selector's swaps (selector.rerankSec); undefined when the set is fixed. */
+  readonly selector?: (() => SelectorStatus | undefined) | undefined;
   /** trading.mode: live, paper or monitor (default live). */
   readonly mode?: string | undefined;
   /** Paper mode's figures; undefined otherwise (and before the paper venue exists). */
@@ -185,6 +197,8 @@ export interface DaemonStatus {
   readonly orderRefresh: RefreshCost | null;
   /** Share of time the live orders were what the strategies wanted, all markets together (0..1, 4 places); null before any wish. */
   readonly quoteFidelity: number | null;
+  /** Only with selector.by = rewards and selector.rerankSec > 0. */
+  readonly selector?: SelectorStatus;
   readonly version: string;
   readonly startedAt: string;
   readonly uptimeSeconds: number;
@@ -287,10 +301,15 @@ export function buildStatus(src: StatusSource): DaemonStatus {
     lastErrors: src.lastErrors(),
     orderRefresh: src.orderRefresh?.() ?? null,
     quoteFidelity: fidelity?.overall === undefined ? null : round4(fidelity.overall),
+    ...selectorPart(src.selector?.()),
     version: src.version,
     startedAt: new Date(src.startedAtMs).toISOString(),
     uptimeSeconds: Math.max(0, (now - src.startedAtMs) / 1000),
   };
+}
+
+function selectorPart(selector: SelectorStatus | undefined): { selector?: SelectorStatus } {
+  return selector === undefined ? {} : { selector };
 }
 
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;

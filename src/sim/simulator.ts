@@ -11,6 +11,7 @@ import { createCatalogLookup, generateCatalog, syntheticAccounts, type CatalogOp
 import type { SimCatalogLookup, SimExchange } from './contracts.js';
 import { createSimExchange } from './exchange/index.js';
 import { SimRewards } from './rewards/sim-rewards.js';
+import { overrideRewards } from './catalog/reward-overrides.js';
 import { createOrderFlow, type FlowParams, type OrderFlow } from './flow/index.js';
 import { operatorAccount, operatorCredentials, type SimCredentials } from './server/operator-account.js';
 import { createRng } from './rng.js';
@@ -117,6 +118,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     accounts: [operator, ...syntheticAccounts(catalog)],
     fair: (tokenId) => flow.fair(tokenId)?.toFixed(),
     rewards,
+    setRewards: (conditionId, next) => {
+      const m = catalog.markets.find((x) => x.conditionId === conditionId);
+      if (m === undefined) return undefined;
+      // Every answer reads the rewards through the overrides: the listings show the new terms at once.
+      overrideRewards(m, next);
+      return rewards.setRules(conditionId, m.tokenIds, next);
+    },
   };
   const faultRng = createRng(seed).fork('server-faults');
   const server = await startSimServer({

@@ -36,6 +36,14 @@ export class BookStore {
     if (timestampMs > (this.#bookTimes.get(tokenId) ?? -Infinity)) this.#bookTimes.set(tokenId, timestampMs);
   }
 
+  /** Tokens no longer watched (a market the selector let go): their books and times are dropped. */
+  forget(tokenIds: readonly string[]): void {
+    for (const t of tokenIds) {
+      this.#books.delete(t);
+      this.#bookTimes.delete(t);
+    }
+  }
+
   /** A poll's result for `tokenId`: its usable book (or none) and its midpoint. */
   setPolled(tokenId: string, book: BookView | undefined, mid: Decimal | undefined): void {
     if (book === undefined) this.#books.delete(tokenId);

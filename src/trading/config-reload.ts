@@ -26,7 +26,10 @@ export interface ReloadTargets {
   readonly risk: RiskGate;
   readonly killSwitch: KillSwitch;
   readonly losses: LossLimitGuard;
+  /** The markets quoted now (the selector's swaps change the array in place). */
   readonly selected: readonly SelectedForBinding[];
+  /** The selector's swaps, which take the reloaded selector.swapMargin and selector.minHoldSec. */
+  readonly selector?: { reload(next: MakerdConfig): void } | undefined;
   readonly strategies: ReadonlyMap<string, Strategy>;
   /** The configuration the daemon runs with: what a reload cannot change is told apart from it. */
   readonly running: MakerdConfig;
@@ -47,6 +50,7 @@ export function reloadConfiguration(load: () => MakerdConfig, t: ReloadTargets, 
     risk.setConfiguredState(ALL_MARKETS, next.risk.state);
     for (const r of resolved) risk.setConfiguredState(r.conditionId, r.state);
     killSwitch.setFlag(next.risk.killSwitch);
+    t.selector?.reload(next);
     for (const m of loop.markets) loop.markDirty(m.conditionId);
     const ignored = ignoredOnReload(t.running, next);
     if (ignored.length === 0) logger.info({ markets: changed }, 'configuration reloaded: strategy parameters and risk limits');

@@ -1,13 +1,14 @@
 /**
  * What a SIGHUP cannot apply: every setting whose value in the re-read configuration differs from
- * the one the daemon started with, outside the settings a reload applies (`risk.*`, `strategy.*`
- * and the `markets` entries' strategies, parameters and states). Those keep their start-up value
+ * the one the daemon started with, outside the settings a reload applies (`risk.*`, `strategy.*`,
+ * the `markets` entries' strategies, parameters and states, and the selector's swap hysteresis
+ * `selector.swapMargin`, `selector.minHoldSec`). Those keep their start-up value
  * until a restart, and the reload says so by name (names only: a value may be a secret).
  */
 import type { MakerdConfig } from '../config/schema.js';
 
 /** Settings a reload applies; anything else changed needs a restart. */
-const RELOADABLE = ['risk', 'strategy', 'markets'];
+const RELOADABLE = ['risk', 'strategy', 'markets', 'selector.swapMargin', 'selector.minHoldSec'];
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -26,7 +27,7 @@ export function ignoredOnReload(running: MakerdConfig, next: MakerdConfig): stri
   const b = leaves(next, '', new Map());
   const out: string[] = [];
   for (const key of new Set([...a.keys(), ...b.keys()])) {
-    if (RELOADABLE.includes(key.split('.')[0]!)) continue;
+    if (RELOADABLE.some((r) => key === r || key.startsWith(`${r}.`))) continue;
     if (a.get(key) !== b.get(key)) out.push(key);
   }
   return out.sort();

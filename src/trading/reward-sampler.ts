@@ -14,9 +14,12 @@ import type { OwnRestingOrder } from '../rewards/reward-estimate.js';
 import type { MarketObservation, RewardEstimator } from '../rewards/reward-estimator.js';
 import type { BookStore } from './book-store.js';
 
+type SampledMarkets = readonly { readonly conditionId: string; readonly tokens: readonly [string, string] }[];
+
 export interface RewardSamplerOptions {
   readonly clock: Clock;
-  readonly markets: readonly { readonly conditionId: string; readonly tokens: readonly [string, string] }[];
+  /** The markets sampled; a function when the set changes at runtime (the selector's swaps). */
+  readonly markets: SampledMarkets | (() => SampledMarkets);
   readonly books: Pick<BookStore, 'get'>;
   /** The executor's live orders of a market (OrderTracker.liveOf: confirmed by the venue, resting). */
   readonly liveOrders: (conditionId: string) => readonly Pick<TrackedOrder, 'tokenId' | 'side' | 'price' | 'size' | 'matched'>[];
@@ -69,13 +72,13 @@ export class RewardSampler {
     const nowMs = this.#o.clock.now();
     const taken = this.#o.estimator.sample(
       nowMs,
-      this.#o.markets.map((m) => this.#observe(m, nowMs)),
+      (typeof this.#o.markets === 'function' ? this.#o.markets() : this.#o.markets).map((m) => this.#observe(m, nowMs)),
     );
     if (taken) this.#o.onSample?.();
     return taken;
   }
 
-  #observe(m: RewardSamplerOptions['markets'][number], nowMs: number): MarketObservation {
+  #observe(m: SampledMarkets[number], nowMs: number): MarketObservation {
     const book = (tokenId: string): BookView | undefined => {
       const s = this.#o.books.get(tokenId);
       return s === undefined || bookProblem(s.book, nowMs, this.#o.staleAfterMs) !== undefined ? undefined : s.book;

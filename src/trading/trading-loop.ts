@@ -112,6 +112,21 @@ export class TradingLoop {
     return this.#byMarket.get(conditionId);
   }
 
+  /** A market joins at runtime (the selector's swap): evaluated at the next chance. */
+  addMarket(m: MarketBinding): void {
+    this.#byMarket.set(m.conditionId, m);
+    this.#dirty.add(m.conditionId);
+  }
+
+  /** A market leaves at runtime: no longer evaluated (its orders are the caller's to cancel). */
+  removeMarket(conditionId: string): void {
+    this.#byMarket.delete(conditionId);
+    this.#dirty.delete(conditionId);
+    this.#lastHashes.delete(conditionId);
+    this.#noMeta.delete(conditionId);
+    this.#guardDueMs.delete(conditionId);
+  }
+
   /** Our fills, for the guards (toxicity, bursts, trade-throughs); their markets are evaluated next. */
   onFills(fills: readonly Fill[]): void {
     for (const f of fills) {

@@ -157,7 +157,7 @@ describe('selector.rerankSec', () => {
     h.clock.advance(1_000);
     await vi.waitFor(() => expect(reranks()).toHaveLength(1));
     expect(reranks()[0]).toMatchObject({
-      msg: 'selector re-ranked: the new set applies at the next start',
+      msg: 'selector re-ranked: the set would change',
       picks: first.selected.map((m) => m.conditionId),
       entering: first.selected.map((m) => m.conditionId),
       leaving: ['0xnot-quoted-any-more'],

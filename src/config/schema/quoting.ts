@@ -48,6 +48,8 @@ export interface SelectorConfig {
   tag: string;
   by: 'listing' | 'rewards';
   rerankSec: number;
+  swapMargin: string;
+  minHoldSec: number;
   volatilityPenalty: string;
 }
 
@@ -66,10 +68,22 @@ export const selectorSchema = {
     env: 'MAKERD_SELECTOR_BY',
   },
   rerankSec: {
-    doc: 'With by = rewards: rank the sampling markets again every this many seconds and log the ranking (0 = only at start)',
+    doc: 'With by = rewards: rank the sampling markets again every this many seconds and swap the markets quoted accordingly (0 = only at start; docs/rewards.md)',
     format: 'count',
     default: 3600,
     env: 'MAKERD_SELECTOR_RERANK_SEC',
+  },
+  swapMargin: {
+    doc: 'With rerankSec: a market joins in place of a quoted one only if its ranking value beats that one by this fraction of it (0.2 = 20 %; SIGHUP reloads it)',
+    format: 'decimal-text',
+    default: '0.2',
+    env: 'MAKERD_SELECTOR_SWAP_MARGIN',
+  },
+  minHoldSec: {
+    doc: 'With rerankSec: a market joined is quoted at least this many seconds before a better one can replace it (SIGHUP reloads it)',
+    format: 'count',
+    default: 3600,
+    env: 'MAKERD_SELECTOR_MIN_HOLD_SEC',
   },
   volatilityPenalty: {
     doc: "With by = rewards: USDC of reward per day per USDC of capital deducted per unit of the midpoint's daily volatility (0 = none)",

@@ -21,6 +21,7 @@ import type {
 import { mapPage, MARKETS_PAGE_SIZE, SIMPLIFIED_MARKETS_PAGE_SIZE } from '../paging.js';
 import type { CatalogMarket, SimCatalog } from './catalog-model.js';
 import { indexOf } from './catalog-index.js';
+import { rewardsOf } from './reward-overrides.js';
 
 /** Current price of a token (e.g. the exchange's midpoint), or undefined to use the fair value. */
 export type PriceOf = (tokenId: string) => Decimal | string | undefined;
@@ -104,7 +105,7 @@ export function buildMarket(catalog: SimCatalog, m: CatalogMarket, priceOf?: Pri
     neg_risk_request_id: m.negRiskRequestId,
     icon: m.icon,
     image: m.image,
-    rewards: copyRewards(m.rewards),
+    rewards: copyRewards(rewardsOf(m)),
     is_50_50_outcome: false,
     tokens: tokensOf(m, priceOf),
     tags: event.tagIds.map((id) => ix.tagById.get(id)!.label),
@@ -130,7 +131,7 @@ export function buildSimplifiedMarket(m: CatalogMarket, priceOf?: PriceOf): Simp
     archived: false,
     accepting_orders: true,
     tokens: tokensOf(m, priceOf),
-    rewards: copyRewards(m.rewards),
+    rewards: copyRewards(rewardsOf(m)),
     assets_ids: [...m.tokenIds],
     outcomes: [...m.outcomes],
   };
@@ -158,7 +159,7 @@ export function listSimplifiedMarkets(catalog: SimCatalog, cursor: string | unde
 
 /** The sampling markets: those that pay liquidity rewards (rewards.min_size > 0). */
 export function samplingMarkets(catalog: SimCatalog): readonly CatalogMarket[] {
-  return catalog.markets.filter((m) => m.rewards.min_size > 0);
+  return catalog.markets.filter((m) => rewardsOf(m).min_size > 0);
 }
 
 /** GET /sampling-simplified-markets */
@@ -178,7 +179,7 @@ export function getClobMarketSettings(catalog: SimCatalog, conditionId: string, 
   const fees = baseFeeBps(m.fee);
   return {
     gst: m.gameStartTime === '' ? m.acceptingOrdersAt : m.gameStartTime,
-    r: copyRewards(m.rewards),
+    r: copyRewards(rewardsOf(m)),
     c: m.conditionId,
     creator: m.creatorAddress,
     mirror_condition_id: m.mirrorConditionId,

@@ -135,6 +135,36 @@ export class SimRewards {
     }
   }
 
+  /**
+   * New terms for a market from now on (`POST /_sim/rewards/rules`): the samples to come use them,
+   * and the day's shares so far are credited at the rate in force when the day ends. A market that
+   * stops paying leaves the sampling, and its day so far is not credited; one that starts paying
+   * joins it with an empty day. Returns how the new object reads (src/rewards parseRewardRules).
+   */
+  setRules(conditionId: string, tokenIds: readonly [string, string], rewards: unknown): 'paying' | 'none' | 'malformed' {
+    const parsed = parseRewardRules(rewards);
+    const known = this.#byId.get(conditionId);
+    if (parsed.kind !== 'paying') {
+      if (known !== undefined) {
+        this.#markets.splice(this.#markets.indexOf(known), 1);
+        this.#byId.delete(conditionId);
+      }
+      return parsed.kind;
+    }
+    const terms = unitTermsOf(parsed.rules);
+    if (known !== undefined) {
+      const i = this.#markets.indexOf(known);
+      const next: PayingMarket = { ...known, rules: parsed.rules, terms };
+      this.#markets[i] = next;
+      this.#byId.set(conditionId, next);
+    } else {
+      const pm: PayingMarket = { conditionId, tokenIds, rules: parsed.rules, terms, day: new RewardDay(this.#day), last: undefined };
+      this.#markets.push(pm);
+      this.#byId.set(conditionId, pm);
+    }
+    return 'paying';
+  }
+
   /** Samples at every minute boundary of the clock from now on (now too when on a boundary). */
   start(): void {
     if (this.#timer !== undefined) return;

@@ -12,6 +12,7 @@ import type {
   LeaderboardEntry,
   Market,
   Paged,
+  Rewards,
   SearchResult,
   SimplifiedMarket,
   Tag,
@@ -50,4 +51,6 @@ export interface SimServerWorld {
   fair?(tokenId: string): string | undefined;
   /** The liquidity rewards the simulator pays, for `GET /_sim/rewards` and `/_sim/balance`; optional. */
   readonly rewards?: SimRewards;
+  /** New rewards terms for a market (`POST /_sim/rewards/rules`); undefined for an unknown market. */
+  setRewards?(conditionId: string, rewards: Rewards): 'paying' | 'none' | 'malformed' | undefined;
 }

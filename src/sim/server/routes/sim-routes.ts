@@ -8,12 +8,14 @@
  *   POST /_sim/tick-size  set a market's tick size (see tick-size-control.ts)
  *   GET  /_sim/rewards[?account=&market=]  liquidity rewards: scores, shares, accrued, credited
  *   GET  /_sim/balance?account=  an account's balance: the rewards credited to it
+ *   POST /_sim/rewards/rules  set a market's liquidity rewards (see rewards-control.ts)
  */
 import { badParameter } from '../../../errors.js';
 import type { EdgeLimits } from '../edge-limits.js';
 import { checkFaultConfig, type FaultController } from '../faults.js';
 import { notFound } from '../http-error.js';
 import type { StatsRecorder } from '../stats.js';
+import { setRewardsControl } from './rewards-control.js';
 import { setTickSizeControl } from './tick-size-control.js';
 import { rewardsSummary, rewardsView } from '../../rewards/rewards-view.js';
 import type { SimRewards } from '../../rewards/sim-rewards.js';
@@ -93,6 +95,8 @@ export function handleSimRoute(deps: SimRouteDeps, method: string, path: string,
     }
     case 'POST /_sim/tick-size':
       return setTickSizeControl(deps.world, rawBody);
+    case 'POST /_sim/rewards/rules':
+      return setRewardsControl(deps.world, rawBody);
     default:
       throw notFound(`route ${key}`);
   }

@@ -14,6 +14,7 @@ import { badParameter } from '../../../errors.js';
 import { Decimal, toPlainString } from '../../../money.js';
 import { SETTABLE_TICK_SIZES } from '../../exchange/tick-rule.js';
 import { notFound } from '../http-error.js';
+import { jsonObjectBody } from './json-body.js';
 import type { SimServerWorld } from '../world.js';
 
 const WHERE = 'POST /_sim/tick-size';
@@ -33,14 +34,7 @@ function optionalId(body: Record<string, unknown>, field: 'token_id' | 'market')
 }
 
 export function setTickSizeControl(world: SimServerWorld, rawBody: string): TickSizeSettings {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawBody === '' ? '{}' : rawBody);
-  } catch {
-    throw badParameter(WHERE, 'body', 'must be valid JSON');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badParameter(WHERE, 'body', 'must be a JSON object');
-  const body = parsed as Record<string, unknown>;
+  const body = jsonObjectBody(WHERE, rawBody);
   const tokenId = optionalId(body, 'token_id');
   const market = optionalId(body, 'market');
   if (tokenId !== undefined && market !== undefined) throw badParameter(WHERE, 'market', "must not be given together with 'token_id'");

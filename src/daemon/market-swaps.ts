@@ -1,0 +1,146 @@
+/**
+ * Part of phase start-quoting, with selector.by = "rewards" and selector.rerankSec > 0: every
+ * re-ranking (src/market/reward-rerank.ts) is turned into swaps of the quoted set. The decision
+ * and its hysteresis are src/market/swap-decision.ts; carrying a swap out (cancel and verify the
+ * leaving market's orders, bind and subscribe the joining one) is quoted-set.ts.
+ *
+ * Each swap is one log line (`selector swap`) naming the market in and the market out with their
+ * expected reward per day and ranking value, and the reason; markets the ranking left out but
+ * the hysteresis kept are logged too. makerd_selector_swaps_total{direction} counts them, and
+ * /status shows the quoted set, the markets leaving and the next re-ranking.
+ */
+import type { Registry } from 'prom-client';
+import type { MakerdConfig } from '../config/schema.js';
+import type { SelectorConfig } from '../config/schema/quoting.js';
+import type { CancelVenue } from '../lifecycle/cancel-and-verify.js';
+import type { SelectedMarket, SelectionResult } from '../market/market-selection.js';
+import { decideSwaps, type SwapSettings, type SwapSide } from '../market/swap-decision.js';
+import { registerSwapMetrics } from '../metrics/selector-metrics.js';
+import type { SelectorStatus } from '../metrics/status.js';
+import { Decimal } from '../money.js';
+import type { Strategy } from '../strategy/strategy.js';
+import { resolveBindings, toBinding } from '../trading/market-bindings.js';
+import type { DaemonContext } from './daemon-context.js';
+import { QuotedSet, type QuotedSetParts } from './quoted-set.js';
+import type { RerankHooks } from './select-markets.js';
+
+export interface MarketSwapsInput
+  extends Pick<
+    QuotedSetParts,
+    'loop' | 'poller' | 'books' | 'streams' | 'metadata' | 'risk' | 'executor' | 'positions' | 'scope' | 'trade'
+  > {
+  /** The periodic ranking (select-markets.ts), started here; undefined: the set stays as selected. */
+  readonly rerank: ((hooks: RerankHooks) => () => void) | undefined;
+  /** The markets selected at start (explicit entries and the selector's). */
+  readonly selected: readonly SelectedMarket[];
+  readonly registry: Registry;
+  readonly view: {
+    markets: readonly { readonly conditionId: string; readonly tokens: readonly string[] }[];
+    selector?: () => SelectorStatus;
+  };
+  readonly venue: CancelVenue;
+  readonly owns: (clientOrderId: string) => boolean;
+  readonly strategies: ReadonlyMap<string, Strategy>;
+}
+
+export interface MarketSwaps {
+  readonly set: QuotedSet;
+  /** SIGHUP: the new swap margin and hold time; joining markets bind with the reloaded parameters. */
+  reload(next: MakerdConfig): void;
+  close(): void;
+}
+
+export function swapSettingsOf(selector: Pick<SelectorConfig, 'swapMargin' | 'minHoldSec'>): SwapSettings {
+  return { margin: new Decimal(selector.swapMargin), minHoldMs: selector.minHoldSec * 1000 };
+}
+
+const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
+
+function sideText(s: SwapSide | undefined): Record<string, string> | undefined {
+  if (s === undefined) return undefined;
+  const dp = (d: Decimal | undefined): string => (d === undefined ? 'unranked' : d.toDecimalPlaces(6, Decimal.ROUND_HALF_EVEN).toFixed());
+  return { market: s.market, expectedRewardPerDay: dp(s.expectedRewardPerDay), value: dp(s.value) };
+}
+
+/** Undefined without re-ranking (selector.by listing, or selector.rerankSec 0). */
+export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): MarketSwaps | undefined {
+  const rerank = i.rerank;
+  if (rerank === undefined) return undefined;
+  let config = ctx.config;
+  const { clock, stop } = ctx;
+  const log = ctx.logger.child({ component: 'selection' });
+  let settings = swapSettingsOf(config.selector);
+  const count = registerSwapMetrics(i.registry);
+  const swaps = { in: 0, out: 0 };
+  const times: { last?: number; next?: number } = {};
+  const set = new QuotedSet(
+    {
+      ...i,
+      clock,
+      logger: log,
+      setWatched: (markets) => {
+        i.view.markets = markets.map((m) => ({ conditionId: m.conditionId, tokens: [...m.tokens] }));
+      },
+      bind: (m) => toBinding(resolveBindings([m], config, i.strategies)[0]!),
+      verifyDeadlineMs: config.lifecycle.shutdownDeadlineMs,
+      signal: stop,
+    },
+    i.selected,
+  );
+  i.view.selector = () => ({
+    quoted: set.quoted().map((q) => ({ market: q.market.conditionId, since: iso(q.sinceMs)! })),
+    leaving: set.leaving().map((l) => ({ market: l.market, state: l.state, since: iso(l.sinceMs)! })),
+    lastRerankAt: iso(times.last),
+    nextRerankAt: iso(times.next),
+    swaps: { ...swaps },
+  });
+  const onRanking = async (r: SelectionResult): Promise<void> => {
+    times.last = clock.now();
+    const explicit = new Set(set.selected.filter((m) => m.entry !== 'selector').map((m) => m.conditionId));
+    const picks = r.selected.filter((m) => !explicit.has(m.conditionId));
+    const byId = new Map(picks.map((m) => [m.conditionId, m]));
+    const ranked = new Map(
+      (r.ranking?.ranked ?? []).map((e) => [
+        e.rank.conditionId,
+        { value: e.rank.value, expectedRewardPerDay: e.rank.expectedRewardPerDay },
+      ]),
+    );
+    const quoted = set
+      .quoted()
+      .filter((q) => q.market.entry === 'selector')
+      .map((q) => ({ conditionId: q.market.conditionId, sinceMs: q.sinceMs }));
+    const d = decideSwaps({ quoted, picks: picks.map((m) => m.conditionId), ranked, nowMs: clock.now(), settings });
+    for (const h of d.held)
+      log.info({ market: h.market, challenger: h.challenger, reason: h.reason }, 'selector: market kept (hysteresis)');
+    if (d.moves.length === 0) log.info({ picks: picks.map((m) => m.conditionId), held: d.held.length }, 'selector re-ranked: same markets');
+    for (const move of d.moves) {
+      log.info({ in: sideText(move.in), out: sideText(move.out), reason: move.reason }, 'selector swap');
+      if (move.out !== undefined) {
+        set.leave(move.out.market);
+        swaps.out++;
+        count('out');
+      }
+      const joining = move.in === undefined ? undefined : byId.get(move.in.market);
+      if (joining === undefined) continue;
+      try {
+        await set.join(joining);
+        swaps.in++;
+        count('in');
+      } catch (err) {
+        log.error({ market: joining.conditionId, err: (err as Error).message }, 'selector: market could not join; it stays out');
+      }
+    }
+  };
+  const stopRerank = rerank({ onRanking, onArmed: (nextAtMs) => (times.next = nextAtMs) });
+  return {
+    set,
+    reload: (next) => {
+      config = next;
+      settings = swapSettingsOf(next.selector);
+    },
+    close: () => {
+      stopRerank();
+      set.close();
+    },
+  };
+}
