@@ -1,0 +1,174 @@
+/**
+ * The selector swaps the quoted set at runtime, end to end: `makerd run` (live mode, over HTTP,
+ * port 0) with selector.by = rewards and top 1 quotes the simulator's best-paying market; the
+ * simulator then pays another market far more (POST /_sim/rewards/rules), and at the next
+ * re-ranking makerd cancels its orders at the first market (verified: none left open there),
+ * places at the new one, logs the swap with its reasons, counts it
+ * (makerd_selector_swaps_total) and shows it in /status, without a single request refused by the
+ * simulator's limit windows.
+ *
+ * One FakeClock drives the simulator and makerd; the clock moves a second at a time, each step
+ * followed by a settle (every request makerd sent answered, none new for a few turns of the
+ * event loop). The flow's makers quote (the ranking needs books) but no taker trades, so makerd
+ * holds no position and the leaving market goes straight to cancelling.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { FakeClock } from '../../src/clock/fake-clock.js';
+import { loadConfig } from '../../src/config/load.js';
+import { createLogger } from '../../src/log/logger.js';
+import { runDaemon } from '../../src/main.js';
+import { operatorAccount } from '../../src/sim/server/operator-account.js';
+import { liveEnvFor } from '../support/live-env.js';
+import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+
+let h: SimHarness | undefined;
+
+afterAll(async () => {
+  await h?.close();
+});
+
+interface SimStats {
+  requests_total: number;
+  responses_by_status: Record<string, number>;
+  throttled_total: number;
+  edge_throttled_total: number;
+}
+
+describe('selector swaps at runtime', () => {
+  it('moves its quotes to the market that now pays more: cancelled and verified out, placed in, 0 windows exceeded', {
+    timeout: 300_000,
+  }, async () => {
+    const sim = await startSimHarness({
+      markets: 10,
+      seed: 'rank',
+      clock: new FakeClock(Date.UTC(2026, 0, 1, 12)),
+      flow: { enabled: true, stepMs: 10_000, A: 0, jumpRate: 0, sigma: 0.001, makerRefreshMs: 120_000, makerDepthLevels: 3 },
+    });
+    h = sim;
+    const op = operatorAccount(sim.credentials);
+    const ex = sim.sim.world.exchange;
+    const openIn = (market: string): number => ex.openOrders(op, { market }).length;
+    const openMarkets = (): string[] => [...new Set(ex.openOrders(op, {}).map((o) => o.market))];
+    const stats = (): SimStats => sim.sim.stats() as unknown as SimStats;
+    const inFlight = (s: SimStats): number => s.requests_total - Object.values(s.responses_by_status).reduce((a, b) => a + b, 0);
+    const settle = async (): Promise<void> => {
+      let quiet = 0;
+      let seen = -1;
+      while (quiet < 3) {
+        await new Promise((r) => setImmediate(r));
+        const s = stats();
+        if (inFlight(s) === 0 && s.requests_total === seen) quiet++;
+        else {
+          quiet = 0;
+          seen = s.requests_total;
+        }
+      }
+    };
+    /** Steps the clock a second at a time until `done`, at most `maxSec` seconds. */
+    const until = async (done: () => boolean, maxSec: number): Promise<void> => {
+      for (let i = 0; i < maxSec && !done(); i++) {
+        sim.clock.advance(1_000);
+        await settle();
+      }
+      expect(done()).toBe(true);
+    };
+    // The makers' books first: the ranking needs midpoints.
+    for (let i = 0; i < 60; i++) {
+      sim.clock.advance(1_000);
+      await settle();
+    }
+
+    const records: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk, _e, cb) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) records.push(JSON.parse(line) as Record<string, unknown>);
+        cb();
+      },
+    });
+    const env = liveEnvFor(sim, {
+      MAKERD_SELECTOR_TOP: '1',
+      MAKERD_SELECTOR_BY: 'rewards',
+      MAKERD_SELECTOR_RERANK_SEC: '120',
+      MAKERD_SELECTOR_MIN_HOLD_SEC: '60',
+      MAKERD_SELECTOR_SWAP_MARGIN: '0.2',
+      MAKERD_POLLER_INTERVAL_MS: '2000',
+      MAKERD_POLLER_STALE_AFTER_MS: '600000',
+      MAKERD_STREAM_MARKET: 'on',
+      MAKERD_STREAM_USER: 'on',
+      MAKERD_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'makerd-swap-e2e-')), 'data'),
+      MAKERD_METRICS_PORT: '0',
+    });
+    const { config } = loadConfig({ env });
+    const stop = new AbortController();
+    const running = runDaemon(config, createLogger({ level: 'info', destination }), stop.signal, { clock: sim.clock });
+    let code: number | undefined;
+    void running.then(
+      (c) => (code = c),
+      () => (code = -1),
+    );
+    try {
+      // Start-up reads the catalog and the books over HTTP (real time); the clock moves once it trades.
+      await vi.waitFor(() => expect(records.some((r) => r.msg === 'phase started' && r.phase === 'trade')).toBe(true), {
+        timeout: 60_000,
+        interval: 20,
+      });
+      await until(() => openMarkets().length === 1, 60);
+      const first = openMarkets()[0]!;
+      const quotedFirst = openIn(first);
+      expect(quotedFirst).toBeGreaterThan(0);
+      // Another paying market of the same tick now pays a thousand times more than any.
+      const next = sim.sim.world.catalog.markets.find((m) => m.conditionId !== first && m.rewards.min_size > 0 && m.tickSize === '0.01')!;
+      const posted = await sim.request('POST', '/_sim/rewards/rules', { body: { market: next.conditionId, daily_rate: 1_000_000 } });
+      expect(posted.status).toBe(200);
+
+      await until(
+        () =>
+          openIn(first) === 0 &&
+          openIn(next.conditionId) > 0 &&
+          records.some((r) => r.msg === 'selector: market released: orders cancelled and verified'),
+        200,
+      );
+      expect(openMarkets()).toEqual([next.conditionId]);
+
+      const swap = records.filter((r) => r.msg === 'selector swap');
+      expect(swap).toHaveLength(1);
+      expect(swap[0]).toMatchObject({
+        in: { market: next.conditionId },
+        out: { market: first },
+        reason: expect.stringMatching(/^value \S+ beats \S+ by more than selector.swapMargin 0.2$/),
+      });
+      const swapIn = swap[0]!.in as { expectedRewardPerDay: string };
+      const swapOut = swap[0]!.out as { expectedRewardPerDay: string };
+      expect(Number(swapIn.expectedRewardPerDay)).toBeGreaterThan(Number(swapOut.expectedRewardPerDay));
+      expect(records.find((r) => r.msg === 'selector: market released: orders cancelled and verified')).toMatchObject({ market: first });
+
+      const url = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz)')!.url as string;
+      const status = (await (await fetch(`${url}/status`)).json()) as {
+        markets: { conditionId?: string; market?: string }[];
+        selector: { quoted: { market: string }[]; leaving: unknown[]; nextRerankAt: string; lastRerankAt: string; swaps: unknown };
+      };
+      expect(status.selector.quoted.map((q) => q.market)).toEqual([next.conditionId]);
+      expect(status.selector.leaving).toEqual([]);
+      expect(status.selector.swaps).toEqual({ in: 1, out: 1 });
+      expect(Date.parse(status.selector.nextRerankAt)).toBe(Date.parse(status.selector.lastRerankAt) + 120_000);
+      const metrics = await (await fetch(`${url}/metrics`)).text();
+      expect(metrics).toContain('makerd_selector_swaps_total{direction="in"} 1');
+      expect(metrics).toContain('makerd_selector_swaps_total{direction="out"} 1');
+      // Every request admitted by makerd's limiter: none refused by a window of the simulator.
+      expect(stats().edge_throttled_total).toBe(0);
+      expect(stats().throttled_total).toBe(0);
+    } finally {
+      stop.abort('SIGTERM');
+      for (let i = 0; code === undefined && i < 10_000; i++) {
+        sim.clock.advance(100);
+        await settle();
+      }
+    }
+    expect(code).toBe(0);
+    expect(openMarkets()).toEqual([]);
+  });
+});
