@@ -185,8 +185,7 @@ export class QuotedSet {
       if (e.state === 'reducing' && !this.#holding(e)) {
         this.#p.logger.info({ market: e.market.conditionId }, 'selector: leaving market flat; cancelling its orders');
         this.#cancel(e);
-      }
-      if (e.state === 'cancelling' && !e.verifying) work.push(this.#drain(e));
+      } else if (e.state === 'cancelling' && !e.verifying) work.push(this.#drain(e));
     }
     await Promise.all(work);
   }
