@@ -24,7 +24,7 @@ import { registerReadyMetric } from '../../src/metrics/readiness.js';
 import { registerRewardMetrics } from '../../src/metrics/reward-metrics.js';
 import { registerPaperMetrics } from '../../src/metrics/paper-metrics.js';
 import { registerStreamMetrics } from '../../src/metrics/stream-metrics.js';
-import { registerSelectorMetrics } from '../../src/metrics/selector-metrics.js';
+import { registerSelectorMetrics, registerSwapMetrics } from '../../src/metrics/selector-metrics.js';
 import { registerTickMetrics } from '../../src/metrics/tick-metrics.js';
 
 const root = packageRoot();
@@ -117,6 +117,8 @@ describe('the documentation', () => {
     // Registered in paper mode only (trading.mode paper).
     registerPaperMetrics(registry, () => undefined);
     registerSelectorMetrics(registry);
+    // With selector.rerankSec (the selector's swaps).
+    registerSwapMetrics(registry);
     const names = (await registry.getMetricsAsJSON()).map((m) => m.name);
     limiter.close();
     const own = names.filter((n) => !/^makerd_(process|nodejs)_/.test(n));

@@ -28,6 +28,11 @@ describe('ignoredOnReload', () => {
   it('nothing when only reloadable settings changed', () => {
     expect(ignoredOnReload(config(), config({ MAKERD_RISK_MAX_DAILY_LOSS: '50', MAKERD_STRATEGY: 'bands' }))).toEqual([]);
   });
+
+  it("the selector's swap hysteresis reloads; the rest of the selector needs a restart", () => {
+    const next = config({ MAKERD_SELECTOR_SWAP_MARGIN: '0.5', MAKERD_SELECTOR_MIN_HOLD_SEC: '60', MAKERD_SELECTOR_RERANK_SEC: '600' });
+    expect(ignoredOnReload(config(), next)).toEqual(['selector.rerankSec']);
+  });
 });
 
 describe('reloadConfiguration', () => {
@@ -40,6 +45,14 @@ describe('reloadConfiguration', () => {
       ignored: ['metrics.port', 'poller.intervalMs'],
       msg: 'configuration reloaded: strategy parameters and risk limits; ignored until a restart: metrics.port, poller.intervalMs (a reload cannot change them)',
     });
+  });
+
+  it("hands the reloaded configuration to the selector's swaps", () => {
+    const { logger } = logCapture();
+    const reload = vi.fn();
+    reloadConfiguration(() => config({ MAKERD_SELECTOR_SWAP_MARGIN: '0.35' }), { ...targets(), selector: { reload } }, logger);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(reload.mock.calls[0]![0].selector).toMatchObject({ swapMargin: '0.35', minHoldSec: 3600 });
   });
 
   it('an unchanged file: reloaded, nothing ignored', () => {
