@@ -109,7 +109,8 @@ export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): Marke
       .quoted()
       .filter((q) => q.market.entry === 'selector')
       .map((q) => ({ conditionId: q.market.conditionId, sinceMs: q.sinceMs }));
-    const d = decideSwaps({ quoted, picks: picks.map((m) => m.conditionId), ranked, nowMs: clock.now(), settings });
+    const unpriced = new Set(r.ranking?.unpricedIds ?? []);
+    const d = decideSwaps({ quoted, picks: picks.map((m) => m.conditionId), ranked, unpriced, nowMs: clock.now(), settings });
     for (const h of d.held)
       log.info({ market: h.market, challenger: h.challenger, reason: h.reason }, 'selector: market kept (hysteresis)');
     if (d.moves.length === 0) log.info({ picks: picks.map((m) => m.conditionId), held: d.held.length }, 'selector re-ranked: same markets');

@@ -56,6 +56,8 @@ export interface RewardRanking {
   readonly problems: readonly RewardsProblem[];
   /** Ranked markets left out for want of a midpoint. */
   readonly unpriced: number;
+  /** Their condition ids (they pay, but neither token had a midpoint this ranking). */
+  readonly unpricedIds?: readonly string[] | undefined;
 }
 
 const text = (d: Decimal, dp: number): string => d.toDecimalPlaces(dp, Decimal.ROUND_HALF_EVEN).toFixed();
@@ -124,6 +126,7 @@ export async function rankByRewards(
   }
   const ranked: RankedEntry[] = [];
   let unpriced = 0;
+  const unpricedIds: string[] = [];
   for (const p of paying) {
     const out = rankMarket(
       p.market.condition_id,
@@ -134,11 +137,12 @@ export async function rankByRewards(
     );
     if ('reason' in out) {
       unpriced++;
+      unpricedIds.push(p.market.condition_id);
       options.logger?.debug({ market: p.market.condition_id, reason: out.reason }, 'selector: market not ranked');
       continue;
     }
     ranked.push({ market: p.market, rank: out.ranked, why: whyOf(out.ranked) });
   }
   ranked.sort((a, b) => byValue(a.rank, b.rank));
-  return { ranked, problems, unpriced };
+  return { ranked, problems, unpriced, unpricedIds };
 }

@@ -10,8 +10,9 @@
  *   (values are the ranking's: expected reward per day per unit of capital less the volatility
  *   penalty, reward-ranking.ts).
  * A quoted market the ranking no longer ranks at all (it stopped paying, its rewards object is
- * unreadable, it closed or stopped accepting orders, left the listing, or has no midpoint) goes
- * at once, hold or not: there is nothing left to compare.
+ * unreadable, it closed or stopped accepting orders, left the listing) goes at once, hold or not:
+ * there is nothing left to compare. One that still pays but had no midpoint this ranking (a book
+ * empty for a moment) is kept until held long enough, then replaced like one that is outranked.
  *
  * Pairs are formed weakest out against strongest in. Picks beyond the markets leaving (the
  * selector found more than before: a market closed, the shard's share of the top N grew) join
@@ -44,6 +45,8 @@ export interface SwapInput {
   readonly picks: readonly string[];
   /** Every market the ranking ranked, by condition id. */
   readonly ranked: ReadonlyMap<string, RankValue>;
+  /** Paying markets the ranking could not price (no midpoint this time). */
+  readonly unpriced?: ReadonlySet<string> | undefined;
   readonly nowMs: number;
   readonly settings: SwapSettings;
 }
@@ -110,14 +113,23 @@ export function decideSwaps(input: SwapInput): SwapDecision {
   let size = input.quoted.length;
   for (const out of leaving) {
     const challenger = entering[next];
+    const heldMs = nowMs - (since.get(out.market) ?? nowMs);
+    if (out.value === undefined && input.unpriced?.has(out.market) === true && heldMs < settings.minHoldMs) {
+      held.push({
+        market: out.market,
+        challenger: challenger?.market,
+        reason: 'no midpoint this ranking; not held long enough to replace',
+      });
+      continue;
+    }
     if (out.value === undefined) {
       if (challenger !== undefined) next++;
       else size--;
       moves.push({ in: challenger, out, reason: 'no longer ranked (no rewards, not quotable, not listed or no midpoint)' });
       continue;
     }
-    const heldSec = Math.floor((nowMs - (since.get(out.market) ?? nowMs)) / 1000);
-    if (nowMs - (since.get(out.market) ?? nowMs) < settings.minHoldMs) {
+    const heldSec = Math.floor(heldMs / 1000);
+    if (heldMs < settings.minHoldMs) {
       held.push({
         market: out.market,
         challenger: challenger?.market,

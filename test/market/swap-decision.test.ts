@@ -91,6 +91,21 @@ describe('decideSwaps', () => {
     expect(d.moves[1]!.reason).toBe('a free place among the picks');
   });
 
+  it('keeps a paying market without a midpoint this ranking until held long enough, then replaces it', () => {
+    const base = {
+      quoted: [{ conditionId: 'EMPTY', sinceMs: 0 }],
+      picks: ['C'],
+      ranked: ranked({ C: '0.2' }),
+      unpriced: new Set(['EMPTY']),
+      settings,
+    };
+    expect(decideSwaps({ ...base, nowMs: HOUR - 1 })).toEqual({
+      moves: [],
+      held: [{ market: 'EMPTY', challenger: 'C', reason: 'no midpoint this ranking; not held long enough to replace' }],
+    });
+    expect(decideSwaps({ ...base, nowMs: HOUR }).moves.map((m) => [m.in?.market, m.out?.market])).toEqual([['C', 'EMPTY']]);
+  });
+
   it('pairs the weakest leaving market with the strongest joining one', () => {
     const d = decideSwaps({
       quoted: ['A', 'B', 'C'].map((conditionId) => ({ conditionId, sinceMs: 0 })),
