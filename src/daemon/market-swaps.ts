@@ -25,10 +25,9 @@ import { QuotedSet, type QuotedSetParts } from './quoted-set.js';
 import type { RerankHooks } from './select-markets.js';
 
 export interface MarketSwapsInput
-  extends Pick<
-    QuotedSetParts,
-    'loop' | 'poller' | 'books' | 'streams' | 'metadata' | 'risk' | 'executor' | 'positions' | 'scope' | 'trade'
-  > {
+  extends Pick<QuotedSetParts, 'loop' | 'poller' | 'books' | 'streams' | 'metadata' | 'risk' | 'executor' | 'scope' | 'trade'> {
+  /** The account's positions (GET /positions live, the portfolio's in paper mode). */
+  readonly shares: { readonly positions: ReadonlyMap<string, Decimal> } | undefined;
   /** The periodic ranking (select-markets.ts), started here; undefined: the set stays as selected. */
   readonly rerank: ((hooks: RerankHooks) => () => void) | undefined;
   /** The markets selected at start (explicit entries and the selector's). */
@@ -78,6 +77,7 @@ export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): Marke
       ...i,
       clock,
       logger: log,
+      positions: () => i.shares?.positions ?? new Map(),
       setWatched: (markets) => {
         i.view.markets = markets.map((m) => ({ conditionId: m.conditionId, tokens: [...m.tokens] }));
       },
