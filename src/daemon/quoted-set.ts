@@ -111,6 +111,7 @@ export class QuotedSet {
   /** Every market watched, in selection order: the live array the SIGHUP reload re-binds. */
   readonly selected: SelectedMarket[] = [];
   #timer: TimerHandle | undefined;
+  #closed = false;
 
   constructor(parts: QuotedSetParts, initial: readonly SelectedMarket[]) {
     this.#p = parts;
@@ -191,6 +192,7 @@ export class QuotedSet {
   }
 
   close(): void {
+    this.#closed = true;
     if (this.#timer !== undefined) this.#p.clock.clearTimer(this.#timer);
     this.#timer = undefined;
   }
@@ -307,7 +309,7 @@ export class QuotedSet {
 
   /** Steps every second while a market is leaving. */
   #arm(): void {
-    if (this.#timer !== undefined || this.#p.signal.aborted) return;
+    if (this.#timer !== undefined || this.#closed || this.#p.signal.aborted) return;
     this.#timer = this.#p.clock.setTimer(() => {
       this.#timer = undefined;
       void this.step().finally(() => {
