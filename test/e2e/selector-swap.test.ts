@@ -150,6 +150,7 @@ describe('selector swaps at runtime', () => {
       const status = (await (await fetch(`${url}/status`)).json()) as {
         markets: { conditionId?: string; market?: string }[];
         selector: { quoted: { market: string }[]; leaving: unknown[]; nextRerankAt: string; lastRerankAt: string; swaps: unknown };
+        limits: { scope: string; window: string; capacity: number; used: number }[];
       };
       expect(status.selector.quoted.map((q) => q.market)).toEqual([next.conditionId]);
       expect(status.selector.leaving).toEqual([]);
@@ -158,7 +159,9 @@ describe('selector swaps at runtime', () => {
       const metrics = await (await fetch(`${url}/metrics`)).text();
       expect(metrics).toContain('makerd_selector_swaps_total{direction="in"} 1');
       expect(metrics).toContain('makerd_selector_swaps_total{direction="out"} 1');
-      // Every request admitted by makerd's limiter: none refused by a window of the simulator.
+      // makerd's own windows within capacity, and none refused by a window of the simulator.
+      expect(status.limits.length).toBeGreaterThan(0);
+      for (const l of status.limits) expect(l.used, `${l.scope} ${l.window}`).toBeLessThanOrEqual(l.capacity);
       expect(stats().edge_throttled_total).toBe(0);
       expect(stats().throttled_total).toBe(0);
     } finally {
