@@ -151,7 +151,10 @@ async function runPhases(
       await phases.run('cancel-orphans', () => cancelOrphans(ctx, { venue: client, scope, owns }));
       orphansCleared = true;
     }
-    const onFills = (fills: readonly Fill[]): void => quoting?.loop.onFills(fills);
+    const onFills = (fills: readonly Fill[]): void => {
+      recorder?.fillsCounted(fills.length);
+      quoting?.loop.onFills(fills);
+    };
     const missed = { client, credentials, scope, metadata, journal, risk, checkLosses, onFills, closers };
     account = await phases.run('count-missed-fills', async () =>
       paper === undefined ? countMissedFills(ctx, missed) : openPaperAccount(ctx, { ...missed, paper, executor: exec, tokens }),
@@ -171,7 +174,18 @@ async function runPhases(
     quoting = await phases.run('start-quoting', () => {
       const pipeline = { risk, killSwitch, checkLosses, executor: exec, limiter, portfolio, heartbeat, tickTimer, trade };
       const shares = positions ?? account.paperPositions;
-      const q = startQuoting(ctx, { client: reads, registry, view, bindings, marketIds, tokens, metadata, positions: shares, ...pipeline });
+      const q = startQuoting(ctx, {
+        client: reads,
+        registry,
+        view,
+        bindings,
+        marketIds,
+        tokens,
+        metadata,
+        positions: shares,
+        recorder,
+        ...pipeline,
+      });
       const { loop, books, poller } = q;
       const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers, recorder };
       const streams = startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, paper, ...quotingParts });

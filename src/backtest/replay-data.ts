@@ -12,7 +12,7 @@
  * - Checks are the venue client's, with each decimal text parsed once (replay-parse.ts).
  */
 import { createHash } from 'node:crypto';
-import { isMakerdError } from '../errors.js';
+import { ErrorCode, isMakerdError, MakerdError } from '../errors.js';
 import { toMarketMeta } from '../market/market-metadata.js';
 import type { MarketMeta } from '../market/market-view.js';
 import type { StreamBook, StreamPriceChange } from '../market/market-stream.js';
@@ -43,7 +43,11 @@ export type ReplayEvent =
       readonly levels: readonly { readonly side: Side; readonly level: Level }[];
     }
   | { readonly t: number; readonly k: 'trade'; readonly trade: PublicTrade }
-  | { readonly t: number; readonly k: 'tick'; readonly market: string; readonly tokenId: string; readonly tick: Decimal };
+  | { readonly t: number; readonly k: 'tick'; readonly market: string; readonly tokenId: string; readonly tick: Decimal }
+  /** The recording paper run evaluated this market here (recording-format.ts EvalRecord). */
+  | { readonly t: number; readonly k: 'eval'; readonly market: string }
+  /** `n` more of its fills reached its positions here. */
+  | { readonly t: number; readonly k: 'fills'; readonly n: number };
 
 /**
  * A polled snapshot: its identity read at load, its levels checked and parsed on first use
@@ -71,6 +75,11 @@ export interface ReplayData {
   readonly damage: readonly Damage[];
   /** Records left out because they failed their check. */
   readonly problems: readonly string[];
+  /**
+   * Evaluations the recording daemon made (`eval` records, a paper run's): when there are any,
+   * the replay evaluates exactly there and applies fills to the positions where the run did.
+   */
+  readonly evaluations: number;
 }
 
 const MIDS = 'POST /midpoints (recorded)';
@@ -89,6 +98,7 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
   const parser = new ReplayParser();
   let pending: { t: number; books?: PolledBook[]; mids?: CheckedMidpoints } | undefined;
   let records = 0;
+  let evaluations = 0;
   let startMs = Number.POSITIVE_INFINITY;
   let endMs = Number.NEGATIVE_INFINITY;
 
@@ -160,6 +170,19 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
         if (pending.books !== undefined) flushPoll();
       }
     } else if (r.k === 'ws') streamEvent(r.e, t);
+    else if (r.k === 'eval') {
+      evaluations++;
+      events.push({ t, k: 'eval', market: r.m });
+    } else if (r.k === 'fills') events.push({ t, k: 'fills', n: r.n });
+    else if (r.k === 'run' && r.mode === 'live')
+      // Our orders rested in the venue's books this run read: the replay's own virtual orders would
+      // be added to books that already hold them (counted twice), and the queue ahead of each would
+      // include ours.
+      throw new MakerdError(
+        ErrorCode.BAD_PARAMETER,
+        `recording: ${dir} (group ${r.group}) was made by a live run: its books hold the account's own orders, which a replay would count again beside its virtual ones; replay a recording made in paper mode or by makerd record`,
+        { where: 'recording', field: dir },
+      );
   };
 
   const streamEvent = (raw: Record<string, unknown>, t: number): void => {
@@ -178,7 +201,8 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
           events.push({
             t,
             k: 'trade',
-            trade: { tokenId: asset_id, takerSide: side, price: parser.price(raw.price, 'price'), size, atMs: t },
+            // Timed by the venue, as paper mode times the fills a trade causes.
+            trade: { tokenId: asset_id, takerSide: side, price: parser.price(raw.price, 'price'), size, atMs: Number(timestamp) },
           });
       } else if (kind === 'book') {
         const tick = parser.price(raw.tick_size, 'tick_size');
@@ -228,5 +252,5 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
   }
   flushPoll();
   if (records === 0) startMs = endMs = 0;
-  return { dir, events, markets, startMs, endMs, records, digest: hash.digest('hex'), damage, problems };
+  return { dir, events, markets, startMs, endMs, records, digest: hash.digest('hex'), damage, problems, evaluations };
 }

@@ -2,29 +2,35 @@
  * One replay run: one strategy on a recording (replay-data.ts), on a virtual clock set to each
  * record's receive time. The account trades as in a backtest (run-backtest.ts) — the daemon's
  * book store, view builder, strategy and guards, legs, risk gate and the executor's diff — but
- * its orders are virtual: they rest in the queue fill model that paper mode uses
- * (src/paper/queue-fill-model.ts), which sees the recorded books, level changes and public trades
- * in the order they arrived and fills an order only when the public data shows the queue ahead of
- * it consumed, or the book trading through it.
+ * its orders are virtual: they rest in paper mode's queue (src/paper/paper-queue.ts: the queue fill
+ * model fed, as in paper mode, by the recorded stream's books, level changes and public trades in
+ * the order they arrived, never by a polled book), which fills an order only when the public data
+ * shows the queue ahead of it consumed, or the book trading through it.
  *
- * Evaluations follow the backtester's: every recorded poll (books + midpoints) evaluates every
- * market whose books (by hash, stream updates included) or account state changed, or whose guard
- * is due; a fill evaluates its market at once. Stream events between polls update the books and
- * the fill model but, unlike the daemon, do not evaluate on their own (docs/recording-and-replay.md). Fills are maker fills at the order's price,
- * charged and rebated by the market's recorded fee schedule (fill-fees.ts), folded into the
+ * A paper run's recording (its `eval` and `fills` records) is replayed on the run's own schedule:
+ * each market evaluated exactly where the run evaluated it, and each fill reaching the positions
+ * the strategy reads where the run's did (after its journal write); a fill lowers the order's
+ * remaining size at once, as the paper venue tells the executor at once. So the replay's fills are
+ * the run's (docs/recording-and-replay.md#agreement-with-paper-mode).
+ *
+ * Otherwise evaluations follow the backtester's: every recorded poll (books + midpoints) evaluates
+ * every market whose books (by hash, stream updates included) or account state changed, or whose
+ * guard is due; a fill evaluates its market at once; stream events between polls do not evaluate
+ * on their own unless `evaluateOnStream`. Fills are maker fills at the order's price, timed by the
+ * venue's event, charged and rebated by the market's recorded fee schedule (fill-fees.ts), folded into the
  * portfolio. Tick changes apply at once; rules re-read later replace them. Liquidity rewards are
  * sampled every minute by the rule the simulator pays with (replay-rewards.ts).
  */
 import { FakeClock } from '../clock/fake-clock.js';
 import { isMakerdError } from '../errors.js';
 import { MarketGuard, guardFillOf, quoteGuarded } from '../guard/index.js';
-import { type BookView, bookProblem, toBookView } from '../market/book-view.js';
+import { bookProblem, toBookView } from '../market/book-view.js';
 import type { MarketMeta } from '../market/market-view.js';
 import { marketOf, outcomeIndexOf } from '../market/token-id.js';
 import { type Decimal, ONE, ZERO } from '../money.js';
 import { overlayVirtualOrders } from '../paper/book-overlay.js';
-import { withLevel } from '../market/book-levels.js';
-import { type Level, QueueFillModel, type VirtualFill } from '../paper/queue-fill-model.js';
+import { PaperQueue } from '../paper/paper-queue.js';
+import type { VirtualFill } from '../paper/queue-fill-model.js';
 import { makerFeeAndRebate } from '../portfolio/fill-fees.js';
 import type { Fill } from '../portfolio/fill.js';
 import { Portfolio } from '../portfolio/portfolio.js';
@@ -36,6 +42,7 @@ import { SAMPLE_INTERVAL_MS } from '../rewards/reward-day.js';
 import { MarkoutTracker } from './markout.js';
 import { countGuardTime, runFigures } from './run-figures.js';
 import type { ReplayInput, ReplayResult } from './replay-contract.js';
+import { streamBook, streamChange } from './replay-books.js';
 import type { ReplayEvent } from './replay-data.js';
 import { ReplayRewards } from './replay-rewards.js';
 import { modelPort } from './replay-executor.js';
@@ -59,10 +66,14 @@ export function runReplay(input: ReplayInput): ReplayResult {
   const clock = new FakeClock(data.startMs);
   const startMs = data.startMs;
   const durationMs = Math.max(0, data.endMs - data.startMs);
-  const model = new QueueFillModel();
+  const queue = new PaperQueue();
+  const model = queue.model;
   const books = new BookStore();
+  // A paper run's recording tells where it evaluated and when its fills reached its positions:
+  // followed exactly (its fills come out the same); otherwise the backtester's evaluation times.
+  const traced = data.evaluations > 0;
   const exec = new SimExecutor({
-    port: modelPort(model, () => clock.now()),
+    port: modelPort(queue, () => clock.now()),
     settings: settings.diff,
     now: () => clock.now(),
     onTouched: () => {},
@@ -94,7 +105,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
   let guardErrors = 0;
   const guardSeconds: GuardSeconds = { bid: { pulled: 0, widened: 0 }, ask: { pulled: 0, widened: 0 } };
 
-  function evaluate(st: MarketState): void {
+  function evaluate(st: MarketState, forced = false): void {
     const nowMs = clock.now();
     // As paper mode: the resting virtual orders added to the public books (src/paper/book-overlay.ts)
     // and taken out of the midpoint again, so the strategy and the guards see what a live run would.
@@ -106,7 +117,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
     const fresh = (s: StoredBook | undefined): string =>
       s === undefined ? '-' : nowMs - s.book.timestampMs > settings.staleAfterMs ? 'stale' : s.book.hash;
     const key = `${fresh(stored[0])}|${fresh(stored[1])}|${risk.stateOf(st.conditionId)}`;
-    if (!dirty.has(st.conditionId) && key === st.lastKey && st.guardDueMs > nowMs) return;
+    if (!forced && !dirty.has(st.conditionId) && key === st.lastKey && st.guardDueMs > nowMs) return;
     const view = buildMarketView({
       meta: st.meta,
       stored,
@@ -142,6 +153,18 @@ export function runReplay(input: ReplayInput): ReplayResult {
 
   // ---- fills ----------------------------------------------------------------------------------
   const fillLog: Fill[] = [];
+  /** Fills the recording run's positions had not taken yet (traced: its journal write was under way). */
+  const uncounted: Fill[] = [];
+  /** A fill reaches the portfolio, the positions the strategy reads and the guards. */
+  function count(fill: Fill, st: MarketState): void {
+    portfolio.apply(fill);
+    positions.set(fill.tokenId, portfolio.position(fill.tokenId));
+    st.guard?.onFill(guardFillOf(fill.outcomeIndex, fill.side, fill.price, fill.timestampMs));
+    markouts.onFill(fill, clock.now(), st.mid0);
+    const q = portfolio.netExposure(st.conditionId).abs();
+    if (q.gt(st.maxAbs)) st.maxAbs = q;
+    dirty.add(st.conditionId);
+  }
   function applyFills(fills: readonly VirtualFill[]): void {
     for (const v of fills) {
       const conditionId = marketOf(v.tokenId);
@@ -164,15 +187,12 @@ export function runReplay(input: ReplayInput): ReplayResult {
         orderId: v.orderId,
       };
       fillLog.push(fill);
-      portfolio.apply(fill);
-      positions.set(fill.tokenId, portfolio.position(fill.tokenId));
+      // The order's remaining size drops at once, as the paper venue tells the executor at once.
       exec.onFill(fill.orderId, conditionId, fill.size);
-      st.guard?.onFill(guardFillOf(fill.outcomeIndex, fill.side, fill.price, fill.timestampMs));
-      markouts.onFill(fill, clock.now(), st.mid0);
-      const q = portfolio.netExposure(conditionId).abs();
-      if (q.gt(st.maxAbs)) st.maxAbs = q;
-      dirty.add(conditionId);
+      if (traced) uncounted.push(fill);
+      else count(fill, st);
     }
+    if (traced) return;
     // The fill is known at once (paper mode's fills are its own): its market is evaluated now.
     for (const cid of [...dirty]) {
       const st = markets.get(cid);
@@ -200,8 +220,6 @@ export function runReplay(input: ReplayInput): ReplayResult {
   // ---- the events ------------------------------------------------------------------------------
   const ours = (tokenId: string): MarketState | undefined => markets.get(marketOf(tokenId));
   let lastPollMs: number | undefined;
-  /** Per token: hash of the book the fill model holds (a poll of the same book is not fed again). */
-  const modelHash = new Map<string, string>();
 
   function onEvent(e: ReplayEvent): void {
     switch (e.k) {
@@ -215,9 +233,16 @@ export function runReplay(input: ReplayInput): ReplayResult {
         if (st !== undefined && !st.meta.tickSize.eq(e.tick)) st.meta = { ...st.meta, tickSize: e.tick };
         return;
       }
+      case 'eval': {
+        const st = markets.get(e.market);
+        if (st !== undefined) evaluate(st, true);
+        return;
+      }
+      case 'fills':
+        for (const f of uncounted.splice(0, e.n)) count(f, markets.get(f.conditionId)!);
+        return;
       case 'poll': {
         const now = clock.now();
-        const fills: VirtualFill[] = [];
         for (const p of e.books) {
           if (ours(p.tokenId) === undefined) continue;
           const held = books.get(p.tokenId)?.book;
@@ -227,14 +252,10 @@ export function runReplay(input: ReplayInput): ReplayResult {
           const view = same ? { ...held, timestampMs: p.timestampMs } : checked === undefined ? undefined : toBookView(checked);
           if (view === undefined || bookProblem(view, now, settings.staleAfterMs) !== undefined)
             books.setPolled(p.tokenId, undefined, undefined);
-          else {
-            books.setPolled(view.tokenId, view, e.mids?.prices.get(view.tokenId));
-            if (modelHash.get(view.tokenId) !== view.hash) fills.push(...model.setBook(view.tokenId, view.bids, view.asks, now));
-            modelHash.set(view.tokenId, view.hash);
-          }
+          // The fill model is not fed polls (src/paper/paper-queue.ts), as in paper mode.
+          else books.setPolled(view.tokenId, view, e.mids?.prices.get(view.tokenId));
         }
-        applyFills(fills);
-        for (const st of markets.values()) evaluate(st);
+        if (!traced) for (const st of markets.values()) evaluate(st);
         if (lastPollMs !== undefined) countGuardTime(markets.values(), guardSeconds, now, (now - lastPollMs) / 1000);
         lastPollMs = now;
         for (const st of markets.values()) {
@@ -243,77 +264,30 @@ export function runReplay(input: ReplayInput): ReplayResult {
         }
         return;
       }
+      // Stream events feed the fill model as the paper venue does (paper-queue.ts: a token's first
+      // stream book comes before any poll of it may), timed by the venue; the book store as the daemon's.
       case 'book': {
         const st = ours(e.e.asset_id);
-        if (st === undefined || !replaceLevels(e.e.asset_id, e.bids, e.asks, e.e.hash, e.e.timestamp, e.tick)) return;
-        applyFills(model.setBook(e.e.asset_id, e.bids, e.asks, clock.now()));
-        modelHash.set(e.e.asset_id, e.e.hash);
-        if (settings.evaluateOnStream === true) burst.add(st);
+        if (st === undefined) return;
+        const stored = streamBook(books, e.e.asset_id, e.bids, e.asks, e.e.hash, e.e.timestamp, e.tick);
+        const r = queue.book(e.e.asset_id, e.bids, e.asks, Number(e.e.timestamp));
+        applyFills(r.fills);
+        for (const d of r.dropped) exec.onGone(d.id, st.conditionId);
+        if (stored && settings.evaluateOnStream === true && !traced) burst.add(st);
         return;
       }
       case 'change': {
         const st = ours(e.e.asset_id);
-        if (st === undefined || !changeLevels(e.e.asset_id, e.levels, e.e.hash, e.e.timestamp)) return;
-        const fills: VirtualFill[] = [];
-        for (const c of e.levels) fills.push(...model.setLevel(e.e.asset_id, c.side, c.level, clock.now()));
-        modelHash.set(e.e.asset_id, e.e.hash);
-        applyFills(fills);
-        if (settings.evaluateOnStream === true) burst.add(st);
+        if (st === undefined) return;
+        const stored = streamChange(books, e.e.asset_id, e.levels, e.e.hash, e.e.timestamp);
+        applyFills(queue.levels(e.e.asset_id, e.levels, Number(e.e.timestamp)) ?? []);
+        if (stored && settings.evaluateOnStream === true && !traced) burst.add(st);
         return;
       }
       case 'trade':
-        if (ours(e.trade.tokenId) !== undefined) applyFills(model.trade({ ...e.trade, atMs: clock.now() }));
+        if (ours(e.trade.tokenId) !== undefined) applyFills(queue.trade(e.trade));
         return;
     }
-  }
-
-  /**
-   * A stream `book`: as BookStore.applyBook, with the levels the loader already checked and parsed
-   * (best first, zero sizes dropped). False for a token never polled (its rules are unknown).
-   */
-  function replaceLevels(
-    tokenId: string,
-    bids: readonly Level[],
-    asks: readonly Level[],
-    hash: string,
-    timestamp: string,
-    tick: Decimal,
-  ): boolean {
-    const prev = books.get(tokenId);
-    if (prev === undefined) return false;
-    const ts = Number(timestamp);
-    const bid = bids[0]?.price;
-    const ask = asks[0]?.price;
-    const mid = bid !== undefined && ask !== undefined ? bid.plus(ask).div(2) : undefined;
-    const book: BookView = {
-      ...prev.book,
-      bids,
-      asks,
-      tickSize: tick,
-      timestampMs: Number.isSafeInteger(ts) ? ts : prev.book.timestampMs,
-      hash,
-      mid,
-    };
-    books.setPolled(tokenId, book, mid);
-    return true;
-  }
-
-  /** A stream `price_change`: as BookStore.applyPriceChange, with the levels already parsed. */
-  function changeLevels(
-    tokenId: string,
-    changes: readonly { side: 'BUY' | 'SELL'; level: Level }[],
-    hash: string,
-    timestamp: string,
-  ): boolean {
-    const prev = books.get(tokenId);
-    if (prev === undefined) return false;
-    let bids = prev.book.bids;
-    let asks = prev.book.asks;
-    for (const c of changes) {
-      if (c.side === 'BUY') bids = withLevel(bids, c.level, true);
-      else asks = withLevel(asks, c.level, false);
-    }
-    return replaceLevels(tokenId, bids, asks, hash, timestamp, prev.book.tickSize);
   }
 
   // Liquidity rewards: a sample of every paying market at every minute of the recording's clock.
@@ -357,6 +331,8 @@ export function runReplay(input: ReplayInput): ReplayResult {
     if (input.onProgress !== undefined && i % progressEvery === 0) input.onProgress(i / data.events.length);
   });
   flushBurst();
+  // Fills whose counting the recording stopped before (the run's last journal write): counted now.
+  for (const f of uncounted.splice(0)) count(f, markets.get(f.conditionId)!);
   for (const st of markets.values()) exec.observe(st.conditionId);
   while (nextRewardMs < data.endMs) {
     sampleRewards(nextRewardMs);

@@ -116,6 +116,14 @@ export class SimExecutor {
     this.observe(conditionId);
   }
 
+  /** Our order `orderId` left the book without a fill or a cancel of ours (the venue refused it late). */
+  onGone(orderId: string, conditionId: string): void {
+    const o = this.#byMarket.get(conditionId)?.get(orderId);
+    if (o === undefined) return;
+    this.#forget(o);
+    this.observe(conditionId);
+  }
+
   /** Makes the market's orders what `wanted` says (the daemon's diff), now. */
   submit(conditionId: string, tick: Decimal, wanted: readonly OrderIntent[]): void {
     const live = this.ordersOf(conditionId);

@@ -2,7 +2,9 @@
  * Part of phase select-markets: with `record.dir` set, `makerd run` records what it reads of the
  * venue for its markets (src/record: the poller's books and midpoints, the rules it reads, the
  * market stream's events) — the data a replay of this run needs (docs/recording-and-replay.md).
- * The recording is closed (flushed) at stop.
+ * The recording is closed (flushed) at stop. It also records what the run did with that data:
+ * its trading mode, each market evaluation and when fills reached the positions (main.ts), so a
+ * replay of a paper run evaluates where the run did, on the same positions.
  */
 import type { MarketRecorder } from '../record/market-recorder.js';
 import { openRecording } from '../record/recording-session.js';
@@ -20,6 +22,8 @@ export function startRecording(
     source: i.source,
     logger: logger.child({ component: 'recording' }),
   });
+  // The mode first: a replay refuses a live run's books (they hold our orders) by it.
+  session.recorder.run(config.trading.mode);
   i.closers.push(async () => {
     const figures = session.close();
     logger.info({ dir: session.writer.groupDir, ...figures }, 'recording closed');

@@ -18,6 +18,7 @@ import type { KillSwitch, RiskGate } from '../risk/index.js';
 import { BookStore } from '../trading/book-store.js';
 import { type ResolvedBinding, toBinding } from '../trading/market-bindings.js';
 import type { PositionPoller } from '../trading/position-poller.js';
+import type { MarketRecorder } from '../record/market-recorder.js';
 import { TradingLoop } from '../trading/trading-loop.js';
 import type { VenueClient } from '../venue/client.js';
 import type { DaemonContext } from './daemon-context.js';
@@ -43,6 +44,8 @@ export interface StartQuotingInput {
   readonly tickTimer: TickTimer;
   /** False in monitor-only mode: the loop evaluates but places and cancels nothing. */
   readonly trade: boolean;
+  /** With record.dir: each evaluation is recorded (a replay of the run evaluates there too). */
+  readonly recorder?: MarketRecorder | undefined;
 }
 
 export interface Quoting {
@@ -68,6 +71,7 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     trade: i.trade,
     // Paper mode: the virtual orders added to the public books, as ours are in the venue's.
     bookOverlay: view.paper === undefined ? undefined : (stored) => view.paper!.overlay(stored),
+    onEvaluate: i.recorder === undefined ? undefined : (market) => i.recorder?.evaluated(market),
     logger: logger.child({ component: 'trading' }),
   });
   exec.tracker.onChange((market) => loop.markDirty(market));

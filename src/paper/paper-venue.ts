@@ -29,7 +29,8 @@ import type { TradesVenue } from '../portfolio/fill-feed.js';
 import type { AccountTrade, CancelResult, OpenOrder, OrderResponse, Paged, PriceLevel } from '../venue/types.js';
 import type { StoredBook } from '../trading/book-store.js';
 import { overlayVirtualOrders } from './book-overlay.js';
-import { type Level, type PlaceRefusal, QueueFillModel, type VirtualFill, type VirtualOrderSpec } from './queue-fill-model.js';
+import { PaperQueue } from './paper-queue.js';
+import type { Level, VirtualFill, VirtualOrder, VirtualOrderSpec } from './queue-fill-model.js';
 import { VirtualExpiries } from './virtual-expiries.js';
 import { virtualTrade } from './virtual-trade.js';
 
@@ -65,7 +66,9 @@ export interface PaperStats {
 const LAST_PAGE = 'LTE=';
 
 export class PaperVenue implements ExecutionVenue, TradesVenue {
-  readonly model = new QueueFillModel();
+  /** The virtual orders and the fill model, fed as a replay feeds them (paper-queue.ts). */
+  readonly queue = new PaperQueue();
+  readonly model = this.queue.model;
   readonly stats: PaperStats = {
     placed: 0,
     refused: 0,
@@ -81,8 +84,6 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
   readonly #trades: AccountTrade[] = [];
   readonly #listeners: PaperFillListener[] = [];
   readonly #goneListeners: PaperGoneListener[] = [];
-  /** Accepted orders waiting for their token's first book (placed in the model when it comes). */
-  readonly #pending = new Map<string, VirtualOrderSpec>();
   readonly #expiries: VirtualExpiries;
   #orderSeq = 0;
   #tradeSeq = 0;
@@ -130,17 +131,13 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     // The number is taken only by an accepted order.
     const id = `${this.#o.runId}-o${(this.#orderSeq + 1).toString(36)}`;
     const spec: VirtualOrderSpec = { id, tokenId: o.asset_id, side: o.side, price, size, atMs: this.#o.clock.now() };
-    if (!this.model.hasBook(o.asset_id)) {
-      // The market stream's first book of the token is still on its way: the order waits for it
-      // (its queue is unknown until then), as it would be in flight to the venue.
-      this.#pending.set(id, spec);
-    } else {
-      const placed = this.#place(spec);
-      if (placed !== undefined) {
-        this.stats.refused++;
-        return refused(placed === 'crosses-book' ? 'invalid post-only order: order crosses book' : 'duplicate order id');
-      }
+    // Before the market stream's first book of the token, the order waits for it (paper-queue.ts).
+    const placed = this.queue.place(spec);
+    if (typeof placed === 'string') {
+      this.stats.refused++;
+      return refused(placed === 'crosses-book' ? 'invalid post-only order: order crosses book' : 'duplicate order id');
     }
+    if (placed.status === 'resting') this.#placed(placed.order);
     this.#orderSeq++;
     this.stats.placed++;
     this.#orders.set(id, {
@@ -208,11 +205,10 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
   onBook(e: StreamBook): void {
     this.stats.bookEvents++;
     this.#expireDue(Number(e.timestamp));
-    this.#emit(this.model.setBook(e.asset_id, levels(e.bids), levels(e.asks), Number(e.timestamp)));
-    for (const spec of [...this.#pending.values()]) {
-      if (spec.tokenId !== e.asset_id) continue;
-      this.#pending.delete(spec.id);
-      if (this.#place(spec) === undefined) continue;
+    const r = this.queue.book(e.asset_id, levels(e.bids), levels(e.asks), Number(e.timestamp));
+    this.#emit(r.fills);
+    for (const o of r.placed) this.#placed(o);
+    for (const spec of r.dropped) {
       // It would have crossed the book it now meets: the venue refuses a post-only order so.
       this.stats.refused++;
       const record = this.#orders.get(spec.id);
@@ -222,21 +218,11 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     }
   }
 
-  /** Places in the model; the refusal reason, or undefined when it rests. */
-  #place(spec: VirtualOrderSpec): PlaceRefusal | undefined {
-    const placed = this.model.place(spec);
-    if (!placed.accepted) return placed.reason;
+  #placed(o: VirtualOrder): void {
     this.#o.logger?.debug(
-      {
-        token: spec.tokenId,
-        side: spec.side,
-        price: spec.price.toFixed(),
-        size: spec.size.toFixed(),
-        queueAhead: placed.order.queueAhead.toFixed(),
-      },
+      { token: o.tokenId, side: o.side, price: o.price.toFixed(), size: o.size.toFixed(), queueAhead: o.queueAhead.toFixed() },
       'virtual order placed',
     );
-    return undefined;
   }
 
   /** A `price_change` event: each changed level in turn. */
@@ -245,7 +231,8 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     this.stats.bookEvents++;
     const atMs = Number(e.timestamp);
     this.#expireDue(atMs);
-    for (const ch of e.changes) this.#emit(this.model.setLevel(e.asset_id, ch.side, level(ch), atMs));
+    const changes = e.changes.map((ch) => ({ side: ch.side, level: level(ch) }));
+    this.#emit(this.queue.levels(e.asset_id, changes, atMs) ?? []);
   }
 
   /** A `last_trade_price` event: one public match. */
@@ -255,7 +242,7 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     const price = parseDecimal(e.price);
     const size = parseDecimal(e.size);
     if (price === undefined || size === undefined) return; // the stream checked both already
-    this.#emit(this.model.trade({ tokenId: e.asset_id, takerSide: e.side, price, size, atMs: Number(e.timestamp) }));
+    this.#emit(this.queue.trade({ tokenId: e.asset_id, takerSide: e.side, price, size, atMs: Number(e.timestamp) }));
   }
 
   /** Removes the GTD orders due at `atMs` (or our clock's now, when later), told as CANCELLATIONs. */
@@ -273,12 +260,12 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
 
   #cancel(id: string): boolean {
     this.#expiries.delete(id);
-    if (this.#pending.delete(id)) {
+    const was = this.queue.cancel(id);
+    if (was === 'waiting') {
       this.#orders.delete(id);
       this.stats.cancelled++;
       return true;
     }
-    const was = this.model.cancel(id);
     const gone = was !== undefined;
     if (was !== undefined)
       this.#o.logger?.debug(

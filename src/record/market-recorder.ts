@@ -11,7 +11,7 @@ import type { BookSource } from '../market/poller.js';
 import type { MetadataSource } from '../market/metadata-cache.js';
 import { marketOf } from '../market/token-id.js';
 import type { ClobMarketSettings, Market } from '../venue/types.js';
-import type { MetaRecord, RecordBody } from './recording-format.js';
+import type { MetaRecord, RecordBody, RunRecord } from './recording-format.js';
 
 export interface RecordSink {
   append(body: RecordBody): void;
@@ -24,6 +24,8 @@ export class MarketRecorder {
   readonly #meta = new Map<string, MetaRecord>();
   /** Per token: the last book snapshot written in this segment, without its timestamp. */
   #lastBook = new Map<string, string>();
+  /** The recording daemon's trading mode: written again at the start of every segment. */
+  #run: RunRecord | undefined;
   receivedBytes = 0;
 
   constructor(sink: RecordSink, tokens: readonly string[]) {
@@ -39,7 +41,24 @@ export class MarketRecorder {
   /** A new segment: it must stand alone, so the markets' latest rules are written again and no book refers back. */
   newSegment(): void {
     this.#lastBook = new Map();
+    if (this.#run !== undefined) this.#sink.append(this.#run);
     for (const m of this.#meta.values()) this.#sink.append(m);
+  }
+
+  /** `makerd run`'s trading mode (a replay refuses a live run's books, which hold our orders). */
+  run(mode: RunRecord['mode']): void {
+    this.#run = { k: 'run', mode };
+    this.#sink.append(this.#run);
+  }
+
+  /** The trading loop ran a market's strategy: a replay of a paper run evaluates it here too. */
+  evaluated(market: string): void {
+    this.#sink.append({ k: 'eval', m: market });
+  }
+
+  /** `n` fills reached the portfolio (and the positions the strategies read). */
+  fillsCounted(n: number): void {
+    if (n > 0) this.#sink.append({ k: 'fills', n });
   }
 
   meta(market: string, m: Market, c: ClobMarketSettings, f: unknown): void {

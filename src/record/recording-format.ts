@@ -6,8 +6,13 @@
  * (Unix ms, the recorder's clock); the venue's data is kept as received.
  */
 export const RECORDING_FORMAT = 'makerd-recording';
-/** Bumped when a reader of the previous version could misread a file. */
-export const RECORDING_VERSION = 1;
+/**
+ * Bumped when a reader of the previous version could misread a file. Version 2 added the `run`,
+ * `eval` and `fills` records (a version-1 reader would ignore them: it would replay a live run's
+ * recording with our orders counted twice, and a paper run's at other evaluation times). Version-1
+ * files hold none of them and read as before.
+ */
+export const RECORDING_VERSION = 2;
 export const FILE_SUFFIX = '.mkrec.gz';
 
 export interface RecordingHeader {
@@ -72,7 +77,29 @@ export interface StreamStateRecord {
   readonly k: 'ws-open' | 'ws-close';
 }
 
-export type RecordBody = MetaRecord | BooksRecord | MidsRecord | StreamRecord | StreamStateRecord;
+/**
+ * What the recording daemon did with what it read (`makerd run` only; `makerd record` trades
+ * nothing): its trading mode, at start and again at the head of every segment. `live`: the
+ * recorded books hold the account's own orders.
+ */
+export interface RunRecord {
+  readonly k: 'run';
+  readonly mode: 'live' | 'paper' | 'monitor';
+}
+
+/** The daemon's trading loop ran market `m`'s strategy here (after the records before it). */
+export interface EvalRecord {
+  readonly k: 'eval';
+  readonly m: string;
+}
+
+/** `n` more of the run's fills reached its portfolio and positions here (after the journal write). */
+export interface FillsRecord {
+  readonly k: 'fills';
+  readonly n: number;
+}
+
+export type RecordBody = MetaRecord | BooksRecord | MidsRecord | StreamRecord | StreamStateRecord | RunRecord | EvalRecord | FillsRecord;
 
 /** A record as stored: its body with the segment's sequence and the receive time. */
 export type StoredRecord = RecordBody & { readonly s: number; readonly t: number };

@@ -62,6 +62,8 @@ export interface TradingLoopOptions {
    * src/paper/book-overlay.ts), so every reader of the books sees them as on the venue.
    */
   readonly bookOverlay?: ((stored: StoredBook) => StoredBook) | undefined;
+  /** Told of each evaluation that runs the strategy (with record.dir: recorded for replays). */
+  readonly onEvaluate?: ((conditionId: string) => void) | undefined;
   readonly logger?: Logger | undefined;
 }
 
@@ -226,6 +228,7 @@ export class TradingLoop {
     }
     this.#dirty.delete(conditionId);
     this.#lastHashes.set(conditionId, key);
+    this.#o.onEvaluate?.(conditionId);
 
     // Strategy and guards: a failure of either must not take the daemon down, nor leave stale quotes out.
     const out = quoteGuarded(view, m.strategy, m.params, m.state, m.guard, m.rewards);

@@ -91,6 +91,9 @@ function handBuilt(): string {
     rewards: { rates: [{ asset_address: x, rewards_daily_rate: 144 }], min_size: 5, max_spread: 5 },
   };
   w.append({ k: 'meta', market: m.conditionId, m: market, c: api.clobMarket(m.conditionId), f: api.feeRate(x) });
+  // The market stream's first books (on subscription): the fill model is fed by the stream only.
+  w.append({ k: 'ws-open' });
+  for (const t of [x, y]) w.append({ k: 'ws', e: { event_type: 'book', ...book(t) } });
   const trade = (token: string, side: 'BUY' | 'SELL', price: string, size: string): void =>
     w.append({
       k: 'ws',
@@ -153,6 +156,8 @@ describe('replay of a recording', () => {
       last_trade_price: '0.5',
     });
     w.append({ k: 'meta', market: m.conditionId, m: api.market(m.conditionId)!, c: api.clobMarket(m.conditionId), f: api.feeRate(x) });
+    w.append({ k: 'ws', e: { event_type: 'book', ...book(x, 'hx', '0.45') } });
+    w.append({ k: 'ws', e: { event_type: 'book', ...book(y, 'hy', '0.45') } });
     for (let s = 0; s <= 5; s++) {
       w.append({ k: 'books', b: [book(x, 'hx', '0.45'), book(y, 'hy', '0.45')] });
       w.append({ k: 'mids', m: { [x]: '0.5', [y]: '0.5' } });
