@@ -28,7 +28,7 @@ import { bookProblem, toBookView } from '../market/book-view.js';
 import type { MarketMeta } from '../market/market-view.js';
 import { marketOf, outcomeIndexOf } from '../market/token-id.js';
 import { type Decimal, ONE, ZERO } from '../money.js';
-import { overlayVirtualOrders } from '../paper/book-overlay.js';
+import { overlaid } from '../paper/book-overlay.js';
 import { PaperQueue } from '../paper/paper-queue.js';
 import type { VirtualFill } from '../paper/queue-fill-model.js';
 import { makerFeeAndRebate } from '../portfolio/fill-fees.js';
@@ -109,8 +109,10 @@ export function runReplay(input: ReplayInput): ReplayResult {
     const nowMs = clock.now();
     // As paper mode: the resting virtual orders added to the public books (src/paper/book-overlay.ts)
     // and taken out of the midpoint again, so the strategy and the guards see what a live run would.
-    const withOurs = (s: StoredBook | undefined, token: string) => s && overlayVirtualOrders(s, model.orders(token));
-    const stored = [withOurs(books.get(st.tokens[0]), st.tokens[0]), withOurs(books.get(st.tokens[1]), st.tokens[1])] as const;
+    // `own`: what was added, as the daemon's loop takes it in paper mode.
+    const withOurs = (s: StoredBook | undefined, token: string) => s && overlaid(s, model.orders(token));
+    const o = [withOurs(books.get(st.tokens[0]), st.tokens[0]), withOurs(books.get(st.tokens[1]), st.tokens[1])] as const;
+    const stored = [o[0]?.stored, o[1]?.stored] as const;
     // As the daemon's loop: same books (by hash), same risk state, nothing changed on our side and
     // no guard due: nothing to do.
     // A book going stale changes the view: its freshness is part of the key.
@@ -125,13 +127,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
       liveOrders: exec
         .ordersOf(st.conditionId)
         .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: o.remaining })),
-      own: [...model.orders(st.tokens[0]), ...model.orders(st.tokens[1])].map((o) => ({
-        tokenId: o.tokenId,
-        side: o.side,
-        price: o.price,
-        size: o.size,
-        goneAtMs: undefined,
-      })),
+      own: [...(o[0]?.own ?? []), ...(o[1]?.own ?? [])],
       nowMs,
       staleAfterMs: settings.staleAfterMs,
     });

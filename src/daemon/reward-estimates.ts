@@ -26,7 +26,7 @@ export interface RewardEstimatesInput {
 }
 
 function overlaid(stored: StoredBook | undefined, paper: PaperVenue): StoredBook | undefined {
-  return stored === undefined ? undefined : paper.overlay(stored);
+  return stored === undefined ? undefined : paper.overlay(stored).stored;
 }
 
 /** Starts the sampler; returns its stop. */

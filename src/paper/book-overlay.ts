@@ -11,6 +11,7 @@
  * src/paper/queue-fill-model.ts rule 3) is left out: the venue would have matched it, and a
  * crossed book would be refused as a whole.
  */
+import type { OwnOrderFootprint } from '../execution/order-tracker.js';
 import type { BookLevel } from '../market/book-view.js';
 import { HALF } from '../market/book-view.js';
 import { compareDecimals } from '../money.js';
@@ -18,9 +19,21 @@ import type { StoredBook } from '../trading/book-store.js';
 import type { VirtualOrder } from './queue-fill-model.js';
 
 export function overlayVirtualOrders(stored: StoredBook, orders: readonly VirtualOrder[]): StoredBook {
+  return overlaid(stored, orders).stored;
+}
+
+/**
+ * The overlaid book and, as the trading loop's footprints of our orders (view-builder.ts), exactly
+ * what was added: each order at its remaining size, and none gone. Unlike a live venue's books,
+ * this book never lags our orders, so the live footprints (original sizes, and orders gone for a
+ * while after) would take public size out of it: after a partial fill, or for a moment after a
+ * cancel, the midpoint then skipped a public level at our price.
+ */
+export function overlaid(stored: StoredBook, orders: readonly VirtualOrder[]): { stored: StoredBook; own: OwnOrderFootprint[] } {
   const book = stored.book;
   const mine = orders.filter((o) => o.tokenId === book.tokenId && o.remaining.gt(0));
-  if (mine.length === 0) return stored;
+  const own: OwnOrderFootprint[] = [];
+  if (mine.length === 0) return { stored, own };
   const publicBid = book.bids[0]?.price;
   const publicAsk = book.asks[0]?.price;
   let bids = book.bids;
@@ -35,14 +48,15 @@ export function overlayVirtualOrders(stored: StoredBook, orders: readonly Virtua
       asks = addAt(asks, o, false);
     }
     added.push(`${o.id}/${o.remaining.toFixed()}`);
+    own.push({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.remaining, goneAtMs: undefined });
   }
-  if (added.length === 0) return stored;
+  if (added.length === 0) return { stored, own };
   const bestBid = bids[0]?.price;
   const bestAsk = asks[0]?.price;
   const mid = bestBid !== undefined && bestAsk !== undefined ? bestBid.plus(bestAsk).mul(HALF) : undefined;
   // The hash names the virtual orders too: the loop's "nothing changed" test reads it.
   const hash = `${book.hash}+${added.join(',')}`;
-  return { book: { ...book, bids, asks, mid, hash }, mid };
+  return { stored: { book: { ...book, bids, asks, mid, hash }, mid }, own };
 }
 
 /** `levels` (best first) with the order's remaining size added at its price. */

@@ -28,7 +28,7 @@ import type { AccountIdentity } from '../portfolio/fill-attribution.js';
 import type { TradesVenue } from '../portfolio/fill-feed.js';
 import type { AccountTrade, CancelResult, OpenOrder, OrderResponse, Paged, PriceLevel } from '../venue/types.js';
 import type { StoredBook } from '../trading/book-store.js';
-import { overlayVirtualOrders } from './book-overlay.js';
+import { overlaid } from './book-overlay.js';
 import { PaperQueue } from './paper-queue.js';
 import type { Level, VirtualFill, VirtualOrder, VirtualOrderSpec } from './queue-fill-model.js';
 import { VirtualExpiries } from './virtual-expiries.js';
@@ -108,9 +108,9 @@ export class PaperVenue implements ExecutionVenue, TradesVenue {
     return this.#orders.size;
   }
 
-  /** `stored` with this venue's resting virtual orders added, as a live book shows ours (book-overlay.ts). */
-  overlay(stored: StoredBook): StoredBook {
-    return overlayVirtualOrders(stored, this.model.orders(stored.book.tokenId));
+  /** `stored` with this venue's resting virtual orders added, as a live book shows ours, and what was added (book-overlay.ts). */
+  overlay(stored: StoredBook): ReturnType<typeof overlaid> {
+    return overlaid(stored, this.model.orders(stored.book.tokenId));
   }
 
   async postTrustedOrder(params: Parameters<ExecutionVenue['postTrustedOrder']>[0], options?: CallOptions): Promise<OrderResponse> {

@@ -20,7 +20,7 @@ import type { Quote, Strategy } from '../strategy/strategy.js';
 import type { DispatchTrace } from '../execution/dispatch-trace.js';
 import type { Executor } from '../execution/executor.js';
 import type { PullReason } from '../execution/order-reasons.js';
-import { remaining } from '../execution/order-tracker.js';
+import { type OwnOrderFootprint, remaining } from '../execution/order-tracker.js';
 import { type GuardEvent, type MarketGuard, type SideStatus, guardFillOf, quoteGuarded } from '../guard/index.js';
 import type { Fill } from '../portfolio/fill.js';
 import type { RewardQuotingSettings } from '../rewards/reward-quoting-settings.js';
@@ -59,9 +59,11 @@ export interface TradingLoopOptions {
   readonly trade: boolean;
   /**
    * Adds the account's orders the stored books do not show (paper mode's virtual orders,
-   * src/paper/book-overlay.ts), so every reader of the books sees them as on the venue.
+   * src/paper/book-overlay.ts), so every reader of the books sees them as on the venue; `own` is
+   * what it added, and stands for the account's orders in those books instead of the executor's
+   * footprints (the overlaid book does not lag our orders as a venue's does).
    */
-  readonly bookOverlay?: ((stored: StoredBook) => StoredBook) | undefined;
+  readonly bookOverlay?: ((stored: StoredBook) => { stored: StoredBook; own: readonly OwnOrderFootprint[] }) | undefined;
   /** Told of each evaluation that runs the strategy (with record.dir: recorded for replays). */
   readonly onEvaluate?: ((conditionId: string) => void) | undefined;
   readonly logger?: Logger | undefined;
@@ -196,7 +198,9 @@ export class TradingLoop {
     const overlay = this.#o.bookOverlay;
     const s0 = books.get(m.tokens[0]);
     const s1 = books.get(m.tokens[1]);
-    const stored = overlay === undefined ? ([s0, s1] as const) : ([s0 && overlay(s0), s1 && overlay(s1)] as const);
+    const o0 = s0 && overlay?.(s0);
+    const o1 = s1 && overlay?.(s1);
+    const stored = overlay === undefined ? ([s0, s1] as const) : ([o0?.stored, o1?.stored] as const);
     for (const s of stored) {
       if (s !== undefined && s.book.tickSize !== meta.tickSize && compareDecimals(s.book.tickSize, meta.tickSize) !== 0) {
         this.stats.skipped['tick-change']++;
@@ -207,7 +211,7 @@ export class TradingLoop {
     const liveOrders = executor.tracker
       .ordersOf(conditionId)
       .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
-    const own = executor.tracker.footprints(conditionId, nowMs);
+    const own = overlay === undefined ? executor.tracker.footprints(conditionId, nowMs) : [...(o0?.own ?? []), ...(o1?.own ?? [])];
     const view = buildMarketView({
       meta,
       stored,

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { MarketGuard } from '../../src/guard/index.js';
-import { overlayVirtualOrders } from '../../src/paper/book-overlay.js';
+import { overlaid, overlayVirtualOrders } from '../../src/paper/book-overlay.js';
+import type { Decimal } from '../../src/money.js';
 import { PaperVenue } from '../../src/paper/paper-venue.js';
 import type { VirtualOrder } from '../../src/paper/queue-fill-model.js';
 import type { StoredBook } from '../../src/trading/book-store.js';
@@ -100,7 +101,7 @@ describe('the paper books as the trading loop reads them', () => {
 
   // The views the loop builds at `atMs` from the public book, with (paper mode) or without the overlay.
   function viewOf(v: PaperVenue, pub: StoredBook, withOverlay: boolean, atMs: number) {
-    const s0 = withOverlay ? v.overlay(pub) : pub;
+    const s0 = withOverlay ? v.overlay(pub).stored : pub;
     const own = v.model.orders().map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.size, goneAtMs: undefined }));
     return buildMarketView({
       meta: meta(),
@@ -137,7 +138,53 @@ describe('the paper books as the trading loop reads them', () => {
     const v = await paperWithQuotes();
     const pub = stored(book(T0, { bids: [['0.48', '100']], asks: [['0.52', '100']], timestampMs: NOW }));
     // Our 0.49 bid and 0.51 ask are the overlaid book's touch, and the mid is still the public 0.50.
-    expect(show(v.overlay(pub).book.bids)).toEqual(['0.49 x 20', '0.48 x 100']);
+    expect(show(v.overlay(pub).stored.book.bids)).toEqual(['0.49 x 20', '0.48 x 100']);
     expect(viewOf(v, pub, true, NOW).mid?.toFixed()).toBe('0.5');
+  });
+
+  it('after a partial fill the midpoint still sees the public size at our price: our footprint is what the overlay added', () => {
+    // Public 0.48 x 10 and 0.45 x 50 / 0.52 x 30. Our bid of 20 at 0.48 has 2 left: the overlaid level is 12.
+    const pub = stored(
+      book(T0, {
+        bids: [
+          ['0.48', '10'],
+          ['0.45', '50'],
+        ],
+        asks: [['0.52', '30']],
+        timestampMs: NOW,
+      }),
+    );
+    const filled: VirtualOrder = { ...order('a', 'BUY', '0.48', '2'), size: d('20'), filled: d('18') };
+    const o = overlaid(pub, [filled]);
+    expect(show(o.stored.book.bids)).toEqual(['0.48 x 12', '0.45 x 50']);
+    expect(o.own).toEqual([{ tokenId: T0, side: 'BUY', price: d('0.48'), size: d('2'), goneAtMs: undefined }]);
+    const view = (own: { tokenId: string; side: 'BUY' | 'SELL'; price: Decimal; size: Decimal; goneAtMs: number | undefined }[]) =>
+      buildMarketView({
+        meta: meta(),
+        stored: [o.stored, undefined],
+        positions: new Map(),
+        liveOrders: [],
+        own,
+        nowMs: NOW,
+        staleAfterMs: 60_000,
+      }).mid;
+    // The public book's midpoint: (0.48 + 0.52) / 2.
+    expect(view(o.own)?.toFixed()).toBe('0.5');
+    // The live footprint (the original 20) took the whole 0.48 level for ours: the midpoint fell to 0.485.
+    expect(view([{ ...o.own[0]!, size: d('20') }])?.toFixed()).toBe('0.485');
+    // So did an order cancelled a moment ago (live: the book may still show it).
+    const cancelled = overlaid(pub, []);
+    expect(
+      buildMarketView({
+        meta: meta(),
+        stored: [cancelled.stored, undefined],
+        positions: new Map(),
+        liveOrders: [],
+        own: [{ tokenId: T0, side: 'BUY', price: d('0.48'), size: d('20'), goneAtMs: NOW - 100 }],
+        nowMs: NOW,
+        staleAfterMs: 60_000,
+      }).mid?.toFixed(),
+    ).toBe('0.485');
+    expect(cancelled.own).toEqual([]);
   });
 });
