@@ -1,12 +1,14 @@
 /**
  * `makerd run` with record.dir records what it reads for its markets: the rules of every market,
  * its polls (books and midpoints), the market stream's (re)subscription and events; the recording
- * is flushed and closed at stop, logged with its figures, and reads back without the venue.
+ * is flushed and closed at stop, logged with its figures, and reads back without the venue; it
+ * also holds the run's trading mode and its evaluations.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadReplay } from '../../src/backtest/replay-data.js';
 import { readRecording } from '../../src/record/recording-reader.js';
 import { runEnv } from '../cli/cli-support.js';
 import { cli } from '../cli/run-cli.js';
@@ -37,6 +39,12 @@ describe('makerd run with record.dir', () => {
     expect(recs.some((x) => x.k === 'mids')).toBe(true);
     expect(recs.some((x) => x.k === 'ws-open')).toBe(true);
     expect(recs.some((x) => x.k === 'ws' && x.e.event_type === 'book')).toBe(true);
+    // What the run did with it: its mode first (a live run: a replay refuses its books, which hold
+    // our orders), and each market evaluation it made (a replay of a paper run evaluates there).
+    expect(recs.find((x) => x.k !== 'meta')).toMatchObject({ k: 'run', mode: 'live' });
+    const evaluated = new Set(recs.flatMap((x) => (x.k === 'eval' ? [x.m] : [])));
+    expect([...evaluated].sort()).toEqual([...markets].sort());
+    expect(() => loadReplay(dir)).toThrow(/made by a live run/);
     // Every recorded book belongs to a market whose rules were recorded.
     for (const x of recs) if (x.k === 'books') for (const b of x.b as { market: string }[]) expect(markets.has(b.market)).toBe(true);
   }, 60_000);
