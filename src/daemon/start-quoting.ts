@@ -71,7 +71,8 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     trade: i.trade,
     // Paper mode: the virtual orders added to the public books, as ours are in the venue's.
     bookOverlay: view.paper === undefined ? undefined : (stored) => view.paper!.overlay(stored),
-    onEvaluate: i.recorder === undefined ? undefined : (market) => i.recorder?.evaluated(market),
+    // Not once the executor is halted (the stop): those evaluations place nothing, and a replay must not either.
+    onEvaluate: i.recorder === undefined ? undefined : (market) => (exec.halted ? undefined : i.recorder?.evaluated(market)),
     logger: logger.child({ component: 'trading' }),
   });
   exec.tracker.onChange((market) => loop.markDirty(market));

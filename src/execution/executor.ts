@@ -178,6 +178,11 @@ export class Executor {
     return this.#shared;
   }
 
+  /** True once halt() ran: wishes are ignored from then on. */
+  get halted(): boolean {
+    return this.#stopped;
+  }
+
   /** Order posts handed to the venue client by this run (sent or aborted on the way). */
   get postsStarted(): number {
     return this.#requests.postsStarted;
