@@ -28,6 +28,7 @@ import { createCatalogLookup, generateCatalog } from '../../src/sim/catalog/inde
 import { createSimExchange } from '../../src/sim/exchange/index.js';
 import { createCatalogApi } from '../../src/sim/server/catalog-api.js';
 import type { Strategy } from '../../src/strategy/strategy.js';
+import { cli } from '../cli/run-cli.js';
 
 const settings: ReplaySettings = {
   staleAfterMs: 60_000,
@@ -207,11 +208,15 @@ describe('replay of a paper run: what made it part from the run, and what it fol
     expect(r.evaluations).toBe(3);
   });
 
-  it('refuses a live run’s recording, naming why (its books hold the account’s own orders)', () => {
+  it('refuses a live run’s recording, naming why (its books hold the account’s own orders)', async () => {
     const dir = recording((r) => {
       r.append({ k: 'run', mode: 'live' });
       r.poll('30');
     });
     expect(() => loadReplay(dir)).toThrow(/was made by a live run: its books hold the account's own orders/);
+    const out = await cli(['backtest', '--replay', dir, '--no-progress'], { MAKERD_LOG_LEVEL: 'silent' });
+    expect(out.code).toBe(1);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toMatch(/was made by a live run: its books hold the account's own orders, which a replay would count again/);
   });
 });
