@@ -76,8 +76,9 @@ export interface ReplayData {
   /** Records left out because they failed their check. */
   readonly problems: readonly string[];
   /**
-   * Evaluations the recording daemon made (`eval` records, a paper run's): when there are any,
-   * the replay evaluates exactly there and applies fills to the positions where the run did.
+   * Evaluations a paper run made (`eval` records of a recording with a `run` record of mode paper;
+   * 0 for others, whose eval records are left out): when there are any, the replay evaluates
+   * exactly there and applies fills to the positions where the run did.
    */
   readonly evaluations: number;
 }
@@ -99,6 +100,7 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
   let pending: { t: number; books?: PolledBook[]; mids?: CheckedMidpoints } | undefined;
   let records = 0;
   let evaluations = 0;
+  const modes = new Set<string>();
   let startMs = Number.POSITIVE_INFINITY;
   let endMs = Number.NEGATIVE_INFINITY;
 
@@ -174,7 +176,8 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
       evaluations++;
       events.push({ t, k: 'eval', market: r.m });
     } else if (r.k === 'fills') events.push({ t, k: 'fills', n: r.n });
-    else if (r.k === 'run' && r.mode === 'live')
+    else if (r.k === 'run' && r.mode !== 'live') modes.add(r.mode);
+    else if (r.k === 'run')
       // Our orders rested in the venue's books this run read: the replay's own virtual orders would
       // be added to books that already hold them (counted twice), and the queue ahead of each would
       // include ours.
@@ -252,5 +255,13 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
   }
   flushPoll();
   if (records === 0) startMs = endMs = 0;
+  // Only a paper run's schedule is followed: a monitor run evaluated without orders of its own,
+  // which change what a trading run re-evaluates on.
+  if (!modes.has('paper') && evaluations > 0) {
+    evaluations = 0;
+    const kept = events.filter((e) => e.k !== 'eval' && e.k !== 'fills');
+    events.length = 0;
+    events.push(...kept);
+  }
   return { dir, events, markets, startMs, endMs, records, digest: hash.digest('hex'), damage, problems, evaluations };
 }

@@ -208,6 +208,25 @@ describe('replay of a paper run: what made it part from the run, and what it fol
     expect(r.evaluations).toBe(3);
   });
 
+  it('follows only a paper run’s schedule: a monitor run’s evaluations (made with no orders of its own) are left out', () => {
+    const dir = recording((r) => {
+      r.append({ k: 'run', mode: 'monitor' });
+      r.streamBook(r.x, '30');
+      r.streamBook(r.y, '30');
+      r.poll('30', 's30');
+      r.append({ k: 'eval', m: r.market });
+      r.at(1);
+      r.poll('30', 's30');
+      r.append({ k: 'eval', m: r.market });
+    });
+    const { data, r } = replay(dir);
+    expect(data.evaluations).toBe(0);
+    expect(data.events.some((e) => e.k === 'eval')).toBe(false);
+    // The backtester's schedule: the first poll, and the second, whose books now hold our orders.
+    expect(seen).toEqual(['0 0', '1 0']);
+    expect(r.evaluations).toBe(2);
+  });
+
   it('refuses a live run’s recording, naming why (its books hold the account’s own orders)', async () => {
     const dir = recording((r) => {
       r.append({ k: 'run', mode: 'live' });
