@@ -267,8 +267,9 @@ export function runReplay(input: ReplayInput): ReplayResult {
         if (st === undefined) return;
         const stored = streamBook(books, e.e.asset_id, e.bids, e.asks, e.e.hash, e.e.timestamp, e.tick);
         const r = queue.book(e.e.asset_id, e.bids, e.asks, Number(e.e.timestamp));
-        applyFills(r.fills);
+        // Waiting orders this book would have crossed are gone before a fill's evaluation sees them.
         for (const d of r.dropped) exec.onGone(d.id, st.conditionId);
+        applyFills(r.fills);
         if (stored && settings.evaluateOnStream === true && !traced) burst.add(st);
         return;
       }
