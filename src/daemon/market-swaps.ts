@@ -63,13 +63,14 @@ function sideText(s: SwapSide | undefined): Record<string, string> | undefined {
 
 /** Undefined without re-ranking (selector.by listing, or selector.rerankSec 0). */
 export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): MarketSwaps | undefined {
+  // Registered without re-ranking too, at 0: the dashboard's swap panel and alerts read it always.
+  const count = registerSwapMetrics(i.registry);
   const rerank = i.rerank;
   if (rerank === undefined) return undefined;
   let config = ctx.config;
   const { clock, stop } = ctx;
   const log = ctx.logger.child({ component: 'selection' });
   let settings = swapSettingsOf(config.selector);
-  const count = registerSwapMetrics(i.registry);
   const swaps = { in: 0, out: 0 };
   const times: { last?: number; next?: number } = {};
   const set = new QuotedSet(

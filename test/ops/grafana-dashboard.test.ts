@@ -74,7 +74,9 @@ describe('the dashboard JSON', () => {
       'Estimated rewards per day',
       'Malformed rewards',
       'Estimated rewards vs trading PnL (today)',
+      'Market swaps (1 h)',
     ]);
+    expect(reads('Market swaps (1 h)')).toEqual(['makerd_selector_swaps_total']);
     expect(reads('Reward score by market')).toEqual(['makerd_reward_score']);
     expect(reads('Reward share by market')).toEqual(['makerd_reward_share']);
     expect(reads('Estimated rewards per day')).toEqual(['makerd_rewards_estimated_usdc_total', 'makerd_rewards_estimated_today_usdc']);
