@@ -29,6 +29,7 @@
 import type { Decimal } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import { diffMarket, type DiffOrder, type DiffSettings } from './order-diff.js';
+import { nearerPrice, ticksApart } from './price-gaps.js';
 import { quoteSideOf } from './two-sided.js';
 
 /** One place a market wants, what it replaces, and how urgent it is. */
@@ -89,7 +90,7 @@ export function marketWork(
     for (let i = 0; i < free.length; i++) {
       const c = free[i]!;
       if (c.tokenId !== p.tokenId || c.side !== p.side) continue;
-      if (best < 0 || c.price.minus(p.price).abs().lt(free[best]!.price.minus(p.price).abs())) best = i;
+      if (best < 0 || nearerPrice(c.price, free[best]!.price, p.price)) best = i;
     }
     return best < 0 ? undefined : free.splice(best, 1)[0]!;
   });
@@ -103,7 +104,7 @@ export function marketWork(
     const reduces = intent.side === 'SELL' || replaced?.remaining.gt(intent.size) === true;
     const tier = reduces ? 0 : sides.has(intent.quoteSide) ? 2 : 1;
     const near = replaced ?? nearest(intent, live, pulled);
-    const ticksOff = near === undefined ? Number.POSITIVE_INFINITY : near.price.minus(intent.price).abs().div(tick).toNumber();
+    const ticksOff = near === undefined ? Number.POSITIVE_INFINITY : ticksApart(near.price, intent.price, tick);
     return { intent, replaces: replaced?.id, tier, ticksOff, level };
   });
   return { market, pulls: free.map((o) => o.id), candidates, kept: diff.keep.length, liveIds: live.map((o) => o.id), wanted };
@@ -113,7 +114,7 @@ function nearest(intent: OrderIntent, live: readonly DiffOrder[], pulled: Readon
   let best: DiffOrder | undefined;
   for (const o of live) {
     if (pulled.has(o.id) || o.tokenId !== intent.tokenId || o.side !== intent.side) continue;
-    if (best === undefined || o.price.minus(intent.price).abs().lt(best.price.minus(intent.price).abs())) best = o;
+    if (best === undefined || nearerPrice(o.price, best.price, intent.price)) best = o;
   }
   return best;
 }

@@ -71,6 +71,9 @@ export class Executor {
   readonly #requests: OrderRequests;
   readonly #budget: WriteBudget | undefined;
   #passQueued = false;
+  /** Markets whose two-sidedness and fidelity are due for observation, with the time they became due. */
+  readonly #observeDue = new Map<string, number>();
+  #observeQueued = false;
   #passTimer: TimerHandle | undefined;
   #stopped = false;
   /** Aborted by stop(): requests in flight end at once (shutdown cancels everything after). */
@@ -100,10 +103,9 @@ export class Executor {
     this.tracker.useClock(now);
     this.tracker.onChange((market) => {
       options.setOpenOrders(this.tracker.openCount());
-      this.twoSided.observe(market, this.isTwoSided(market), now());
       const wish = this.#wishes.get(market);
       if (wish !== undefined) wish.work = undefined;
-      this.#observeFidelity(market);
+      this.#observeSoon(market);
     });
   }
 
@@ -120,7 +122,7 @@ export class Executor {
     const release = trace?.hold() ?? NOTHING;
     this.#wishes.set(market, { tick, wanted, pull: context.pull ?? 'unwanted', trace, release, work: undefined, deferredCounted: false });
     this.#wanted.set(market, { tick, wanted });
-    this.#observeFidelity(market);
+    this.#observeSoon(market);
     this.#schedulePass();
   }
 
@@ -320,12 +322,32 @@ export class Executor {
     return marketWork(market, wish.wanted, this.#liveOrders(market), expiring, wish.tick, this.#o.settings);
   }
 
+  /**
+   * Two-sidedness and quote fidelity are observed once per market per run of synchronous work
+   * (a microtask after the first change), not on every order change: a market's cancel-then-place
+   * changes its orders a dozen times in one turn, and states that last no time weigh nothing. The
+   * state is observed at the time of that first change.
+   */
+  #observeSoon(market: string): void {
+    if (!this.#observeDue.has(market)) this.#observeDue.set(market, this.#o.clock.now());
+    if (this.#observeQueued) return;
+    this.#observeQueued = true;
+    queueMicrotask(() => {
+      this.#observeQueued = false;
+      for (const [m, atMs] of this.#observeDue) {
+        this.twoSided.observe(m, this.isTwoSided(m), atMs);
+        this.#observeFidelity(m, atMs);
+      }
+      this.#observeDue.clear();
+    });
+  }
+
   /** Whether the live orders quote the latest wanted ones, within tolerance (quote-fidelity.ts). */
-  #observeFidelity(market: string): void {
+  #observeFidelity(market: string, atMs: number): void {
     const w = this.#wanted.get(market);
     if (w === undefined) return;
     const within = quotesWithin(w.wanted, this.#liveOrders(market), w.tick.mul(this.#o.settings.repriceTicks));
-    this.fidelity.observe(market, within, this.#o.clock.now());
+    this.fidelity.observe(market, within, atMs);
   }
 
   /** A market with uncertain posts: a listing first; still uncertain, only its pulls go (nothing placed) and the wish ends. */

@@ -17,9 +17,9 @@
  *                            per wish; sent in a later pass if still wanted, see dispatch-priority.ts)
  *   cancel_market, uncertain, adopted, vanished: none
  */
-import { type Decimal, microOf } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { DiffOrder } from './order-diff.js';
+import { microPrices } from './price-gaps.js';
 
 /** What the executor did with an order: the `action` label. */
 export type ExecutorAction =
@@ -94,15 +94,4 @@ export function classifyPass(cancelled: readonly DiffOrder[], placed: readonly O
 /** True when `a` is strictly nearer `p`'s price than `b` (Decimal). */
 function nearer(a: DiffOrder, b: DiffOrder, p: OrderIntent): boolean {
   return a.price.minus(p.price).abs().lt(b.price.minus(p.price).abs());
-}
-
-/** Every price in micro-units, or undefined when one has no such form. */
-function microPrices(orders: readonly { readonly price: Decimal }[]): number[] | undefined {
-  const out = new Array<number>(orders.length);
-  for (let i = 0; i < orders.length; i++) {
-    const m = microOf(orders[i]!.price);
-    if (m === undefined) return undefined;
-    out[i] = m;
-  }
-  return out;
 }

@@ -5,10 +5,12 @@
  * orders there hold no more shares than wanted. Sizes below the wanted ones count as within: a
  * partly filled order whose top-up waits still quotes the right price. What the write budget costs
  * shows here: a market whose re-prices wait for posts is out of tolerance until they go. Time
- * accrues between observations with the state of the earlier one, so observing on every wish and
- * every order change (and at scrape time) is exact. `makerd_quote_fidelity_ratio{market}`, /status.
+ * accrues between observations with the state of the earlier one; the executor observes after
+ * every wish and every burst of order changes (once per market per run of synchronous work:
+ * states within one burst last no time), and reads observe at scrape time. `makerd_quote_fidelity_ratio{market}`, /status.
  */
-import type { Decimal } from '../money.js';
+import { type Decimal, microOf } from '../money.js';
+import { microPrices } from './price-gaps.js';
 
 /** An order as fidelity needs it: a wanted one (`size`) or a live one (`remaining`). */
 interface Level {
@@ -17,8 +19,70 @@ interface Level {
   readonly price: Decimal;
 }
 
+type Wanted = Level & { readonly size: Decimal };
+type Live = Level & { readonly remaining: Decimal };
+
 /** Whether `live` quotes what `wanted` asks for, within `priceTolerance` (see above). */
-export function quotesWithin(
+export function quotesWithin(wanted: readonly Wanted[], live: readonly Live[], priceTolerance: Decimal): boolean {
+  return quotesWithinMicro(wanted, live, priceTolerance) ?? quotesWithinDecimal(wanted, live, priceTolerance);
+}
+
+/**
+ * quotesWithinDecimal in micro-units (src/money.ts), or undefined when a price, size or the
+ * tolerance has no exact micro-unit form or a side's total could leave the safe integers. It runs
+ * after every burst of order changes of every market, so it allocates nothing but two small arrays.
+ */
+export function quotesWithinMicro(wanted: readonly Wanted[], live: readonly Live[], priceTolerance: Decimal): boolean | undefined {
+  const tol = microOf(priceTolerance);
+  if (tol === undefined) return undefined;
+  const wp = microPrices(wanted);
+  const lp = wp === undefined ? undefined : microPrices(live);
+  if (wp === undefined || lp === undefined) return undefined;
+  if (!allNear(wanted, wp, live, lp, tol) || !allNear(live, lp, wanted, wp, tol)) return false;
+  // Shares per token and side, each pair summed once (at its first live order): a handful of
+  // orders, so pairs of loops beat a map keyed by text.
+  let verdict = true;
+  for (let j = 0; j < live.length; j++) {
+    const l = live[j]!;
+    let first = true;
+    for (let k = 0; k < j && first; k++) first = live[k]!.tokenId !== l.tokenId || live[k]!.side !== l.side;
+    if (!first) continue;
+    let held = 0;
+    for (let k = j; k < live.length; k++) {
+      const o = live[k]!;
+      if (o.tokenId !== l.tokenId || o.side !== l.side) continue;
+      const r = microOf(o.remaining);
+      if (r === undefined) return undefined;
+      held += r;
+    }
+    let want = 0;
+    for (const w of wanted) {
+      if (w.tokenId !== l.tokenId || w.side !== l.side) continue;
+      const s = microOf(w.size);
+      if (s === undefined) return undefined;
+      want += s;
+    }
+    if (!Number.isSafeInteger(held) || !Number.isSafeInteger(want)) return undefined;
+    // Every pair is checked (not returned at the first excess): a later one may have no micro form.
+    if (held > want) verdict = false;
+  }
+  return verdict;
+}
+
+/** Whether every level of `a` has one of `b` on its token and side within `tol` (`ap`, `bp`: their prices in micro-units). */
+function allNear(a: readonly Level[], ap: readonly number[], b: readonly Level[], bp: readonly number[], tol: number): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    let found = false;
+    for (let j = 0; j < b.length && !found; j++)
+      found = b[j]!.tokenId === x.tokenId && b[j]!.side === x.side && Math.abs(bp[j]! - ap[i]!) <= tol;
+    if (!found) return false;
+  }
+  return true;
+}
+
+/** quotesWithin in Decimal: the reference the integer path is held to, and the path for values beyond it. */
+export function quotesWithinDecimal(
   wanted: readonly (Level & { readonly size: Decimal })[],
   live: readonly (Level & { readonly remaining: Decimal })[],
   priceTolerance: Decimal,
