@@ -6,7 +6,8 @@
  *
  * The HMAC is keyed once per secret: the inner and outer SHA-256 states after absorbing the
  * padded key are kept and cloned for each request, which saves two compression rounds and all
- * key handling per signature.
+ * key handling per signature; the state after a message's first block is kept as well, for the
+ * next message that starts with the same block.
  */
 import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
 /** The incremental SHA-256 the HMAC keys: the type parameter noble's _HMAC needs. */
@@ -45,12 +46,24 @@ export interface SignInput {
   readonly body?: string | null | undefined;
 }
 
+/** SHA-256's block: the HMAC state after a message's first block can be reused for the next message with the same first block. */
+const BLOCK = 64;
+const encoder = new TextEncoder();
+
 export class RequestSigner {
   readonly #keyed: _HMAC<Sha256>;
   #scratch: _HMAC<Sha256> | undefined;
   readonly #out = new Uint8Array(32);
   /** Reused UTF-8 buffer for the message; grows when a message does not fit. */
   #text = Buffer.allocUnsafe(1024);
+  /**
+   * The first block of the last message longer than a block, and the keyed state after it. The
+   * block holds the timestamp, method, path and the body's first bytes (an order's token id), so
+   * the orders of one market sent in the same millisecond share it: each of them then hashes one
+   * block fewer (of about six for an order). Same bytes, same state: the signature is unchanged.
+   */
+  readonly #head = Buffer.alloc(BLOCK);
+  #headState: _HMAC<Sha256> | undefined;
 
   constructor(secret: string) {
     this.#keyed = hmac.create(sha256, decodeSecret(secret));
@@ -61,17 +74,28 @@ export class RequestSigner {
     const path = q === -1 ? input.path : input.path.slice(0, q);
     const body = input.body ?? '';
     const message = input.timestamp + input.method + path + body;
-    // Buffer#write stops before a character that does not fit, so fewer than 4 bytes left over
-    // may mean the text was cut: then size the buffer exactly and write again.
-    let n = this.#text.write(message, 0, 'utf8');
-    if (n > this.#text.length - 4) {
-      this.#text = Buffer.allocUnsafe(Math.max(2 * this.#text.length, Buffer.byteLength(message, 'utf8') + 4));
-      n = this.#text.write(message, 0, 'utf8');
+    // encodeInto stops before a character that does not fit: then size the buffer and write again.
+    const first = encoder.encodeInto(message, this.#text);
+    let n = first.written;
+    if (first.read < message.length) {
+      this.#text = Buffer.allocUnsafe(Math.max(2 * this.#text.length, Buffer.byteLength(message, 'utf8')));
+      n = encoder.encodeInto(message, this.#text).written;
     }
     // Reuse one scratch instance: signing is synchronous, so it cannot be shared mid-use.
-    const mac = this.#keyed._cloneInto(this.#scratch);
+    let mac: _HMAC<Sha256>;
+    if (n > BLOCK) {
+      if (this.#headState === undefined || this.#text.compare(this.#head, 0, BLOCK, 0, BLOCK) !== 0) {
+        this.#headState = this.#keyed._cloneInto(this.#headState);
+        this.#headState.update(this.#text.subarray(0, BLOCK));
+        this.#text.copy(this.#head, 0, 0, BLOCK);
+      }
+      mac = this.#headState._cloneInto(this.#scratch);
+      mac.update(this.#text.subarray(BLOCK, n));
+    } else {
+      mac = this.#keyed._cloneInto(this.#scratch);
+      mac.update(this.#text.subarray(0, n));
+    }
     this.#scratch = mac;
-    mac.update(this.#text.subarray(0, n));
     mac.digestInto(this.#out);
     return toBase64UrlPadded(this.#out);
   }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RequestSigner, decodeSecret } from '../../src/venue/signer.js';
+import { SimRng } from '../../src/sim/rng.js';
 import { TEST_CREDENTIALS } from '../support/test-credentials.js';
 
 describe('RequestSigner message buffer', () => {
@@ -16,5 +17,52 @@ describe('RequestSigner message buffer', () => {
     }
     // And a short one after growing.
     expect(signer.sign({ timestamp: '1', method: 'GET', path: '/', body: null })).toMatch(/^[A-Za-z0-9_-]{43}=$/);
+  });
+});
+
+describe('RequestSigner state after the first block', () => {
+  it('gives the signature of a fresh HMAC on 3,000 random messages, many sharing their first 64 bytes', () => {
+    const r = new SimRng('signer-first-block');
+    const signer = new RequestSigner(TEST_CREDENTIALS.secret);
+    const key = decodeSecret(TEST_CREDENTIALS.secret);
+    const token = (): string => `0x${Array.from({ length: 64 }, () => r.pick([...'0123456789abcdef'])).join('')}:${r.int(0, 1)}`;
+    let timestamp = '1732550000000';
+    let tokenId = token();
+    let shared = 0;
+    let previousHead = '';
+    for (let i = 0; i < 3_000; i++) {
+      // Runs of orders of one token in one millisecond, then another token or a later millisecond.
+      if (r.chance(0.2)) tokenId = token();
+      if (r.chance(0.1)) timestamp = String(Number(timestamp) + r.int(1, 3));
+      const kind = r.int(0, 5);
+      const input =
+        kind === 0
+          ? { timestamp, method: 'DELETE', path: '/order', body: `{"orderId":"${token()}"}` }
+          : kind === 1
+            ? // Around one block long, with a character of several bytes near the block's edge.
+              {
+                timestamp,
+                method: 'POST',
+                path: '/x',
+                body: `${'b'.repeat(r.int(40, 52))}${r.pick(['€', 'é', '✓', 'z'])}${'c'.repeat(r.int(0, 3))}`,
+              }
+            : kind === 2
+              ? { timestamp, method: 'GET', path: `/data/orders?market=${tokenId}`, body: undefined }
+              : {
+                  timestamp,
+                  method: 'POST',
+                  path: '/order',
+                  body: `{"order":{"asset_id":"${tokenId}","side":"${r.pick(['BUY', 'SELL'])}","price":"0.${r.int(10, 99)}","size":"${r.int(5, 500)}"}}`,
+                };
+      const message = input.timestamp + input.method + input.path.split('?')[0]! + (input.body ?? '');
+      const expected = `${createHmac('sha256', key).update(message).digest('base64url')}=`;
+      expect(signer.sign(input), `message ${i}`).toBe(expected);
+      const head = Buffer.from(message).subarray(0, 64).toString('hex');
+      if (Buffer.byteLength(message) > 64 && head === previousHead) shared++;
+      previousHead = Buffer.byteLength(message) > 64 ? head : previousHead;
+    }
+    // The reused state is exercised, and so is its replacement.
+    expect(shared).toBeGreaterThan(500);
+    expect(shared).toBeLessThan(2_900);
   });
 });
