@@ -86,7 +86,19 @@ export class VenueRequester {
       // exchange, so a request never waits in a queue forever: the limiter refuses it with
       // THROTTLED once it cannot be admitted in time (at once, when that is already certain).
       const attemptEndsAt = clock.now() + (options.timeoutMs ?? this.#cfg.requestMs);
-      const ticket = await this.#acquire(route, options, Math.min(attemptEndsAt, options.deadlineMs ?? Infinity));
+      // The gate awaited here, not in a helper of its own: one promise fewer per request.
+      const gate = this.#cfg.gate;
+      let ticket: GateTicket | undefined;
+      if (gate !== undefined) {
+        try {
+          ticket = await gate.acquire(route, priorityOf(route), {
+            signal: options.signal,
+            deadlineMs: Math.min(attemptEndsAt, options.deadlineMs ?? Infinity),
+          });
+        } catch (err) {
+          throw notAdmitted(route, options, err);
+        }
+      }
       try {
         return await this.#exchange(req, options, ticket, attempt, attemptEndsAt);
       } catch (err) {
@@ -98,18 +110,6 @@ export class VenueRequester {
         this.#cfg.logger?.debug({ route, code: e.code, attempt, delayMs }, 'venue read failed; retrying');
         await abortableWait(clock, delayMs, options.signal, route);
       }
-    }
-  }
-
-  async #acquire(route: string, options: CallOptions, deadlineMs: number): Promise<GateTicket | undefined> {
-    const gate = this.#cfg.gate;
-    if (gate === undefined) return undefined;
-    try {
-      return await gate.acquire(route, priorityOf(route), { signal: options.signal, deadlineMs });
-    } catch (err) {
-      if (err instanceof MakerdError) throw err;
-      if (options.signal?.aborted) throw aborted(route);
-      throw new MakerdError(ErrorCode.THROTTLED, `${route}: not admitted by the rate limiter`, { where: route, cause: err });
     }
   }
 
@@ -208,6 +208,13 @@ export class VenueRequester {
     }
     return headers;
   }
+}
+
+/** What a refusal of the rate limiter's gate becomes. */
+function notAdmitted(route: string, options: CallOptions, err: unknown): MakerdError {
+  if (err instanceof MakerdError) return err;
+  if (options.signal?.aborted) return aborted(route);
+  return new MakerdError(ErrorCode.THROTTLED, `${route}: not admitted by the rate limiter`, { where: route, cause: err });
 }
 
 function aborted(route: string): MakerdError {
