@@ -31,7 +31,7 @@
  * No quotes when the midpoint or a book is missing (`no-midpoint`, `no-book`).
  */
 import { netExposure, type MarketView } from '../src/market/market-view.js';
-import { Decimal, ONE, ZERO, isValidPrice, roundedNumber } from '../src/money.js';
+import { Decimal, ONE, ZERO, compareDecimals, isValidPrice, microOf, roundedNumber } from '../src/money.js';
 import { askPrice, bidPrice, clampPrice, gridSize } from '../src/strategy/grid.js';
 import { NO_RETURNS, type ReturnVariance, addReturn, variancePerSecond } from '../src/strategy/return-variance.js';
 import type { Quote, Strategy } from '../src/strategy/strategy.js';
@@ -220,15 +220,21 @@ export function quotesFor(view: MarketView, mid: Decimal, p: AvellanedaParams, s
   const delta = risk / 2 + Math.log(1 + p.gamma / p.k) / p.gamma;
 
   const full = gridSize(p.size, sizeStep, minOrderSize);
-  const shrunk = gridSize(p.size.mul(Decimal.max(ZERO, ONE.minus(q.abs().div(p.maxInventory)))), sizeStep, minOrderSize);
+  // No inventory (the common case): nothing shrinks, and no division is worked out.
+  const shrunk = q.isZero()
+    ? full
+    : gridSize(p.size.mul(Decimal.max(ZERO, ONE.minus(q.abs().div(p.maxInventory)))), sizeStep, minOrderSize);
   const bidSize = q.gt(0) ? shrunk : full;
   const askSize = q.lt(0) ? shrunk : full;
 
   const quotes: Quote[] = [];
-  const seen = { bid: new Set<string>(), ask: new Set<string>() };
+  // Prices seen per side, keyed by micro-units (no text built) or, without that form, by text.
+  const seen = { bid: new Set<number | string>(), ask: new Set<number | string>() };
   const add = (side: 'bid' | 'ask', price: Decimal, size: Decimal | undefined) => {
-    if (size === undefined || seen[side].has(price.toFixed())) return;
-    seen[side].add(price.toFixed());
+    if (size === undefined) return;
+    const key = microOf(price) ?? price.toFixed();
+    if (seen[side].has(key)) return;
+    seen[side].add(key);
     quotes.push({ side, price, size });
   };
   const reservation = fromModel(sigmoid(xr));
@@ -242,6 +248,12 @@ export function quotesFor(view: MarketView, mid: Decimal, p: AvellanedaParams, s
   return quotes;
 }
 
+/** ask - bid < minSpread; with no minimum (the default) that is ask < bid, compared without a Decimal made. */
+function spreadBelow(bid: Decimal, ask: Decimal, minSpread: Decimal): boolean {
+  if (minSpread.isZero() && bid.isFinite() && ask.isFinite()) return compareDecimals(ask, bid) < 0;
+  return ask.minus(bid).lt(minSpread);
+}
+
 /**
  * One level's prices on the grid: rounded away from the touch, spread >= minSpread around
  * `centre`, clamped, bid < ask.
@@ -249,14 +261,14 @@ export function quotesFor(view: MarketView, mid: Decimal, p: AvellanedaParams, s
 export function levelPrices(bidRaw: Decimal, askRaw: Decimal, centre: Decimal, tick: Decimal, minSpread: Decimal): [Decimal, Decimal] {
   let bid = bidPrice(bidRaw, tick);
   let ask = askPrice(askRaw, tick);
-  if (ask.minus(bid).lt(minSpread)) {
+  if (spreadBelow(bid, ask, minSpread)) {
     const half = minSpread.div(2);
     bid = Decimal.min(bid, bidPrice(centre.minus(half), tick));
     ask = Decimal.max(ask, askPrice(centre.plus(half), tick));
   }
   bid = clampPrice(bid, tick);
   ask = clampPrice(ask, tick);
-  if (bid.gte(ask)) {
+  if (bid.isFinite() && ask.isFinite() ? compareDecimals(bid, ask) >= 0 : bid.gte(ask)) {
     if (ask.plus(tick).lte(ONE.minus(tick))) ask = bid.plus(tick);
     else bid = ask.minus(tick);
   }

@@ -30,7 +30,7 @@ import { classifyPass, type CancelReason, type PullReason } from './order-reason
 import { OrderRequests, listOpenOrders } from './order-requests.js';
 import { OrderTracker, remaining } from './order-tracker.js';
 import { QuoteFidelity, quotesWithin } from './quote-fidelity.js';
-import { TwoSidedTimer, quoteSideOf } from './two-sided.js';
+import { TwoSidedTimer, twoSidedOf } from './two-sided.js';
 import { codeOf } from './venue-failures.js';
 import { WriteBudget } from './write-budget.js';
 import type { CallOptions, ExecutorOptions, WishContext } from './executor-contract.js';
@@ -63,7 +63,7 @@ export class Executor {
   readonly #o: ExecutorOptions;
   readonly #wishes = new Map<string, Wish>();
   /** The latest wanted orders per market: what quote fidelity compares the live orders with. */
-  readonly #wanted = new Map<string, { readonly tick: Decimal; readonly wanted: readonly OrderIntent[] }>();
+  readonly #wanted = new Map<string, { readonly wanted: readonly OrderIntent[]; readonly tolerance: Decimal }>();
   readonly #jobs = new Map<string, Promise<void>>();
   /** Markets whose last listing showed orders not ours: never cancelled by market there. */
   readonly #shared = new Set<string>();
@@ -121,7 +121,7 @@ export class Executor {
     this.#wishes.get(market)?.release();
     const release = trace?.hold() ?? NOTHING;
     this.#wishes.set(market, { tick, wanted, pull: context.pull ?? 'unwanted', trace, release, work: undefined, deferredCounted: false });
-    this.#wanted.set(market, { tick, wanted });
+    this.#wanted.set(market, { wanted, tolerance: tick.mul(this.#o.settings.repriceTicks) });
     this.#observeSoon(market);
     this.#schedulePass();
   }
@@ -191,13 +191,7 @@ export class Executor {
   }
 
   isTwoSided(market: string): boolean {
-    let bid = false;
-    let ask = false;
-    for (const o of this.tracker.liveOf(market)) {
-      if (quoteSideOf(o.tokenId, o.side) === 'bid') bid = true;
-      else ask = true;
-    }
-    return bid && ask;
+    return twoSidedOf(this.tracker.liveOf(market));
   }
 
   /**
@@ -306,9 +300,10 @@ export class Executor {
   }
 
   #liveOrders(market: string): DiffOrder[] {
-    return this.tracker
-      .liveOf(market)
-      .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+    const out: DiffOrder[] = [];
+    for (const o of this.tracker.ordersOf(market))
+      if (o.state === 'live') out.push({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) });
+    return out;
   }
 
   #workOf(market: string, wish: Wish, nowMs: number): MarketWork {
@@ -335,19 +330,19 @@ export class Executor {
     queueMicrotask(() => {
       this.#observeQueued = false;
       for (const [m, atMs] of this.#observeDue) {
-        this.twoSided.observe(m, this.isTwoSided(m), atMs);
-        this.#observeFidelity(m, atMs);
+        const live = this.#liveOrders(m);
+        this.twoSided.observe(m, twoSidedOf(live), atMs);
+        this.#observeFidelity(m, live, atMs);
       }
       this.#observeDue.clear();
     });
   }
 
   /** Whether the live orders quote the latest wanted ones, within tolerance (quote-fidelity.ts). */
-  #observeFidelity(market: string, atMs: number): void {
+  #observeFidelity(market: string, live: readonly DiffOrder[], atMs: number): void {
     const w = this.#wanted.get(market);
     if (w === undefined) return;
-    const within = quotesWithin(w.wanted, this.#liveOrders(market), w.tick.mul(this.#o.settings.repriceTicks));
-    this.fidelity.observe(market, within, atMs);
+    this.fidelity.observe(market, quotesWithin(w.wanted, live, w.tolerance), atMs);
   }
 
   /** A market with uncertain posts: a listing first; still uncertain, only its pulls go (nothing placed) and the wish ends. */

@@ -32,3 +32,14 @@ export class TwoSidedTimer {
 export function quoteSideOf(tokenId: string, side: 'BUY' | 'SELL'): 'bid' | 'ask' {
   return (outcomeIndexOf(tokenId) === 0) === (side === 'BUY') ? 'bid' : 'ask';
 }
+
+/** Whether `orders` (one market's live orders) hold both a bid and an ask of outcome 0. */
+export function twoSidedOf(orders: readonly { readonly tokenId: string; readonly side: 'BUY' | 'SELL' }[]): boolean {
+  let bid = false;
+  let ask = false;
+  for (const o of orders) {
+    if (quoteSideOf(o.tokenId, o.side) === 'bid') bid = true;
+    else ask = true;
+  }
+  return bid && ask;
+}
