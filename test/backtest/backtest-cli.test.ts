@@ -48,6 +48,7 @@ describe('makerd backtest --compare', () => {
       jumpRatePerHour: 12,
       jumpSize: 0.4,
       informedShare: 0.3,
+      foresightMs: 0,
     });
     expect(out.strategies.map((s: Json) => s.label)).toEqual(['bands', 'avellaneda']);
     for (const s of out.strategies) {
@@ -236,6 +237,7 @@ describe('makerd backtest --flow PROFILE', () => {
       jumpRatePerHour: 30,
       jumpSize: 0.6,
       informedShare: 0.5,
+      foresightMs: 0,
     });
   });
 
