@@ -3,7 +3,7 @@
  * farming configuration (config/rewards-farming.json) wins a real share of a paying market's pool
  * where the tuned avellaneda earns none, but whether that makes its total (trading + rewards) 1.5x
  * the strategy's alone depends on the pool against the market's trading PnL: not at the catalog's
- * 100 USDC a day, yes at 10,000. Two seeds of an hour, the default flow; the rewards are credited
+ * 100 USDC a day, yes at 10,000. Two seeds of half an hour, the default flow; the rewards are credited
  * pro rata, and a share of the pool does not depend on its rate (the sampler only reads the
  * books), so one run at 10,000 a day gives the 100-a-day figure as a hundredth of its rewards.
  */
@@ -17,7 +17,7 @@ import { resolveFlowParams } from '../../src/sim/flow/index.js';
 import avellaneda from '../../strategies/avellaneda.js';
 
 const RATE = 10_000;
-const HOURS = 1;
+const HOURS = 0.5;
 
 const settings: BacktestSettings = {
   hours: HOURS,
