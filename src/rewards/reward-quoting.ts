@@ -19,7 +19,7 @@
  * quote when it lies at most that many ticks behind it (keep-scoring.ts): its queue place is kept.
  *
  * It never sees past the strategy's wishes in the other direction: no quote is removed, none is
- * made smaller or farther. The guards apply after it (a pull or a widening wins), the risk gate
+ * made smaller or farther (but for a resting order kept with `keepTicks`, which is both at most). The guards apply after it (a pull or a widening wins), the risk gate
  * and the loss limits after them (a side they forbid stays forbidden). A market that pays nothing,
  * or whose `rewards` object is malformed, an empty quote list (the strategy pulled) and a book
  * without a qualifying level on both sides pass through unchanged.
