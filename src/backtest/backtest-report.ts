@@ -48,6 +48,8 @@ export interface ReportSettings {
     readonly jumpRatePerHour: number;
     readonly jumpSize: number;
     readonly informedShare: number;
+    /** How far ahead informed takers know fair value (0: only a jump 3 s ahead). */
+    readonly foresightMs: number;
   };
   readonly fee: BacktestSettings['fee'];
   /** Reward terms of every market (flags), or 'catalog': each market's own, drawn from the seed. */
@@ -118,6 +120,7 @@ export function runPlan(plan: BacktestPlan): BacktestReport {
         jumpRatePerHour: round(st.flow.jumpRate * 3600, 9),
         jumpSize: st.flow.jumpSize,
         informedShare: st.flow.informedShare,
+        foresightMs: st.flow.foresightMs,
       },
       fee: st.fee,
       rewards: st.rewards ?? 'catalog',

@@ -204,7 +204,7 @@ export function reportHtml(report: BacktestReport, lib: ChartLibrary): string {
       : [
           `strategies: ${names}`,
           `${s.runs} seed(s) each (${esc(s.seeds[0] ?? '')} … ${esc(s.seeds[s.seeds.length - 1] ?? '')}), ${s.markets} market(s), ${s.hours} h of market time per run`,
-          `flow: profile ${s.flow.profile}, A=${s.flow.A}, k=${s.flow.k}, volatility=${s.flow.sigma}/√s, jumps ${s.flow.jumpRatePerHour}/h, informed share ${s.flow.informedShare}; fees: rate ${s.fee.rate}, exponent ${s.fee.exponent}, ${s.fee.takerOnly ? `makers pay none and get ${s.fee.rebateRate} of the taker fee` : 'makers pay the taker formula'}`,
+          `flow: profile ${s.flow.profile}, A=${s.flow.A}, k=${s.flow.k}, volatility=${s.flow.sigma}/√s, jumps ${s.flow.jumpRatePerHour}/h, informed share ${s.flow.informedShare}${s.flow.foresightMs > 0 ? ` knowing fair value ${s.flow.foresightMs / 1000} s ahead` : ''}; fees: rate ${s.fee.rate}, exponent ${s.fee.exponent}, ${s.fee.takerOnly ? `makers pay none and get ${s.fee.rebateRate} of the taker fee` : 'makers pay the taker formula'}`,
           esc(rewardsText(s.rewards)),
           `poll every ${s.pollIntervalMs} ms of virtual time; mark-out horizon ${s.markoutHorizonS} s; generated ${esc(report.generatedAt)} by makerd ${esc(report.version)}`,
         ];

@@ -1,5 +1,5 @@
 /**
- * `sim.flow.profile` (src/sim/flow/flow-profiles.ts) into the flow keys: each of the six keys a
+ * `sim.flow.profile` (src/sim/flow/flow-profiles.ts) into the flow keys: each of the seven keys a
  * profile sets takes the profile's value unless a file, a variable or a flag gave it, so that
  * `sim.flow.profile: "news"` with `sim.flow.jumpRate: 30` is the news market with 30 jumps an hour.
  * Done once at load time, so every reader of `sim.flow.*` (the simulator, the backtest) sees the

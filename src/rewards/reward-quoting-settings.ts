@@ -22,6 +22,8 @@ export interface RewardQuotingSettings {
   readonly maxInventory: Decimal;
   /** Add the side the strategy left out (one side alone scores a third, outside [0.10, 0.90] nothing). */
   readonly twoSided: boolean;
+  /** Keep a resting order that still scores up to this many ticks behind the side's scoring quote (0: off). */
+  readonly keepTicks: number;
 }
 
 export const REWARD_QUOTING_SCHEMA: ParamSchema = {
@@ -66,6 +68,15 @@ export const REWARD_QUOTING_SCHEMA: ParamSchema = {
     type: 'boolean',
     default: true,
     doc: 'Add the side the strategy left out, so that both sides score (one side alone scores a third, and nothing outside [0.10, 0.90])',
+  },
+  keepTicks: {
+    type: 'number',
+    integer: true,
+    min: 0,
+    max: 100,
+    default: 0,
+    unit: 'ticks',
+    doc: "Keep a resting order of ours that still scores, no larger and no nearer the touch than the side's scoring quote and at most this many ticks behind it, in its place (its queue priority kept; 0: always re-price)",
   },
 };
 

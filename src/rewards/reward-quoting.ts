@@ -15,9 +15,11 @@
  *   price off the tick or outside [tick, 1 - tick], at or through the other side of either book or
  *   of its own quotes.
  * Outside [0.10, 0.90] one side alone scores nothing: unless both sides can score, nothing changes.
+ * With `keepTicks` above 0, a resting order that still scores stands in for the side's scoring
+ * quote when it lies at most that many ticks behind it (keep-scoring.ts): its queue place is kept.
  *
  * It never sees past the strategy's wishes in the other direction: no quote is removed, none is
- * made smaller or farther. The guards apply after it (a pull or a widening wins), the risk gate
+ * made smaller or farther (but for a resting order kept with `keepTicks`, which is both at most). The guards apply after it (a pull or a widening wins), the risk gate
  * and the loss limits after them (a side they forbid stays forbidden). A market that pays nothing,
  * or whose `rewards` object is malformed, an empty quote list (the strategy pulled) and a book
  * without a qualifying level on both sides pass through unchanged.
@@ -32,6 +34,7 @@ import { Decimal, ONE, ZERO, roundToTick } from '../money.js';
 import type { Quote, QuoteSide } from '../strategy/strategy.js';
 import type { RewardRules } from './reward-rules.js';
 import type { RewardQuotingSettings } from './reward-quoting-settings.js';
+import { keepScoringOrders } from './keep-scoring.js';
 import { oneSidedScores } from './reward-score.js';
 
 const CENTS = new Decimal(100);
@@ -53,7 +56,7 @@ export function rewardQuotes(view: MarketView, quotes: readonly Quote[], s: Rewa
   const bid = planSide(view, quotes, s, rules, mid, 'bid');
   const ask = planSide(view, quotes, s, rules, mid, 'ask');
   if (!oneSidedScores({ market: mid, complement: undefined }) && (bid.kind === 'cannot' || ask.kind === 'cannot')) return quotes;
-  if (bid.kind !== 'change' && ask.kind !== 'change') return quotes;
+  if (bid.kind !== 'change' && ask.kind !== 'change') return keepScoringOrders(view, quotes, rules, mid, s.keepTicks);
   const out = [...quotes];
   for (const plan of [bid, ask]) {
     if (plan.kind !== 'change') continue;
@@ -61,7 +64,8 @@ export function rewardQuotes(view: MarketView, quotes: readonly Quote[], s: Rewa
     else out[plan.index] = plan.quote;
   }
   // Each side is placed against the other side's wishes, not its changes: checked once more here.
-  return crosses(out) && !crosses(quotes) ? quotes : out;
+  // A kept order is no nearer the touch than the quote it stands for: it cannot cross.
+  return keepScoringOrders(view, crosses(out) && !crosses(quotes) ? quotes : out, rules, mid, s.keepTicks);
 }
 
 /**

@@ -41,6 +41,7 @@ export function simulatorOptions(config: MakerdConfig, logger?: Logger, clock?: 
       jumpRate: sim.flow.jumpRate / 3600,
       jumpSize: sim.flow.jumpSize,
       informedShare: sim.flow.informedShare,
+      foresightMs: sim.flow.foresightMs,
     },
     edgeLimits: { enabled: sim.edgeLimits.enabled, scale: sim.edgeLimits.scale },
     faults,

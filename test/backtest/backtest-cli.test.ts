@@ -48,6 +48,7 @@ describe('makerd backtest --compare', () => {
       jumpRatePerHour: 12,
       jumpSize: 0.4,
       informedShare: 0.3,
+      foresightMs: 0,
     });
     expect(out.strategies.map((s: Json) => s.label)).toEqual(['bands', 'avellaneda']);
     for (const s of out.strategies) {
@@ -236,6 +237,7 @@ describe('makerd backtest --flow PROFILE', () => {
       jumpRatePerHour: 30,
       jumpSize: 0.6,
       informedShare: 0.5,
+      foresightMs: 0,
     });
   });
 
@@ -261,7 +263,7 @@ describe('makerd backtest usage errors name the option and the rule', () => {
     [['--informed-share', '2'], /--informed-share must be a number >= 0 and <= 1 \(got "2"\)/],
     [['--flow-k', '0'], /--flow-k must be a number > 0 \(got "0"\)/],
     [['--compare', 'bands'], /--compare must list at least two strategy names \(or LABEL:NAME\) separated by commas \(got "bands"\)/],
-    [['--flow', 'loud'], /--flow must be one of calm, default, news, busy \(got "loud"\)/],
+    [['--flow', 'loud'], /--flow must be one of calm, default, news, busy, informed \(got "loud"\)/],
     [['--strategy', 'bands', '--compare', 'bands,avellaneda'], /--strategy and --compare exclude each other/],
     [['--compare', 'bands,avellaneda', '--params', 'x.json'], /with --compare, give parameters per strategy: --params NAME=FILE/],
     [['--wat'], /unknown option --wat/],

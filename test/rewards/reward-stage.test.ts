@@ -130,6 +130,7 @@ function rng(seed: number): () => number {
 describe('randomized: never crosses, stays on the grid and in range, within its size and inventory bounds', () => {
   it('on 2,000 random books, rules, positions, settings and quote sets', () => {
     let changedCases = 0;
+    let keptCases = 0;
     for (let c = 0; c < 2000; c++) {
       const r = rng(c + 1);
       const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
@@ -175,6 +176,7 @@ describe('randomized: never crosses, stays on the grid and in range, within its 
         maxInventory: pick(['0', '60', '300', '1000']),
         twoSided: r() < 0.7,
       });
+      const keepTicks = pick([1, 2, 5]);
       const wanted: Quote[] = [];
       for (let i = int(r() < 0.05 ? 0 : 1, 6); i > 0; i--) {
         const side = r() < 0.5 ? 'bid' : 'ask';
@@ -237,8 +239,33 @@ describe('randomized: never crosses, stays on the grid and in range, within its 
               label,
             ).toBe(true);
       }
+
+      // keepTicks: each quote is the one above, or one of our resting orders standing in for it:
+      // scoring, no larger, no nearer the touch and at most keepTicks ticks behind it.
+      const kept = rewardQuotes(view, wanted, { ...s, keepTicks });
+      expect(kept.length, label).toBe(out.length);
+      const bestKeptBid = Decimal.max(...kept.filter((x) => x.side === 'bid').map((x) => x.price), ONE.neg());
+      const bestKeptAsk = Decimal.min(...kept.filter((x) => x.side === 'ask').map((x) => x.price), ONE.mul(2));
+      if (!crossedBefore) expect(bestKeptBid.lt(bestKeptAsk), label).toBe(true);
+      kept.forEach((x, i) => {
+        const planned = out[i]!;
+        if (x.price.eq(planned.price) && x.size.eq(planned.size)) return;
+        keptCases++;
+        expect(x.side, label).toBe(planned.side);
+        const resting = live.some((o) => {
+          const zero = o.tokenId === view.meta.tokens[0];
+          const side = zero === (o.side === 'BUY') ? 'bid' : 'ask';
+          return side === x.side && (zero ? o.price : ONE.minus(o.price)).eq(x.price) && o.remaining.eq(x.size);
+        });
+        expect(resting, label).toBe(true);
+        const scores = (y: Quote) => y.price.minus(mid!).abs().lt(v) && y.size.gte(minSize);
+        expect(scores(x) && scores(planned) && x.size.lte(planned.size), label).toBe(true);
+        const behind = x.side === 'bid' ? planned.price.minus(x.price) : x.price.minus(planned.price);
+        expect(behind.gte(0) && behind.lte(t.mul(keepTicks)), label).toBe(true);
+      });
     }
     // The cases exercise the stage, not only its pass-through.
     expect(changedCases).toBeGreaterThan(500);
+    expect(keptCases).toBeGreaterThanOrEqual(10);
   });
 });

@@ -30,6 +30,7 @@ export interface BacktestArgs {
     jumpRatePerHour?: number;
     jumpSize?: number;
     informedShare?: number;
+    foresightMs?: number;
     stepMs?: number;
   };
   readonly fee: { rate: number; exponent: number; rebateRate: number; takerOnly: boolean };
@@ -78,7 +79,8 @@ Runs:
   --no-guards                Every strategy without its adverse-selection guards (params.guards
                              enabled: false), e.g. to measure what the guards do on the same flows
 Flow model (defaults: the simulator's, sim.flow.*; a flag given overrides the profile):
-  --flow NAME                Flow profile: calm, default, news or busy (default sim.flow.profile)
+  --flow NAME                Flow profile: calm, default, news, busy or informed (default
+                             sim.flow.profile)
                              calm     long-dated, quiet: A 0.3, k 60, sigma 0.004, 2 jumps/h of 0.3,
                                       informed 0.1
                              default  the values below
@@ -86,12 +88,16 @@ Flow model (defaults: the simulator's, sim.flow.*; a flag given overrides the pr
                                       informed 0.5
                              busy     high volume near fair value: A 2, k 120, sigma 0.01, 8 jumps/h
                                       of 0.3, informed 0.2
+                             informed default, with half of all takers knowing fair value
+                                      300 s ahead (informed 0.5, foresight 300000)
   --flow-a A                 Taker arrivals per second per book side at the fair value (0.5)
   --flow-k K                 Decay of arrivals with distance from fair value, per price unit (60)
   --volatility S             Fair-value volatility, log-odds per sqrt(second) (0.01)
   --jump-rate R              Jumps per market per hour (12)
   --jump-size J              Typical jump in log-odds (0.4)
   --informed-share X         Share of takers trading ahead of a coming jump, 0..1 (0.3)
+  --foresight-ms MS          Informed takers know fair value this far ahead, at all times, and
+                             that share of all takers trades toward it (0: only a coming jump)
   --step-ms MS               Flow step of virtual time (250)
 Fees (the venue's schedule: taker fee = rate x shares x (p(1-p))^exponent):
   --fee-rate R               (default 0.25)
@@ -127,6 +133,7 @@ const FLAGS_WITH_VALUE = new Set([
   'jump-rate',
   'jump-size',
   'informed-share',
+  'foresight-ms',
   'step-ms',
   'fee-rate',
   'fee-exponent',
@@ -152,6 +159,7 @@ const SYNTHETIC_ONLY = [
   'jump-rate',
   'jump-size',
   'informed-share',
+  'foresight-ms',
   'step-ms',
   'fee-rate',
   'fee-exponent',
@@ -279,6 +287,7 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
       jumpRatePerHour: opt('jump-rate', { min: 0 }),
       jumpSize: opt('jump-size', { min: 0 }),
       informedShare: opt('informed-share', { min: 0, max: 1 }),
+      foresightMs: opt('foresight-ms', { min: 0, max: 3_600_000, integer: true }),
       stepMs: opt('step-ms', { min: 1, max: 60_000, integer: true }),
     },
     fee: {

@@ -83,7 +83,7 @@ async function plannedStrategies(config: MakerdConfig, a: BacktestArgs): Promise
 export function backtestSettings(config: MakerdConfig, a: BacktestArgs, given: ReadonlySet<string> = new Set()): BacktestSettings {
   const f = config.sim.flow;
   const p = a.flowProfile === undefined ? undefined : flowProfile(a.flowProfile, '--flow').params;
-  const key = <K extends 'A' | 'k' | 'sigma' | 'jumpSize' | 'informedShare'>(k: K): number =>
+  const key = <K extends 'A' | 'k' | 'sigma' | 'jumpSize' | 'informedShare' | 'foresightMs'>(k: K): number =>
     p === undefined || given.has(`sim.flow.${k}`) ? f[k] : p[k];
   const flow = resolveFlowParams({
     stepMs: a.flow.stepMs ?? f.stepMs,
@@ -98,6 +98,7 @@ export function backtestSettings(config: MakerdConfig, a: BacktestArgs, given: R
           : p.jumpRate,
     jumpSize: a.flow.jumpSize ?? key('jumpSize'),
     informedShare: a.flow.informedShare ?? key('informedShare'),
+    foresightMs: a.flow.foresightMs ?? key('foresightMs'),
   });
   return {
     hours: a.hours,

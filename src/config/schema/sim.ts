@@ -9,7 +9,7 @@ export interface SimConfig {
   authWindowMs: number;
   flow: {
     enabled: boolean;
-    profile: 'calm' | 'default' | 'news' | 'busy';
+    profile: 'calm' | 'default' | 'news' | 'busy' | 'informed';
     stepMs: number;
     A: number;
     k: number;
@@ -17,6 +17,7 @@ export interface SimConfig {
     jumpRate: number;
     jumpSize: number;
     informedShare: number;
+    foresightMs: number;
   };
   edgeLimits: { enabled: boolean; scale: number };
   faults: {
@@ -61,7 +62,7 @@ export const simSchema = {
     enabled: { doc: 'Run synthetic makers and takers', format: 'strict-boolean', default: true, env: 'MAKERD_SIM_FLOW' },
     profile: {
       doc: 'Kind of market the flow stands for (src/sim/flow/flow-profiles.ts); the keys below set one by one override it',
-      format: ['calm', 'default', 'news', 'busy'],
+      format: ['calm', 'default', 'news', 'busy', 'informed'],
       default: 'default',
       env: 'MAKERD_SIM_FLOW_PROFILE',
     },
@@ -101,6 +102,12 @@ export const simSchema = {
       format: 'ratio',
       default: 0.3,
       env: 'MAKERD_SIM_FLOW_INFORMED_SHARE',
+    },
+    foresightMs: {
+      doc: 'Informed takers know fair value this far ahead at every moment, and informedShare of all takers trade toward it (0: they know only a jump due within 3 s)',
+      format: 'duration-ms',
+      default: 0,
+      env: 'MAKERD_SIM_FLOW_FORESIGHT_MS',
     },
   },
   edgeLimits: {

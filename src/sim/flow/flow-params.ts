@@ -21,6 +21,13 @@ export interface FlowParams {
   readonly informedShare: number;
   /** How long before a jump informed takers know of it. */
   readonly informedLeadMs: number;
+  /**
+   * Foresight of informed takers: with a value above 0 they know where fair value will be this
+   * far ahead (the diffusion and the jumps alike), at every moment, and a share `informedShare` of
+   * all takers trades toward it; 0 (the default): they know only a jump due within
+   * `informedLeadMs`.
+   */
+  readonly foresightMs: number;
   /** Levels per side of each background maker ladder, on each token. */
   readonly makerDepthLevels: number;
   /** Base size per maker level in shares (decimal string); each level is 1-3 times it. */
@@ -49,6 +56,7 @@ export const DEFAULT_FLOW_PARAMS: FlowParams = Object.freeze({
   jumpSize: 0.4,
   informedShare: 0.3,
   informedLeadMs: 3_000,
+  foresightMs: 0,
   makerDepthLevels: 5,
   makerSize: '100',
   makerHalfSpread: 0.02,
@@ -74,7 +82,17 @@ export function resolveFlowParams(partial: Partial<FlowParams> = {}): FlowParams
   const p: FlowParams = { ...DEFAULT_FLOW_PARAMS, ...given };
   if (p.markets !== undefined && !(Array.isArray(p.markets) && p.markets.every((m) => typeof m === 'string')))
     fail('markets', 'must be a list of condition ids', p.markets);
-  const nonNeg = ['A', 'sigma', 'jumpRate', 'jumpSize', 'informedLeadMs', 'makerHalfSpread', 'makerRefreshMs', 'makerRequoteMove'] as const;
+  const nonNeg = [
+    'A',
+    'sigma',
+    'jumpRate',
+    'jumpSize',
+    'informedLeadMs',
+    'foresightMs',
+    'makerHalfSpread',
+    'makerRefreshMs',
+    'makerRequoteMove',
+  ] as const;
   for (const f of nonNeg)
     if (!(typeof p[f] === 'number' && Number.isFinite(p[f]) && p[f] >= 0)) fail(f, 'must be a finite number >= 0', p[f]);
   for (const f of ['k', 'stepMs', 'makerLevelSpacing'] as const) {

@@ -13,6 +13,15 @@
  * | default | 0.5 | 60 | 0.01 | 12 | 0.4 | 0.3 | the simulator's defaults (flow-params.ts), unchanged |
  * | news | 0.5 | 60 | 0.015 | 60 | 0.6 | 0.5 | headline-driven: a large jump a minute, half the takers ahead of it |
  * | busy | 2 | 120 | 0.01 | 8 | 0.3 | 0.2 | high volume near fair value: four times the takers, half the reach |
+ * | informed | 0.5 | 60 | 0.01 | 12 | 0.4 | 0.5 | default, with half of all takers knowing fair value 300 s ahead |
+ *
+ * Every profile but `informed` has foresightMs 0: informed takers there know only a jump due in
+ * the next 3 s, about 1 % of the time on `default`, so almost every taker is uninformed and a
+ * maker at the touch keeps most of the spread. `informed` keeps default's market (the same
+ * takers, volatility and jumps) but lets half of the takers trade toward fair value five minutes
+ * ahead at every moment; 300 s and 0.5 were chosen so that a passive maker at the background
+ * makers' 2-cent touch (`bands` with its defaults) about breaks even on trading (docs/simulator.md,
+ * "Maker economics").
  *
  * Reading the columns (flow-params.ts, taker-arrivals.ts): takers reach a quote δ from fair value
  * at A·exp(−k·δ) per second per side (busy: 0.60/s at one cent against default's 0.27/s, and
@@ -23,13 +32,21 @@
 import { ErrorCode, MakerdError } from '../../errors.js';
 import type { FlowParams } from './flow-params.js';
 
-export const FLOW_PROFILE_NAMES = ['calm', 'default', 'news', 'busy'] as const;
+export const FLOW_PROFILE_NAMES = ['calm', 'default', 'news', 'busy', 'informed'] as const;
 export type FlowProfileName = (typeof FLOW_PROFILE_NAMES)[number];
 
 /** The parameters a profile sets (jumpRate per second, as in FlowParams). */
-export type ProfiledFlowParams = Pick<FlowParams, 'A' | 'k' | 'sigma' | 'jumpRate' | 'jumpSize' | 'informedShare'>;
+export type ProfiledFlowParams = Pick<FlowParams, 'A' | 'k' | 'sigma' | 'jumpRate' | 'jumpSize' | 'informedShare' | 'foresightMs'>;
 
-export const PROFILED_FLOW_KEYS: readonly (keyof ProfiledFlowParams)[] = ['A', 'k', 'sigma', 'jumpRate', 'jumpSize', 'informedShare'];
+export const PROFILED_FLOW_KEYS: readonly (keyof ProfiledFlowParams)[] = [
+  'A',
+  'k',
+  'sigma',
+  'jumpRate',
+  'jumpSize',
+  'informedShare',
+  'foresightMs',
+];
 
 export interface FlowProfile {
   readonly name: FlowProfileName;
@@ -42,22 +59,27 @@ export const FLOW_PROFILES: Readonly<Record<FlowProfileName, FlowProfile>> = Obj
   calm: {
     name: 'calm',
     stands: 'long-dated and quiet: low volatility, rare jumps, few informed takers, fewer takers',
-    params: { A: 0.3, k: 60, sigma: 0.004, jumpRate: 2 / 3600, jumpSize: 0.3, informedShare: 0.1 },
+    params: { A: 0.3, k: 60, sigma: 0.004, jumpRate: 2 / 3600, jumpSize: 0.3, informedShare: 0.1, foresightMs: 0 },
   },
   default: {
     name: 'default',
     stands: "the simulator's defaults: a moderately active market with a jump every five minutes",
-    params: { A: 0.5, k: 60, sigma: 0.01, jumpRate: 12 / 3600, jumpSize: 0.4, informedShare: 0.3 },
+    params: { A: 0.5, k: 60, sigma: 0.01, jumpRate: 12 / 3600, jumpSize: 0.4, informedShare: 0.3, foresightMs: 0 },
   },
   news: {
     name: 'news',
     stands: 'headline-driven: a large jump about every minute, half of the takers informed ahead of it',
-    params: { A: 0.5, k: 60, sigma: 0.015, jumpRate: 60 / 3600, jumpSize: 0.6, informedShare: 0.5 },
+    params: { A: 0.5, k: 60, sigma: 0.015, jumpRate: 60 / 3600, jumpSize: 0.6, informedShare: 0.5, foresightMs: 0 },
   },
   busy: {
     name: 'busy',
     stands: 'high volume near fair value: many takers trading close to it, moderate jumps',
-    params: { A: 2, k: 120, sigma: 0.01, jumpRate: 8 / 3600, jumpSize: 0.3, informedShare: 0.2 },
+    params: { A: 2, k: 120, sigma: 0.01, jumpRate: 8 / 3600, jumpSize: 0.3, informedShare: 0.2, foresightMs: 0 },
+  },
+  informed: {
+    name: 'informed',
+    stands: 'the default market with informed flow at all times: half of the takers know where fair value will be in five minutes',
+    params: { A: 0.5, k: 60, sigma: 0.01, jumpRate: 12 / 3600, jumpSize: 0.4, informedShare: 0.5, foresightMs: 300_000 },
   },
 });
 

@@ -9,7 +9,11 @@
  *    quoted around 1 − fair.
  * 3. Takers (the catalog's taker users) arrive on each side of each token's book and send FAK
  *    orders (taker-arrivals.ts): intensity A·exp(−k·δ) of reaching distance δ from fair value,
- *    and informed takers who trade toward a jump that is due within `informedLeadMs`.
+ *    and informed takers who trade toward a jump that is due within `informedLeadMs` — or, with
+ *    `foresightMs` > 0, toward where fair value will be that far ahead, at every step (a copy of
+ *    the fair value drawn from the same streams runs that far in front; on a clock whose steps
+ *    vary in length, as the live simulator's may, the copy's path differs from the real one by
+ *    the discretisation, so the foresight is then a close forecast rather than exact).
  *
  * Orders are priced on the market's current tick (the exchange's, which may have changed since
  * the catalog was built: src/sim/exchange/tick-rule.ts). Random streams are forked per market and per purpose from `flow:<seed>`, and markets are
@@ -42,6 +46,8 @@ interface MarketFlow {
   readonly tick: Decimal;
   readonly minSize: Decimal;
   readonly fv: FairValue;
+  /** The same fair value `foresightMs` ahead (same streams), when informed takers foresee it. */
+  readonly ahead: FairValue | undefined;
   readonly maker: CatalogUser;
   readonly makerRng: SimRng;
   readonly takerRng: SimRng;
@@ -94,20 +100,28 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     const rng = root.fork(`market:${market.conditionId}`);
     const tick = new Decimal(market.tickSize);
     const minSize = new Decimal(market.minOrderSize);
-    const fv = new FairValue({
-      initial: Number(market.initialFair),
-      tick: tick.toNumber(),
-      sigma: params.sigma,
-      jumpRate: params.jumpRate,
-      jumpSize: params.jumpSize,
-      walkRng: rng.fork('walk'),
-      jumpRng: rng.fork('jumps'),
-    });
+    // A fork depends only on the seed text and the label: a second fork of 'walk' and 'jumps'
+    // draws the very path `fv` will follow, which `ahead` runs foresightMs in front of it.
+    const fairValue = (): FairValue =>
+      new FairValue({
+        initial: Number(market.initialFair),
+        tick: tick.toNumber(),
+        sigma: params.sigma,
+        jumpRate: params.jumpRate,
+        jumpSize: params.jumpSize,
+        walkRng: rng.fork('walk'),
+        jumpRng: rng.fork('jumps'),
+      });
+    const fv = fairValue();
+    const ahead = params.foresightMs > 0 ? fairValue() : undefined;
+    if (ahead !== undefined)
+      for (let t = 0; t < params.foresightMs; t += params.stepMs) ahead.advance(Math.min(params.stepMs, params.foresightMs - t));
     const mf: MarketFlow = {
       market,
       tick,
       minSize,
       fv,
+      ahead,
       maker: makers[i % makers.length]!,
       makerRng: rng.fork('maker'),
       takerRng: rng.fork('takers'),
@@ -230,7 +244,8 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   function takersOn(mf: MarketFlow, dtMs: number): void {
     const pending = mf.fv.pendingJump;
     const informedWindow = pending !== undefined && pending.atMs - mf.fv.elapsedMs <= params.informedLeadMs;
-    const after = informedWindow ? mf.fv.afterPendingJump() : undefined;
+    // With foresight, informed takers aim at fair value foresightMs ahead, at every step.
+    const after = mf.ahead !== undefined ? mf.ahead.p : informedWindow ? mf.fv.afterPendingJump() : undefined;
     for (const i of [0, 1] as const) {
       const tickUnits = units === undefined || !Number.isSafeInteger(mf.minShares) ? undefined : tickUnitsOf(mf, i);
       if (units !== undefined && tickUnits !== undefined) {
@@ -299,6 +314,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     stats.steps++;
     const now = clock.now();
     for (const mf of markets) {
+      mf.ahead?.advance(dtMs);
       for (const j of mf.fv.advance(dtMs)) {
         stats.jumps++;
         jumpLog.push({
