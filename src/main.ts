@@ -160,6 +160,8 @@ async function runPhases(
       paper === undefined ? countMissedFills(ctx, missed) : openPaperAccount(ctx, { ...missed, paper, executor: exec, tokens }),
     );
     const { positions, feed } = account;
+    // The fills the tracker hears count in the positions until GET /positions holds them.
+    if (positions) exec.tracker.onFill((o, n) => positions.heardFill(o.tokenId, o.side === 'BUY' ? n : n.neg()));
     if (positions !== undefined && feed !== undefined) {
       const acceptMismatch = config.lifecycle.acceptPositionMismatch;
       const journalPosition = (t: string) => portfolio.position(t);

@@ -3,6 +3,11 @@
  * `intervalMs` and on demand (after a fill). Sizes arrive as JSON numbers (venue-api.md 2.2);
  * they become Decimals through their shortest text, which is exact for the venue's 2-decimal
  * share sizes. A failed read keeps the last known balances and is counted.
+ *
+ * Fills the executor hears of (`heardFill`) count on top of the last read until a read that began
+ * after them completes (that read holds them). Without them a filled order is gone from the live
+ * orders before its shares reach the positions, and for that moment the risk gate sees neither and
+ * approves new orders into the room the fill used: limits overshot by the fill's size.
  */
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
@@ -25,6 +30,12 @@ export class PositionPoller {
   readonly #intervalMs: number;
   readonly #logger: Logger | undefined;
   #positions: ReadonlyMap<string, Decimal> = new Map();
+  /** Fills heard since the read that will hold them began: `reads` is #started when heard. */
+  #pending: { token: string; shares: Decimal; reads: number }[] = [];
+  /** The last read plus the pending fills (rebuilt when either changes). */
+  #merged: ReadonlyMap<string, Decimal> | undefined;
+  /** Reads begun so far. */
+  #started = 0;
   #timer: TimerHandle | undefined;
   #inFlight: Promise<void> | undefined;
   #again = false;
@@ -42,7 +53,22 @@ export class PositionPoller {
   }
 
   get positions(): ReadonlyMap<string, Decimal> {
-    return this.#positions;
+    if (this.#pending.length === 0) return this.#positions;
+    if (this.#merged === undefined) {
+      const m = new Map(this.#positions);
+      for (const f of this.#pending) m.set(f.token, (m.get(f.token) ?? new Decimal(0)).plus(f.shares));
+      this.#merged = m;
+    }
+    return this.#merged;
+  }
+
+  /** A fill of ours the executor heard of (`shares` negative for a sale): counted until a read holds it, and read for. */
+  heardFill(token: string, shares: Decimal): void {
+    this.#pending.push({ token, shares, reads: this.#started });
+    this.#merged = undefined;
+    const changed = new Set([marketOf(token)]);
+    for (const l of this.#listeners) l(changed);
+    if (this.#running) void this.refresh();
   }
 
   /** Called with the markets (condition ids) whose balances changed. */
@@ -81,6 +107,7 @@ export class PositionPoller {
   }
 
   async #read(): Promise<void> {
+    const read = ++this.#started;
     const next = new Map<string, Decimal>();
     try {
       for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
@@ -104,6 +131,9 @@ export class PositionPoller {
     for (const [token, size] of next) if (!(this.#positions.get(token)?.eq(size) ?? size.isZero())) changed.add(marketOf(token));
     for (const [token, size] of this.#positions) if (!next.has(token) && !size.isZero()) changed.add(marketOf(token));
     this.#positions = next;
+    // Fills heard before this read began are in it.
+    if (this.#pending.length > 0) this.#pending = this.#pending.filter((f) => f.reads >= read);
+    this.#merged = undefined;
     this.lastReadMs = this.#clock.now();
     if (changed.size > 0) for (const l of this.#listeners) l(changed);
   }

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock, TimerHandle } from '../../src/clock/clock.js';
-import type { Decimal } from '../../src/money.js';
+import { Decimal } from '../../src/money.js';
 import type { SimAccount, SimToken } from '../../src/sim/contracts.js';
 import { marketOf } from '../../src/market/token-id.js';
 import { PositionPoller, type PositionsVenue } from '../../src/trading/position-poller.js';
@@ -287,5 +287,90 @@ describe('PositionPoller paging and summing (scripted venue)', () => {
     expect(marketOf('0xabc:1')).toBe('0xabc');
     expect(marketOf('0xa:b:0')).toBe('0xa:b');
     expect(marketOf('plain')).toBe('plain');
+  });
+});
+
+describe('PositionPoller: fills heard before a read holds them', () => {
+  const row = (asset: string, size: number): Position => ({ asset, size }) as Position;
+  /** A venue whose reads the test releases one by one, each answering the balances of its start. */
+  function gated(): { venue: PositionsVenue; set(rows: Position[]): void; release(): void; reads(): number } {
+    let rows: Position[] = [];
+    const waiting: (() => void)[] = [];
+    let reads = 0;
+    return {
+      venue: {
+        getPositions: async () => {
+          reads++;
+          const answer = rows;
+          await new Promise<void>((resolve) => waiting.push(resolve));
+          return answer;
+        },
+      },
+      set: (r) => {
+        rows = r;
+      },
+      release: () => waiting.shift()?.(),
+      reads: () => reads,
+    };
+  }
+  const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+  it('counts a fill on top of the last read until a read begun after it completes, and reads at once', async () => {
+    const v = gated();
+    const p = poller('0xwallet', v.venue);
+    v.set([row('0xa:0', 30)]);
+    const first = p.refresh();
+    v.release();
+    await first;
+    expect(text(p.positions)).toEqual({ '0xa:0': '30' });
+    p.start();
+    await settle();
+    // A read is in flight (begun before the venue sold 20): its answer does not hold the sale.
+    const inFlight = v.reads();
+    p.heardFill('0xa:0', new Decimal('-20'));
+    p.heardFill('0xb:1', new Decimal('5'));
+    expect(text(p.positions)).toEqual({ '0xa:0': '10', '0xb:1': '5' });
+    expect(changes.slice(-2)).toEqual([['0xa'], ['0xb']]);
+    // From now on the venue's answers hold the fills.
+    v.set([row('0xa:0', 10), row('0xb:1', 5)]);
+    v.release();
+    await settle();
+    expect(text(p.positions)).toEqual({ '0xa:0': '10', '0xb:1': '5' });
+    // The read asked for by the fills begins now, after them: its answer holds them, so they go.
+    expect(v.reads()).toBe(inFlight + 1);
+    v.release();
+    await settle();
+    expect(text(p.positions)).toEqual({ '0xa:0': '10', '0xb:1': '5' });
+    // Counted once: a later read without the fills' token shows it gone.
+    v.set([row('0xa:0', 10)]);
+    void p.refresh();
+    v.release();
+    await settle();
+    expect(text(p.positions)).toEqual({ '0xa:0': '10' });
+    await p.stop();
+    v.release();
+    await settle();
+  });
+
+  it('keeps the fills when the read fails, and is exact in Decimal', async () => {
+    let fail = false;
+    let rows: Position[] = [row('0xa:0', 0.3)];
+    const p = poller('0xwallet', {
+      getPositions: async () => {
+        if (fail) throw new Error('down');
+        return rows;
+      },
+    });
+    await p.refresh();
+    p.heardFill('0xa:0', new Decimal('0.1'));
+    p.heardFill('0xa:0', new Decimal('0.2'));
+    expect(text(p.positions)).toEqual({ '0xa:0': '0.6' });
+    fail = true;
+    await p.refresh();
+    expect(text(p.positions)).toEqual({ '0xa:0': '0.6' });
+    fail = false;
+    rows = [row('0xa:0', 0.6)];
+    await p.refresh();
+    expect(text(p.positions)).toEqual({ '0xa:0': '0.6' });
   });
 });
