@@ -22,7 +22,7 @@ import { Decimal } from '../money.js';
 import { FailureEpisode } from '../log/failure-episode.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { OpenOrder } from '../venue/types.js';
-import type { DispatchTrace } from './dispatch-trace.js';
+import type { DispatchTrace, HeldCause } from './dispatch-trace.js';
 import { type MarketPlan, type MarketWork, marketWork, planDispatch } from './dispatch-priority.js';
 import type { DiffOrder } from './order-diff.js';
 import { ExecutorStats } from './executor-stats.js';
@@ -44,9 +44,11 @@ interface Wish {
   readonly tick: Decimal;
   readonly wanted: readonly OrderIntent[];
   readonly pull: PullReason;
-  readonly trace: DispatchTrace | undefined;
+  trace: DispatchTrace | undefined;
+  /** Once the trace is let go while the wish waits (dispatch-trace.ts `held`): stamps its first request. */
+  held: (() => void) | undefined;
   /** Lets go of the trace (the wish was carried out, replaced, or its tick's part of it sent). */
-  readonly release: () => void;
+  release: () => void;
   /** Its market's work against the live orders, kept until either changes. */
   work: MarketWork | undefined;
   /** Whether places of this wish were counted as deferred already (once per wish). */
@@ -54,6 +56,15 @@ interface Wish {
 }
 
 const NOTHING = (): void => {};
+
+/** The wish waits on (the same object: #settle compares by identity): its trace is let go, its first request timed as held back for `cause`. */
+function holdBack(wish: Wish, cause: HeldCause): void {
+  const release = wish.release;
+  wish.held = wish.trace?.held(cause) ?? wish.held;
+  wish.trace = undefined;
+  wish.release = NOTHING;
+  release();
+}
 
 export class Executor {
   readonly tracker = new OrderTracker();
@@ -120,7 +131,16 @@ export class Executor {
     const trace = context.trace;
     this.#wishes.get(market)?.release();
     const release = trace?.hold() ?? NOTHING;
-    this.#wishes.set(market, { tick, wanted, pull: context.pull ?? 'unwanted', trace, release, work: undefined, deferredCounted: false });
+    this.#wishes.set(market, {
+      tick,
+      wanted,
+      pull: context.pull ?? 'unwanted',
+      trace,
+      held: undefined,
+      release,
+      work: undefined,
+      deferredCounted: false,
+    });
     this.#wanted.set(market, { wanted, tolerance: tick.mul(this.#o.settings.repriceTicks) });
     this.#observeSoon(market);
     this.#schedulePass();
@@ -246,7 +266,11 @@ export class Executor {
     const now = this.#o.clock.now();
     const works: MarketWork[] = [];
     for (const [market, wish] of this.#wishes) {
-      if (this.#jobs.has(market)) continue;
+      if (this.#jobs.has(market)) {
+        // Its earlier requests are unanswered: the wait is the venue's, not this tick's dispatch.
+        if (wish.trace !== undefined) holdBack(wish, 'market_busy');
+        continue;
+      }
       if (this.tracker.hasUncertain(market)) this.#start(market, this.#settle(market, wish, now));
       else works.push((wish.work ??= this.#workOf(market, wish, now)));
     }
@@ -268,6 +292,7 @@ export class Executor {
         this.#wishes.set(plan.market, {
           ...wish,
           trace: undefined,
+          held: wish.trace?.held('budget') ?? wish.held,
           release: NOTHING,
           deferredCounted: true,
           work: idle ? wish.work : undefined,
@@ -362,7 +387,7 @@ export class Executor {
 
   async #execute(market: string, wish: Wish, plan: MarketPlan): Promise<void> {
     try {
-      const call = this.#call(wish.trace);
+      const call = this.#call(wish.trace, wish.held);
       const live = this.#liveOrders(market);
       const cancelling = new Set(plan.cancel);
       const reasons = classifyPass(
@@ -392,7 +417,10 @@ export class Executor {
         return;
       }
       if (this.#stopped) return;
-      await Promise.all(plan.place.map((intent, i) => this.#requests.place(intent, reasons.place[i] ?? 'new', call)));
+      // Places that waited for their cancels' answers: held back, not this tick's dispatch.
+      const placeCall =
+        plan.cancel.length === 0 ? call : this.#call(undefined, wish.trace === undefined ? wish.held : wish.trace.held('cancel_first'));
+      await Promise.all(plan.place.map((intent, i) => this.#requests.place(intent, reasons.place[i] ?? 'new', placeCall)));
     } catch (err) {
       this.#o.logger?.error({ market, err: (err as Error).message }, 'executor job failed');
     } finally {
@@ -400,8 +428,9 @@ export class Executor {
     }
   }
 
-  #call(trace?: DispatchTrace): CallOptions {
-    return trace === undefined ? { signal: this.#abort.signal } : { signal: this.#abort.signal, onSend: trace.sent };
+  #call(trace?: DispatchTrace, held?: () => void): CallOptions {
+    const onSend = trace?.sent ?? held;
+    return onSend === undefined ? { signal: this.#abort.signal } : { signal: this.#abort.signal, onSend };
   }
 
   #failed(err: unknown): void {

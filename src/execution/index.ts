@@ -1,6 +1,6 @@
 /** The execution stage's public surface: what main.ts, metrics and tests may use. */
 export { Executor, type ExecutionVenue, type ExecutorOptions, type WishContext } from './executor.js';
-export { DispatchTrace } from './dispatch-trace.js';
+export { DispatchTrace, type HeldCause } from './dispatch-trace.js';
 export {
   ORDER_REASONS,
   classifyPass,

@@ -147,6 +147,43 @@ describe('Executor', () => {
     expect(executor.stats.orders.placed).toEqual({ new: 2 });
   });
 
+  it('times a tick to the requests it sent at once; places waiting for their cancels and a busy market are held back, timed apart', async () => {
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t1, 'BUY', '0.05', '10')]);
+    await executor.idle();
+    const ticks: number[] = [];
+    const held: string[] = [];
+    let n = 0;
+    const trace = (): DispatchTrace =>
+      new DispatchTrace(
+        0,
+        () => ++n,
+        (s) => ticks.push(s),
+        (cause, s) => held.push(`${cause} ${s}`),
+      );
+    // A re-price: the cancel goes at once (stamp 1 ms), its replacement after the cancel's answer (2 ms).
+    const reprice = trace();
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.04', '10'), intent(t1, 'BUY', '0.05', '10')], { trace: reprice });
+    reprice.close();
+    await executor.idle();
+    expect(ticks).toEqual([0.001]);
+    expect(held).toEqual(['cancel_first 0.002']);
+    // A wish for a market whose job still runs: that tick sends nothing at once (not observed); its
+    // work is timed as market_busy when it goes.
+    n = 0;
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.04', '10'), intent(t1, 'BUY', '0.05', '10'), intent(t1, 'BUY', '0.04', '10')]);
+    await Promise.resolve();
+    expect(executor.busy(market)).toBe(true);
+    const busy = trace();
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.04', '10'), intent(t1, 'BUY', '0.05', '10'), intent(t1, 'BUY', '0.03', '10')], {
+      trace: busy,
+    });
+    busy.close();
+    await executor.idle();
+    expect(ticks).toEqual([0.001]);
+    expect(held).toEqual(['cancel_first 0.002', 'market_busy 0.001']);
+    expect(await venueOrders()).toEqual(['t0 BUY 0.04 10', 't1 BUY 0.03 10', 't1 BUY 0.05 10']);
+  });
+
   it('uses one DELETE /cancel-market-orders when most orders go, and an empty wish leaves nothing', async () => {
     executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t0, 'BUY', '0.04', '10'), intent(t1, 'BUY', '0.03', '10')]);
     await executor.idle();
