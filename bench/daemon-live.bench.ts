@@ -233,6 +233,13 @@ async function runStrategy(strategy: StrategyName, quotingS: number): Promise<Re
         ticks_observed: histogramCount(ticks),
         tick_to_dispatch_p90_ms: ms(histogramQuantile(ticks, 0.9)),
         tick_to_dispatch_buckets: Object.fromEntries([...ticks].map(([le, n]) => [String(le), n])),
+        // Work the executor held back (timed apart from the tick, src/execution/dispatch-trace.ts): count, p50, p99 ms.
+        dispatch_wait: Object.fromEntries(
+          [...last.dispatchWait].map(([cause, b]) => {
+            const d = bucketDelta(b, first.dispatchWait.get(cause) ?? new Map());
+            return [cause, { count: histogramCount(d), p50_ms: ms(histogramQuantile(d, 0.5)), p99_ms: ms(histogramQuantile(d, 0.99)) }];
+          }),
+        ),
         rss_mb_peak_sampled: round(rssPeak, 1),
         rss_mb_hwm: hwm === undefined ? null : round(hwm, 1),
         startup_s: round(startupS, 1),

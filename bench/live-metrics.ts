@@ -31,6 +31,8 @@ export interface LiveScrape {
   /** Order posts held back for the write budget (makerd_orders_total{action="deferred"}). */
   readonly deferred: number;
   readonly tickToDispatch: Buckets;
+  /** makerd_dispatch_wait_seconds by cause (work the executor held back, timed apart from the tick). */
+  readonly dispatchWait: ReadonlyMap<string, Buckets>;
   /** Event-loop lag p99 since the previous scrape (prom-client resets its histogram on each). */
   readonly eventLoopLagP99S: number | undefined;
   /** `POST /order|burst` etc. */
@@ -45,6 +47,7 @@ export async function scrapeLive(metricsUrl: string): Promise<LiveScrape | undef
   const text = await metricsText(metricsUrl);
   if (text === undefined) return undefined;
   const buckets = new Map<number, number>();
+  const waits = new Map<string, Map<number, number>>();
   const used = new Map<string, number>();
   const capacity = new Map<string, number>();
   const fidelity = new Map<string, number>();
@@ -55,7 +58,11 @@ export async function scrapeLive(metricsUrl: string): Promise<LiveScrape | undef
     const s = parseSample(line);
     if (s === undefined) continue;
     if (s.name === 'makerd_tick_to_dispatch_seconds_bucket') buckets.set(s.labels.le === '+Inf' ? Infinity : Number(s.labels.le), s.value);
-    else if (s.name === 'makerd_nodejs_eventloop_lag_p99_seconds') lag = s.value;
+    else if (s.name === 'makerd_dispatch_wait_seconds_bucket' && s.labels.cause !== undefined) {
+      let w = waits.get(s.labels.cause);
+      if (w === undefined) waits.set(s.labels.cause, (w = new Map()));
+      w.set(s.labels.le === '+Inf' ? Infinity : Number(s.labels.le), s.value);
+    } else if (s.name === 'makerd_nodejs_eventloop_lag_p99_seconds') lag = s.value;
     else if (s.name === 'makerd_rate_limit_used' && s.labels.scope?.endsWith(' /order') === true)
       used.set(`${s.labels.scope}|${s.labels.window}`, s.value);
     else if (s.name === 'makerd_rate_limit_capacity' && s.labels.scope?.endsWith(' /order') === true)
@@ -76,6 +83,7 @@ export async function scrapeLive(metricsUrl: string): Promise<LiveScrape | undef
     limiterDeadlines: metricSum(text, 'makerd_rate_limit_rejected_total', { reason: 'deadline' }) ?? 0,
     deferred: metricSum(text, 'makerd_orders_total', { action: 'deferred' }) ?? 0,
     tickToDispatch: buckets.size === 0 ? EMPTY : buckets,
+    dispatchWait: waits,
     eventLoopLagP99S: lag,
     windows,
     fidelity,
