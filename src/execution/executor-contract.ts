@@ -47,6 +47,12 @@ export interface WishContext {
   readonly pull?: PullReason | undefined;
   /** The tick-to-dispatch trace of the tick that caused this wish. */
   readonly trace?: DispatchTrace | undefined;
+  /**
+   * The risk gate found that the wanted orders and every order the market has now may rest
+   * together (src/risk/overlap.ts): replacements may be posted with the cancels of the orders they
+   * replace rather than after their answers, as long as no order was added to the market since.
+   */
+  readonly overlap?: boolean | undefined;
 }
 
 export interface ExecutorOptions {

@@ -66,11 +66,13 @@ export class OrderRequests {
 
   async cancelOne(id: string, reason: CancelReason, call: CallOptions): Promise<void> {
     const d = this.#d;
+    d.tracker.markCancelling([id], true);
     try {
       this.#applyCancelResult(await d.venue.cancelOrder({ orderId: id }, call), [id]);
       d.stats.count('cancelled', 1, reason);
       d.cancelFailures.succeeded();
     } catch (err) {
+      d.tracker.markCancelling([id], false);
       d.failed(err);
       d.stats.count('cancel_failed', 1, reason);
       if (codeOf(err) !== ErrorCode.ABORTED)
@@ -80,12 +82,14 @@ export class OrderRequests {
 
   async cancelMarket(market: string, ids: readonly string[], why: (id: string) => CancelReason, call: CallOptions): Promise<void> {
     const d = this.#d;
+    d.tracker.markCancelling(ids, true);
     try {
       this.#applyCancelResult(await d.venue.cancelMarketOrders({ market }, call), ids);
       for (const id of ids) d.stats.count('cancelled', 1, why(id));
       d.stats.count('cancel_market');
       d.cancelMarketFailures.succeeded();
     } catch (err) {
+      d.tracker.markCancelling(ids, false);
       d.failed(err);
       for (const id of ids) d.stats.count('cancel_failed', 1, why(id));
       // An aborted request is the executor stopping, not a failure worth a line.
@@ -103,7 +107,10 @@ export class OrderRequests {
     for (const [id, reason] of Object.entries(r.not_canceled)) {
       // Gone already (filled, cancelled elsewhere): nothing left to manage.
       if (GONE_REASONS.test(reason)) tracker.dropId(id);
-      else logger?.warn({ orderId: id, reason }, 'order not cancelled');
+      else {
+        tracker.markCancelling([id], false);
+        logger?.warn({ orderId: id, reason }, 'order not cancelled');
+      }
     }
     // Asked for but in neither list: the venue no longer knows it.
     const answered = new Set([...r.canceled, ...Object.keys(r.not_canceled)]);

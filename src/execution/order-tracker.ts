@@ -28,6 +28,8 @@ export interface TrackedOrder {
   readonly expiresAtMs?: number | undefined;
   /** When the post was sent (pending/uncertain) or the order was last confirmed live (Unix ms). */
   sinceMs: number;
+  /** A cancel of it is on its way (it may still rest and fill until the answer). */
+  cancelling?: boolean;
 }
 
 export interface ReconcileResult {
@@ -69,6 +71,8 @@ export class OrderTracker {
   /** When each order id was last forgotten, so that an older listing does not bring it back. */
   readonly #droppedAt = new Map<string, number>();
   readonly #gone = new Map<string, OwnOrderFootprint[]>();
+  /** Orders ever added per market (posted or adopted): a wish's risk check is valid while this stays. */
+  readonly #additions = new Map<string, number>();
   #clock: () => number = () => 0;
 
   /** The time source for `#droppedAt` (the executor's clock). */
@@ -124,6 +128,19 @@ export class OrderTracker {
       goneAtMs: undefined,
     }));
     return out.concat(gone);
+  }
+
+  /** How many orders were ever added to the market (posted or adopted). */
+  additions(conditionId: string): number {
+    return this.#additions.get(conditionId) ?? 0;
+  }
+
+  /** Marks the orders with these ids as being cancelled, or (on: false) no longer. */
+  markCancelling(ids: readonly string[], on: boolean): void {
+    for (const id of ids) {
+      const o = this.byId(id);
+      if (o !== undefined) o.cancelling = on;
+    }
   }
 
   hasUncertain(conditionId: string): boolean {
@@ -295,6 +312,7 @@ export class OrderTracker {
 
   #put(o: TrackedOrder): void {
     this.#byClient.set(o.clientOrderId, o);
+    this.#additions.set(o.conditionId, (this.#additions.get(o.conditionId) ?? 0) + 1);
     let set = this.#byMarket.get(o.conditionId);
     if (set === undefined) this.#byMarket.set(o.conditionId, (set = new Set()));
     set.add(o.clientOrderId);

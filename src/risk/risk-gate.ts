@@ -29,12 +29,16 @@
  *     one is refused too).
  *  4. The approved orders are returned in the strategy's order; their count and notional are
  *     remembered as the market's share of the global limits (0 when pulled).
+ *  5. Given the orders the market has now (`resting`), whether those and the approved ones may rest
+ *     together within the limits (overlap.ts): then the executor may post replacements before the
+ *     cancels of the orders they replace are answered, and the market's share is the union's.
  */
 import { type Decimal, ZERO } from '../money.js';
-import { netExposure, type MarketPosition, type MarketView } from '../market/market-view.js';
+import { netExposure, type LiveOrderView, type MarketPosition, type MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import { accountLimits, type AccountView, worstExposure } from './account-scope.js';
 import { checkIntents } from './intent-checks.js';
+import { overlapShare } from './overlap.js';
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
 import type { RiskLimits } from './risk-limits.js';
 import { worstState, type TradingState } from './trading-state.js';
@@ -55,6 +59,12 @@ export interface RiskDecision {
   readonly trimmed: number;
   /** Approved post-only intents moved one tick off the opposite best price. */
   readonly moved: number;
+  /**
+   * The approved orders and every order the market has now (`resting`) may rest together within
+   * the limits (overlap.ts): replacements may be posted before the cancels of the orders they
+   * replace are answered. The market's share of the global limits is then that union's.
+   */
+  readonly overlap: boolean;
 }
 
 export type StateChangeListener = (market: string, from: TradingState, to: TradingState, reason: string) => void;
@@ -277,7 +287,7 @@ export class RiskGate {
   }
 
   /** Decides which of a market's intents may rest (see the header for the order of the checks). */
-  evaluate(view: MarketView, intents: readonly OrderIntent[], nowMs: number): RiskDecision {
+  evaluate(view: MarketView, intents: readonly OrderIntent[], nowMs: number, resting?: readonly LiveOrderView[]): RiskDecision {
     const market = view.meta.conditionId;
     for (const intent of intents) {
       if (intent.conditionId !== market || !view.meta.tokens.includes(intent.tokenId)) {
@@ -302,21 +312,33 @@ export class RiskGate {
         refused[pull] = intents.length;
         this.#refusals[pull] += intents.length;
       }
-      return { approved: [], state, refused, pulled: true, trimmed: 0, moved: 0 };
+      return { approved: [], state, refused, pulled: true, trimmed: 0, moved: 0, overlap: false };
     }
 
     const own = this.#shares.get(market) ?? NO_SHARE;
     const account = this.#account;
-    const result = checkIntents(view, intents, {
+    const options = {
       limits: account === undefined ? this.#limits : accountLimits(this.#limits, account, this.#worstExposure.minus(own.worst)),
       reducing: state === 'REDUCING',
       otherOrders: this.#restingOrders - own.count,
       otherNotional: this.#restingNotional.minus(own.notional),
-    });
-    const worst = worstExposure(netExposure(view.position), result.bids, result.asks);
-    this.#setShare(market, { count: result.approved.length, notional: result.notional, worst });
+    };
+    const result = checkIntents(view, intents, options);
+    const q = netExposure(view.position);
+    const union = resting === undefined ? undefined : overlapShare({ ...options, view, approved: result.approved, resting });
+    const share = union ?? result;
+    const count = union === undefined ? result.approved.length : union.count;
+    this.#setShare(market, { count, notional: share.notional, worst: worstExposure(q, share.bids, share.asks) });
     for (const [reason, n] of Object.entries(result.refused) as [RefusalReason, number][]) this.#refusals[reason] += n;
-    return { approved: result.approved, state, refused: result.refused, pulled: false, trimmed: result.trimmed, moved: result.moved };
+    return {
+      approved: result.approved,
+      state,
+      refused: result.refused,
+      pulled: false,
+      trimmed: result.trimmed,
+      moved: result.moved,
+      overlap: union !== undefined,
+    };
   }
 
   #pullReason(view: MarketView, state: TradingState, nowMs: number): RefusalReason | undefined {

@@ -208,9 +208,11 @@ export class TradingLoop {
         return false;
       }
     }
-    const liveOrders = executor.tracker
-      .ordersOf(conditionId)
-      .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+    // Every order the market has may still rest (the risk gate counts them all); the strategy sees
+    // those that stay: not the ones a cancel is on its way for.
+    const tracked = executor.tracker.ordersOf(conditionId);
+    const resting = tracked.map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
+    const liveOrders = tracked.some((o) => o.cancelling === true) ? resting.filter((_, i) => tracked[i]!.cancelling !== true) : resting;
     const own = overlay === undefined ? executor.tracker.footprints(conditionId, nowMs) : [...(o0?.own ?? []), ...(o1?.own ?? [])];
     const view = buildMarketView({
       meta,
@@ -256,7 +258,7 @@ export class TradingLoop {
       this.stats.idle[out.idleReason] = (this.stats.idle[out.idleReason] ?? 0) + 1;
     this.stats.evaluations++;
     const intents = toOrderIntents(view, quotes);
-    const decision = this.#o.risk.evaluate(view, intents, nowMs);
+    const decision = this.#o.risk.evaluate(view, intents, nowMs, resting);
     // Checked first: the record is built only when it will be written.
     if (logger?.isLevelEnabled('debug') === true)
       logger.debug(
@@ -272,7 +274,12 @@ export class TradingLoop {
       );
     this.stats.wanted.set(conditionId, intents.length);
     this.stats.approved.set(conditionId, decision.approved.length);
-    if (this.#o.trade) executor.submit(conditionId, meta.tickSize, decision.approved, { pull: pullReason(decision, view.books), trace });
+    if (this.#o.trade)
+      executor.submit(conditionId, meta.tickSize, decision.approved, {
+        pull: pullReason(decision, view.books),
+        trace,
+        overlap: decision.overlap,
+      });
     return this.#o.trade;
   }
 

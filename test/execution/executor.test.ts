@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DispatchTrace } from '../../src/execution/dispatch-trace.js';
-import { Executor } from '../../src/execution/executor.js';
+import { type ExecutionVenue, Executor } from '../../src/execution/executor.js';
 import { RateLimiter, type AdmissionRecord } from '../../src/limits/index.js';
 import { Decimal } from '../../src/money.js';
 import type { OrderIntent } from '../../src/strategy/strategy.js';
@@ -182,6 +182,66 @@ describe('Executor', () => {
     expect(ticks).toEqual([0.001]);
     expect(held).toEqual(['cancel_first 0.002', 'market_busy 0.001']);
     expect(await venueOrders()).toEqual(['t0 BUY 0.04 10', 't1 BUY 0.03 10', 't1 BUY 0.05 10']);
+  });
+
+  it('sends a replacement with its cancel when the risk gate lets both rest, unless an order came to the market since', async () => {
+    // What reached the venue client, in order: a post started before the cancel's answer overlaps.
+    const events: string[] = [];
+    const venue: ExecutionVenue = {
+      postTrustedOrder: (p, o) => {
+        events.push(`post ${p.order.price}`);
+        return client.postTrustedOrder(p, o);
+      },
+      cancelOrder: async (p, o) => {
+        events.push('cancel');
+        const r = await client.cancelOrder(p, o);
+        events.push('cancel answered');
+        return r;
+      },
+      cancelMarketOrders: (p, o) => client.cancelMarketOrders(p, o),
+      getOpenOrders: (p, o) => client.getOpenOrders(p, o),
+    };
+    await executor.stop();
+    executor = new Executor({
+      venue,
+      clock: h.clock,
+      settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 0.5 },
+      setOpenOrders: (n) => limiter.setOpenOrders(n),
+    });
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.05', '10'), intent(t1, 'BUY', '0.05', '10')]);
+    await executor.idle();
+    const ticks: number[] = [];
+    const held: string[] = [];
+    let n = 0;
+    const both = new DispatchTrace(
+      0,
+      () => ++n,
+      (s) => ticks.push(s),
+      (cause, s) => held.push(`${cause} ${s}`),
+    );
+    events.length = 0;
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.04', '10'), intent(t1, 'BUY', '0.05', '10')], { trace: both, overlap: true });
+    both.close();
+    await Promise.resolve();
+    // While the cancel is on its way the old order is marked (the strategy no longer sees it).
+    expect(
+      executor.tracker.ordersOf(market).map((o) => `${o.price.toFixed()} ${o.state}${o.cancelling === true ? ' cancelling' : ''}`),
+    ).toEqual(['0.05 live cancelling', '0.05 live', '0.04 pending']);
+    await executor.idle();
+    expect(events).toEqual(['cancel', 'post 0.04', 'cancel answered']);
+    // Both requests left in the tick (stamps 1 and 2): nothing held back.
+    expect(ticks).toEqual([0.002]);
+    expect(held).toEqual([]);
+    expect(await venueOrders()).toEqual(['t0 BUY 0.04 10', 't1 BUY 0.05 10']);
+    // The next wish comes while a re-price without overlap waits for its cancel: it was checked
+    // without the order that re-price then places, so it cancels first.
+    events.length = 0;
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.03', '10'), intent(t1, 'BUY', '0.05', '10')]);
+    await Promise.resolve();
+    executor.submit(market, tick, [intent(t0, 'BUY', '0.02', '10'), intent(t1, 'BUY', '0.05', '10')], { overlap: true });
+    await executor.idle();
+    expect(events).toEqual(['cancel', 'cancel answered', 'post 0.03', 'cancel', 'cancel answered', 'post 0.02']);
+    expect(await venueOrders()).toEqual(['t0 BUY 0.02 10', 't1 BUY 0.05 10']);
   });
 
   it('uses one DELETE /cancel-market-orders when most orders go, and an empty wish leaves nothing', async () => {

@@ -22,6 +22,7 @@ describe('error burst back-off', () => {
         pulled: true,
         trimmed: 0,
         moved: 0,
+        overlap: false,
       });
     }
     expect(g.snapshot(T0 + 6_499).backoffUntilMs).toBe(T0 + 6_500);

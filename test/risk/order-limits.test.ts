@@ -9,12 +9,20 @@ describe('an ACTIVE market within every limit', () => {
   it('approves every intent unchanged, the same objects, in the strategy order', () => {
     const intents = [bid('0.47', 10), bid('0.48', 10), ask('0.52', 10), buyNo('0.47', 10)];
     const d = gate().evaluate(view(), intents, T0);
-    expect(d).toEqual({ approved: intents, state: 'ACTIVE', refused: {}, pulled: false, trimmed: 0, moved: 0 });
+    expect(d).toEqual({ approved: intents, state: 'ACTIVE', refused: {}, pulled: false, trimmed: 0, moved: 0, overlap: false });
     for (const [i, a] of d.approved.entries()) expect(a).toBe(intents[i]);
   });
 
   it('approves nothing, and pulls nothing, when the strategy wants nothing', () => {
-    expect(gate().evaluate(view(), [], T0)).toEqual({ approved: [], state: 'ACTIVE', refused: {}, pulled: false, trimmed: 0, moved: 0 });
+    expect(gate().evaluate(view(), [], T0)).toEqual({
+      approved: [],
+      state: 'ACTIVE',
+      refused: {},
+      pulled: false,
+      trimmed: 0,
+      moved: 0,
+      overlap: false,
+    });
   });
 });
 

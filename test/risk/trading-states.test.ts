@@ -57,7 +57,7 @@ describe('configured states', () => {
     const { gate, events } = harness();
     gate.setConfiguredState('m1', 'REDUCING');
     const d = gate.evaluate(view(), [bid('0.48', 10), ask('0.52', 10)], T0);
-    expect(d).toEqual({ approved: [], state: 'REDUCING', refused: { reducing: 2 }, pulled: false, trimmed: 0, moved: 0 });
+    expect(d).toEqual({ approved: [], state: 'REDUCING', refused: { reducing: 2 }, pulled: false, trimmed: 0, moved: 0, overlap: false });
     expect(events).toEqual(['m1 ACTIVE->REDUCING: configured REDUCING']);
   });
 
@@ -71,6 +71,7 @@ describe('configured states', () => {
       pulled: true,
       trimmed: 0,
       moved: 0,
+      overlap: false,
     });
     expect(gate.evaluate(view({ market: 'm2' }), [bid('0.48', 10, 'm2')], T0).approved).toHaveLength(1);
     gate.setConfiguredState('m1', undefined);
@@ -172,6 +173,7 @@ describe('stale or missing books', () => {
         pulled: true,
         trimmed: 0,
         moved: 0,
+        overlap: false,
       });
     }
     expect(gate.evaluate(view(), [bid('0.48', 10)], T0).approved).toHaveLength(1);

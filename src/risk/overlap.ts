@@ -1,0 +1,81 @@
+/**
+ * Whether a market's replacement orders may be posted before the cancels of the orders they
+ * replace are answered (issue 17: a re-price then costs one round trip instead of two). Until a
+ * cancel is answered its order may still rest and fill, so for that time the market may rest
+ * every order it has now (kept, being cancelled, or posted and unanswered) and every approved one:
+ * this says whether that union stays within the limits the gate enforces on resting orders, each
+ * order counted in full (pure).
+ *
+ * The union: the approved orders, plus every order the market has now that is not one of them
+ * (same token, side and price, and exactly the approved size remaining). Checked: orders per
+ * market, open orders and gross notional with the other markets' shares, position per token (every
+ * BUY filled), net exposure worst case (every bid filled, every ask filled), and that the SELLs of
+ * a token never exceed what is held of it (both the old and the new SELL may fill). Never in a
+ * REDUCING market: there only risk-reducing orders may rest, one at a time.
+ */
+import { type Decimal, ZERO } from '../money.js';
+import { netExposure, type LiveOrderView, type MarketView } from '../market/market-view.js';
+import type { OrderIntent } from '../strategy/strategy.js';
+import type { RiskLimits } from './risk-limits.js';
+
+/** What may rest together when the union fits: the market's share of the global limits meanwhile. */
+export interface OverlapShare {
+  readonly count: number;
+  readonly notional: Decimal;
+  /** Outcome-0 sizes: bids (worst case up) and asks (worst case down). */
+  readonly bids: Decimal;
+  readonly asks: Decimal;
+}
+
+export interface OverlapInput {
+  readonly view: MarketView;
+  readonly approved: readonly OrderIntent[];
+  /** Every order the market has now: live, posted and unanswered, being cancelled. */
+  readonly resting: readonly LiveOrderView[];
+  readonly limits: RiskLimits;
+  readonly reducing: boolean;
+  readonly otherOrders: number;
+  readonly otherNotional: Decimal;
+}
+
+/** The union's share when it fits the limits, undefined when it does not (or the market is REDUCING). */
+export function overlapShare(i: OverlapInput): OverlapShare | undefined {
+  if (i.reducing) return undefined;
+  const { tokens } = i.view.meta;
+  const union: { tokenId: string; side: 'BUY' | 'SELL'; price: Decimal; size: Decimal }[] = [...i.approved];
+  const matched = new Array<boolean>(i.approved.length).fill(false);
+  for (const o of i.resting) {
+    const at = i.approved.findIndex(
+      (a, k) => !matched[k] && a.tokenId === o.tokenId && a.side === o.side && a.price.eq(o.price) && a.size.eq(o.remaining),
+    );
+    if (at >= 0) matched[at] = true;
+    else union.push({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.remaining });
+  }
+  const { limits } = i;
+  if (union.length > limits.maxOrdersPerMarket || i.otherOrders + union.length > limits.maxOpenOrders) return undefined;
+  const held = [i.view.position.outcome0, i.view.position.outcome1];
+  const buys = [ZERO, ZERO];
+  const sells = [ZERO, ZERO];
+  let notional = ZERO;
+  let bids = ZERO;
+  let asks = ZERO;
+  for (const o of union) {
+    const outcome = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
+    if (outcome === undefined) return undefined;
+    notional = notional.plus(o.price.mul(o.size));
+    if (o.side === 'BUY') buys[outcome] = buys[outcome]!.plus(o.size);
+    else sells[outcome] = sells[outcome]!.plus(o.size);
+    // A bid on outcome 0 is a BUY of outcome 0 or a SELL of outcome 1 (legs.ts).
+    if ((outcome === 0) === (o.side === 'BUY')) bids = bids.plus(o.size);
+    else asks = asks.plus(o.size);
+  }
+  if (i.otherNotional.plus(notional).gt(limits.maxGrossNotional)) return undefined;
+  for (const k of [0, 1]) {
+    if (held[k]!.plus(buys[k]!).gt(limits.maxPositionPerToken) && buys[k]!.gt(ZERO)) return undefined;
+    if (sells[k]!.gt(held[k]!)) return undefined;
+  }
+  const q = netExposure(i.view.position);
+  if (bids.gt(ZERO) && q.plus(bids).gt(limits.maxNetExposure)) return undefined;
+  if (asks.gt(ZERO) && asks.minus(q).gt(limits.maxNetExposure)) return undefined;
+  return { count: union.length, notional, bids, asks };
+}
