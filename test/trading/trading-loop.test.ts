@@ -66,6 +66,8 @@ let risk: RiskGate;
 let books: BookStore;
 let tracker: OrderTracker;
 let submitted: Submission[];
+/** Per submission: whether the risk gate let replacements go with their cancels. */
+let overlaps: boolean[];
 let positions: Map<string, Decimal>;
 let executor: Executor;
 
@@ -106,11 +108,13 @@ beforeEach(() => {
   tracker = new OrderTracker();
   tracker.useClock(() => clock.now());
   submitted = [];
+  overlaps = [];
   positions = new Map();
   executor = {
     tracker,
-    submit(market: string, tick: Decimal, wanted: readonly OrderIntent[]): void {
+    submit(market: string, tick: Decimal, wanted: readonly OrderIntent[], context?: { overlap?: boolean }): void {
       submitted.push({ market, tick: tick.toFixed(), orders: wanted.map(showIntent) });
+      overlaps.push(context?.overlap === true);
     },
   } as unknown as Executor;
 });
@@ -133,6 +137,26 @@ describe('TradingLoop: what it submits', () => {
     const loop = makeLoop([binding(MARKET)]);
     loop.onSnapshot(snapshot('a'));
     expect(submitted).toEqual([{ market: MARKET, tick: '0.01', orders: [`BUY ${T0} 0.48 x 20 (bid)`, `SELL ${T0} 0.52 x 20 (ask)`] }]);
+  });
+
+  it('the strategy does not see an order whose cancel is on its way; the risk gate counts it, and lets the replacement go with the cancel', () => {
+    tracker.addPending(
+      { conditionId: MARKET, tokenId: T0, side: 'BUY', price: d('0.47'), size: d('20'), quoteSide: 'bid' },
+      'c-1',
+      clock.now(),
+    );
+    tracker.confirm('c-1', 'id-1', d('0'), clock.now());
+    const loop = makeLoop([binding(MARKET)]);
+    loop.onSnapshot(snapshot('a'));
+    // In its band (0.03 from the mid): bands keeps it.
+    expect(submitted.at(-1)!.orders).toEqual([`BUY ${T0} 0.47 x 20 (bid)`, `BUY ${T1} 0.48 x 20 (ask)`]);
+    tracker.markCancelling(['id-1'], true);
+    loop.markDirty(MARKET);
+    loop.onSnapshot(snapshot('a'));
+    // Going: bands quotes the band afresh; the union (0.47, 0.48 and the ask) fits the limits.
+    expect(submitted.at(-1)).toEqual({ market: MARKET, tick: '0.01', orders: BAND_QUOTES });
+    expect(overlaps.at(-1)).toBe(true);
+    expect(risk.snapshot(clock.now()).restingOrders).toBe(3);
   });
 
   it('evaluates each market of a snapshot with its own books', () => {
