@@ -74,8 +74,8 @@ describe('limiter settings', () => {
       safety: 0.9,
       share: 1,
       cancelReserve: 10,
-      maxInFlight: 16,
-      maxInFlightPerKey: 16,
+      maxInFlight: 48,
+      maxInFlightPerKey: 48,
       defaultRetryAfterMs: 1_000,
       maxQueue: 10_000,
     });

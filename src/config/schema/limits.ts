@@ -29,11 +29,11 @@ export const limitsSchema = {
     default: 10,
     env: 'MAKERD_LIMITS_CANCEL_RESERVE',
   },
-  maxInFlight: { doc: 'Requests in flight per process', format: 'positive-count', default: 16, env: 'MAKERD_LIMITS_MAX_IN_FLIGHT' },
+  maxInFlight: { doc: 'Requests in flight per process', format: 'positive-count', default: 48, env: 'MAKERD_LIMITS_MAX_IN_FLIGHT' },
   maxInFlightPerKey: {
     doc: 'Requests in flight per API key',
     format: 'positive-count',
-    default: 16,
+    default: 48,
     env: 'MAKERD_LIMITS_MAX_IN_FLIGHT_PER_KEY',
   },
   defaultRetryAfterMs: {

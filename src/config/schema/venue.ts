@@ -134,7 +134,7 @@ export const venueSchema = {
   connectionsPerOrigin: {
     doc: "Keep-alive connections per venue origin (keep >= limits.maxInFlightPerKey, so that an admitted request is sent at once and the limiter's count matches what the venue sees)",
     format: 'positive-count',
-    default: 16,
+    default: 48,
     env: 'MAKERD_VENUE_CONNECTIONS',
   },
 };
