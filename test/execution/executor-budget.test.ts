@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeBudgetOf } from '../../src/daemon/create-executor.js';
+import { DispatchTrace } from '../../src/execution/dispatch-trace.js';
 import { Executor } from '../../src/execution/executor.js';
 import { RateLimiter, type AdmissionRecord } from '../../src/limits/index.js';
 import { Decimal } from '../../src/money.js';
@@ -83,11 +84,22 @@ describe('Executor under a binding write budget', () => {
     // Four re-prices wanted, three posts affordable: market 3's missing ask, then 5 ticks (market 1's
     // ask), then 3 ticks (market 2's bid); market 0's one-tick bid waits, its old bid left resting.
     admitted.length = 0;
-    executor.submit(markets[0]!.id, tick, [bid(0, '0.41'), ask(0, '0.60')]);
-    executor.submit(markets[1]!.id, tick, [bid(1, '0.40'), ask(1, '0.65')]);
-    executor.submit(markets[2]!.id, tick, [bid(2, '0.43'), ask(2, '0.60')]);
-    executor.submit(markets[3]!.id, tick, [bid(3, '0.40'), ask(3, '0.62')]);
+    // One tick's trace on the fake clock: what it sends now is its dispatch; the deferred post is timed apart.
+    const ticks: number[] = [];
+    const held: string[] = [];
+    const trace = new DispatchTrace(
+      h.clock.now(),
+      () => h.clock.now(),
+      (seconds) => ticks.push(seconds),
+      (cause, seconds) => held.push(`${cause} ${seconds}`),
+    );
+    executor.submit(markets[0]!.id, tick, [bid(0, '0.41'), ask(0, '0.60')], { trace });
+    executor.submit(markets[1]!.id, tick, [bid(1, '0.40'), ask(1, '0.65')], { trace });
+    executor.submit(markets[2]!.id, tick, [bid(2, '0.43'), ask(2, '0.60')], { trace });
+    executor.submit(markets[3]!.id, tick, [bid(3, '0.40'), ask(3, '0.62')], { trace });
+    trace.close();
     await executor.idle();
+    expect(ticks).toEqual([0]);
     expect(await book()).toEqual([
       '0 ask 0.6',
       '0 bid 0.4',
@@ -103,8 +115,12 @@ describe('Executor under a binding write budget', () => {
     expect(executor.stats.orders.deferred).toEqual({ budget: 1 });
     for (const i of [0, 1, 2, 3]) expect(executor.isTwoSided(markets[i]!.id), `market ${i}`).toBe(true);
     // The budget refills at (432 - 10 - 18 reserved) per 10 minutes: one post within 1.6 s.
+    // Markets 1 and 2 re-priced without overlap (no risk check said so): their posts waited for their cancels.
+    expect(held).toEqual(['cancel_first 0', 'cancel_first 0']);
     h.clock.advance(1_600);
     await executor.idle();
+    expect(held).toHaveLength(3);
+    expect(held[2]).toMatch(/^budget 1\.[56]/);
     expect(await book()).toContain('0 bid 0.41');
     expect(await book()).not.toContain('0 bid 0.4');
     // Fidelity: market 0 was out of tolerance for the 1.5-1.6 s it waited, the others for no time.
