@@ -7,7 +7,9 @@
  * first (dispatch-priority.ts), and keeps the rest waiting for a later pass; without one every
  * wanted post goes at once. One job runs per market at a time; a newer wish for a market replaces
  * the one waiting, so the executor always works towards the latest quotes and never has two
- * conflicting requests for a market in flight.
+ * conflicting requests for a market in flight. A re-price posts its replacement with the cancel of
+ * the order it replaces when the risk gate found that both may rest together (src/risk/overlap.ts),
+ * else after the cancel's answer.
  *
  * Order posts are never retried blind. A post that times out, fails at the network level or gets
  * a 5xx may have reached the book: the order is marked uncertain and that market places nothing
