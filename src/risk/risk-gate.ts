@@ -87,7 +87,7 @@ export interface RiskSnapshot {
   readonly refusals: Record<RefusalReason, number>;
   /** Cumulative venue failures reported, and back-offs started. */
   readonly failures: { readonly error: number; readonly throttle: number; readonly backoffs: number };
-  /** Orders and USDC notional approved at each market's latest evaluation, summed. */
+  /** Orders and USDC notional approved at each market's latest evaluation (with the orders they replace while both may rest), summed. */
   readonly restingOrders: number;
   readonly restingNotional: Decimal;
 }
