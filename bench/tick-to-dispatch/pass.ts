@@ -107,16 +107,16 @@ export async function pass(
   const executor = new Executor({ venue: client, clock, settings: EXECUTOR_SETTINGS, setOpenOrders: () => undefined });
   if (instrument) {
     const evaluate = risk.evaluate.bind(risk);
-    risk.evaluate = (view, intents, nowMs) => {
+    risk.evaluate = (view, intents, nowMs, resting) => {
       const t = now();
-      const d = evaluate(view, intents, nowMs);
+      const d = evaluate(view, intents, nowMs, resting);
       stage.risk += now() - t;
       return d;
     };
     const submit = executor.submit.bind(executor);
-    executor.submit = (market, tick, wanted) => {
+    executor.submit = (market, tick, wanted, context) => {
       const t = now();
-      submit(market, tick, wanted);
+      submit(market, tick, wanted, context);
       stage.submitSync += now() - t;
     };
   }
