@@ -69,6 +69,7 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     executor: exec,
     staleAfterMs: config.poller.staleAfterMs,
     trade: i.trade,
+    overlapReplacements: config.executor.overlapReplacements,
     // Paper mode: the virtual orders added to the public books, as ours are in the venue's.
     bookOverlay: view.paper === undefined ? undefined : (stored) => view.paper!.overlay(stored),
     // Not once the executor is halted (the stop): those evaluations place nothing, and a replay must not either.

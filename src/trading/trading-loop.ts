@@ -58,6 +58,11 @@ export interface TradingLoopOptions {
   /** false: evaluate and count, but place and cancel nothing (trading.mode monitor). */
   readonly trade: boolean;
   /**
+   * executor.overlapReplacements: the risk gate is given every order the market has, so that it
+   * may let replacements go with their cancels (src/risk/overlap.ts); off, it is not asked.
+   */
+  readonly overlapReplacements?: boolean;
+  /**
    * Adds the account's orders the stored books do not show (paper mode's virtual orders,
    * src/paper/book-overlay.ts), so every reader of the books sees them as on the venue; `own` is
    * what it added, and stands for the account's orders in those books instead of the executor's
@@ -212,7 +217,9 @@ export class TradingLoop {
     // those that stay: not the ones a cancel is on its way for.
     const tracked = executor.tracker.ordersOf(conditionId);
     const resting = tracked.map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) }));
-    const liveOrders = tracked.some((o) => o.cancelling === true) ? resting.filter((_, i) => tracked[i]!.cancelling !== true) : resting;
+    const overlap = this.#o.overlapReplacements === true;
+    const liveOrders =
+      overlap && tracked.some((o) => o.cancelling === true) ? resting.filter((_, i) => tracked[i]!.cancelling !== true) : resting;
     const own = overlay === undefined ? executor.tracker.footprints(conditionId, nowMs) : [...(o0?.own ?? []), ...(o1?.own ?? [])];
     const view = buildMarketView({
       meta,
@@ -258,7 +265,7 @@ export class TradingLoop {
       this.stats.idle[out.idleReason] = (this.stats.idle[out.idleReason] ?? 0) + 1;
     this.stats.evaluations++;
     const intents = toOrderIntents(view, quotes);
-    const decision = this.#o.risk.evaluate(view, intents, nowMs, resting);
+    const decision = this.#o.risk.evaluate(view, intents, nowMs, overlap ? resting : undefined);
     // Checked first: the record is built only when it will be written.
     if (logger?.isLevelEnabled('debug') === true)
       logger.debug(

@@ -71,7 +71,10 @@ let overlaps: boolean[];
 let positions: Map<string, Decimal>;
 let executor: Executor;
 
-function makeLoop(markets: MarketBinding[], o: { trade?: boolean; logger?: ReturnType<typeof logCapture>['logger'] } = {}): TradingLoop {
+function makeLoop(
+  markets: MarketBinding[],
+  o: { trade?: boolean; overlap?: boolean; logger?: ReturnType<typeof logCapture>['logger'] } = {},
+): TradingLoop {
   return new TradingLoop({
     clock,
     markets,
@@ -82,6 +85,7 @@ function makeLoop(markets: MarketBinding[], o: { trade?: boolean; logger?: Retur
     executor,
     staleAfterMs: STALE_AFTER,
     trade: o.trade ?? true,
+    overlapReplacements: o.overlap,
     logger: o.logger,
   });
 }
@@ -146,7 +150,7 @@ describe('TradingLoop: what it submits', () => {
       clock.now(),
     );
     tracker.confirm('c-1', 'id-1', d('0'), clock.now());
-    const loop = makeLoop([binding(MARKET)]);
+    const loop = makeLoop([binding(MARKET)], { overlap: true });
     loop.onSnapshot(snapshot('a'));
     // In its band (0.03 from the mid): bands keeps it.
     expect(submitted.at(-1)!.orders).toEqual([`BUY ${T0} 0.47 x 20 (bid)`, `BUY ${T1} 0.48 x 20 (ask)`]);
@@ -157,6 +161,21 @@ describe('TradingLoop: what it submits', () => {
     expect(submitted.at(-1)).toEqual({ market: MARKET, tick: '0.01', orders: BAND_QUOTES });
     expect(overlaps.at(-1)).toBe(true);
     expect(risk.snapshot(clock.now()).restingOrders).toBe(3);
+  });
+
+  it('with executor.overlapReplacements off (the default) the strategy still sees an order being cancelled, and nothing overlaps', () => {
+    tracker.addPending(
+      { conditionId: MARKET, tokenId: T0, side: 'BUY', price: d('0.47'), size: d('20'), quoteSide: 'bid' },
+      'c-1',
+      clock.now(),
+    );
+    tracker.confirm('c-1', 'id-1', d('0'), clock.now());
+    const loop = makeLoop([binding(MARKET)]);
+    tracker.markCancelling(['id-1'], true);
+    loop.onSnapshot(snapshot('a'));
+    expect(submitted.at(-1)!.orders).toEqual([`BUY ${T0} 0.47 x 20 (bid)`, `BUY ${T1} 0.48 x 20 (ask)`]);
+    expect(overlaps.at(-1)).toBe(false);
+    expect(risk.snapshot(clock.now()).restingOrders).toBe(2);
   });
 
   it('evaluates each market of a snapshot with its own books', () => {

@@ -2,6 +2,7 @@
 
 export interface ExecutorConfig {
   repriceTicks: number;
+  overlapReplacements: boolean;
   resizeFraction: number;
   cancelMarketFraction: number;
   syncIntervalMs: number;
@@ -15,6 +16,12 @@ export const executorSchema = {
     format: 'count',
     default: 0,
     env: 'MAKERD_EXECUTOR_REPRICE_TICKS',
+  },
+  overlapReplacements: {
+    doc: "Post a re-price's new order with the cancel of the old one, without waiting for the cancel's answer, when the risk gate finds that both may rest together within every limit (one round trip instead of two; off: every place waits for the cancels before it, as design.md's pipeline says). Read at start-up",
+    format: 'strict-boolean',
+    default: false,
+    env: 'MAKERD_EXECUTOR_OVERLAP_REPLACEMENTS',
   },
   resizeFraction: {
     doc: 'Keep a resting order whose size is within this fraction of the wanted one',
