@@ -35,14 +35,28 @@ interface SideState {
   short: MarkoutAverage | undefined;
   long: MarkoutAverage | undefined;
   reported: SideStatus | undefined;
-  /** The prices the last apply gave this side, and the strategy's own price behind each. */
+  /**
+   * The prices the last apply gave this side, and the strategy's own price behind each; then the
+   * earlier applies' for a re-price round trip (`expiresMs`).
+   */
   shifted: Shift[];
 }
 
 interface Shift {
   readonly guarded: Decimal;
   readonly own: Decimal;
+  /** Undefined for the last apply's; an earlier apply's maps back until then. */
+  readonly expiresMs?: number;
 }
+
+/**
+ * How long a price an earlier apply gave still maps back to the strategy's own: an order resting
+ * at a widened price may still be there (its re-price on its way) when the widening narrows or
+ * ends and a guard engages again. Without it such an order, returned by a keeper at its widened
+ * price, would be taken for the strategy's own price and widened again (0.39 -> 0.388 -> 0.386 at
+ * an unchanged midpoint). Past it a price is the strategy's own again.
+ */
+const CARRY_MS = 2_000;
 
 const SIDES: readonly QuoteSide[] = ['bid', 'ask'];
 
@@ -196,7 +210,7 @@ export class MarketGuard {
     let remapped = false;
     for (const q of quotes) {
       if ((q.side === 'bid' ? bid : ask).pulled) continue;
-      const own = ownPrice(this.#side[q.side].shifted, q.price);
+      const own = ownPrice(this.#side[q.side].shifted, q.price, nowMs);
       if (own !== q.price) remapped = true;
       const m = move[q.side];
       let price = own;
@@ -212,8 +226,8 @@ export class MarketGuard {
       }
       out.push(price === q.price ? q : { side: q.side, price, size: q.size });
     }
-    sb.shifted = next.bid;
-    sa.shifted = next.ask;
+    sb.shifted = carried(next.bid, sb.shifted, nowMs);
+    sa.shifted = carried(next.ask, sa.shifted, nowMs);
     return remapped
       ? out.filter((q, i) => !out.some((o, j) => j < i && o.side === q.side && compareDecimals(o.price, q.price) === 0))
       : out;
@@ -362,7 +376,19 @@ export class MarketGuard {
 }
 
 /** The strategy's own price behind a price the last apply gave (a kept order), else `price`. */
-function ownPrice(shifted: readonly Shift[], price: Decimal): Decimal {
-  for (const s of shifted) if (compareDecimals(s.guarded, price) === 0) return s.own;
+function ownPrice(shifted: readonly Shift[], price: Decimal, nowMs: number): Decimal {
+  for (const s of shifted) if (compareDecimals(s.guarded, price) === 0 && (s.expiresMs === undefined || nowMs <= s.expiresMs)) return s.own;
   return price;
+}
+
+/** This apply's shifts first, then the earlier ones still within CARRY_MS (not at a price this apply gave). */
+function carried(fresh: Shift[], previous: readonly Shift[], nowMs: number): Shift[] {
+  if (previous.length === 0) return fresh;
+  const out = fresh;
+  for (const s of previous) {
+    const expiresMs = s.expiresMs ?? nowMs + CARRY_MS;
+    if (nowMs > expiresMs || fresh.some((f) => compareDecimals(f.guarded, s.guarded) === 0)) continue;
+    out.push({ guarded: s.guarded, own: s.own, expiresMs });
+  }
+  return out;
 }

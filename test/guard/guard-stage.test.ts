@@ -67,6 +67,29 @@ describe('apply: only pulls or widens', () => {
     expect(shown(g.apply(first, TICK, ms(3)))).toEqual(['bid 0.46 x 10']);
   });
 
+  it('does not widen again a kept order it widened before a release, when a guard engages while the re-price is on its way', () => {
+    const g = new MarketGuard(CONDITION, only({ burstFills: 1, widenTicks: 2, coolDownS: 60 }));
+    g.onFill({ side: 'bid', price: new Decimal('0.48'), atMs: ms(0) });
+    expect(shown(g.apply([q('bid', '0.48')], TICK, ms(1)))).toEqual(['bid 0.46 x 10']);
+    // Released: the order resting at 0.46 (a keeper returns it) goes back to the strategy's 0.48.
+    expect(shown(g.apply([q('bid', '0.46')], TICK, ms(300)))).toEqual(['bid 0.48 x 10']);
+    // A new burst before that re-price is done: the order still rests at 0.46, which is already
+    // the 0.48 widened by 2 ticks (it was 0.44: a widening on a widening).
+    g.onFill({ side: 'bid', price: new Decimal('0.48'), atMs: ms(300.2) });
+    expect(shown(g.apply([q('bid', '0.46')], TICK, ms(300.3)))).toEqual(['bid 0.46 x 10']);
+  });
+
+  it('after a release, maps a kept price back only for a re-price round trip: later 0.46 is the strategy own price', () => {
+    const g = new MarketGuard(CONDITION, only({ burstFills: 1, widenTicks: 2, coolDownS: 60 }));
+    g.onFill({ side: 'bid', price: new Decimal('0.48'), atMs: ms(0) });
+    g.apply([q('bid', '0.48')], TICK, ms(1));
+    expect(shown(g.apply([q('bid', '0.46')], TICK, ms(300)))).toEqual(['bid 0.48 x 10']);
+    // Seconds later the strategy wants 0.46 itself (the midpoint moved): quoted as wanted.
+    expect(shown(g.apply([q('bid', '0.46')], TICK, ms(310)))).toEqual(['bid 0.46 x 10']);
+    g.onFill({ side: 'bid', price: new Decimal('0.46'), atMs: ms(311) });
+    expect(shown(g.apply([q('bid', '0.46')], TICK, ms(311.1)))).toEqual(['bid 0.44 x 10']);
+  });
+
   it('drops a widened quote that would leave [tick, 1 - tick], and a second quote landing on a taken price', () => {
     const g = new MarketGuard(CONDITION, only({ burstFills: 1, widenTicks: 2, coolDownS: 60 }));
     g.onFill({ side: 'ask', price: new Decimal('0.98'), atMs: ms(0) });
