@@ -1,21 +1,19 @@
 /**
  * The executor: the thin I/O shell around the order diff. For each market it turns the orders the
  * risk gate approved into cancels, then places, through the venue client (and so through the rate
- * limiter at each request's priority: cancel > place > read). Wishes are collected and planned
- * together in one pass after the tick that made them (a microtask): with a write budget
- * (`writeBudget`) the pass sends at most the posts the budget affords now, the most-wrong quotes
- * first (dispatch-priority.ts), and keeps the rest waiting for a later pass; without one every
- * wanted post goes at once. One job runs per market at a time; a newer wish for a market replaces
- * the one waiting, so the executor always works towards the latest quotes and never has two
- * conflicting requests for a market in flight. A re-price posts its replacement with the cancel of
- * the order it replaces when the risk gate found that both may rest together (src/risk/overlap.ts),
- * else after the cancel's answer.
+ * limiter at each request's priority: cancel > place > read). Wishes are planned together in one
+ * pass after the tick that made them (a microtask): with a write budget (`writeBudget`) the pass
+ * sends at most the posts the budget affords now, the most-wrong quotes first (dispatch-priority.ts),
+ * and keeps the rest waiting; without one every wanted post goes at once. One job runs per market at
+ * a time and a newer wish replaces the waiting one, so the executor works towards the latest quotes
+ * with never two conflicting requests for a market in flight. A replacement waits for its cancel's
+ * answer, or (executor.overlapReplacements) goes with it when the risk gate found that both may
+ * rest together (src/risk/overlap.ts).
  *
- * Order posts are never retried blind. A post that times out, fails at the network level or gets
- * a 5xx may have reached the book: the order is marked uncertain and that market places nothing
- * until a GET /data/orders listing settles it (found by client order id, or known absent).
- * The limiter's open-order count (`setOpenOrders`) is kept equal to the tracker's count, which
- * includes posts in flight, so the cancel reserve always covers every order that may be live.
+ * Order posts are never retried blind. A post that times out, fails at the network level or gets a 5xx
+ * may have reached the book: it is marked uncertain and that market places nothing until a GET
+ * /data/orders listing settles it (by client order id, or known absent). The limiter's open-order count
+ * (`setOpenOrders`) is the tracker's, posts in flight included: the cancel reserve covers every order.
  */
 import { setMaxListeners } from 'node:events';
 import type { TimerHandle } from '../clock/clock.js';
@@ -24,15 +22,16 @@ import { Decimal } from '../money.js';
 import { FailureEpisode } from '../log/failure-episode.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { OpenOrder } from '../venue/types.js';
-import type { DispatchTrace, HeldCause } from './dispatch-trace.js';
 import { type MarketPlan, type MarketWork, marketWork, planDispatch } from './dispatch-priority.js';
 import type { DiffOrder } from './order-diff.js';
 import { ExecutorStats } from './executor-stats.js';
 import { classifyPass, type CancelReason, type PullReason } from './order-reasons.js';
 import { OrderRequests, listOpenOrders } from './order-requests.js';
 import { OrderTracker, remaining } from './order-tracker.js';
-import { QuoteFidelity, quotesWithin } from './quote-fidelity.js';
-import { TwoSidedTimer, twoSidedOf } from './two-sided.js';
+import { QuoteObserver } from './quote-observer.js';
+import { holdBack, NOTHING, type Wish } from './executor-wish.js';
+import type { DispatchTrace } from './dispatch-trace.js';
+import { twoSidedOf } from './two-sided.js';
 import { codeOf } from './venue-failures.js';
 import { WriteBudget } from './write-budget.js';
 import type { CallOptions, ExecutorOptions, WishContext } from './executor-contract.js';
@@ -42,44 +41,17 @@ export type { CallOptions, ExecutionVenue, ExecutorOptions, WishContext, WriteRo
 /** While posts wait for the budget, a pass at most this often (each plans every waiting market). */
 const PASS_EVERY_MS = 100;
 
-interface Wish {
-  readonly tick: Decimal;
-  readonly wanted: readonly OrderIntent[];
-  readonly pull: PullReason;
-  /** Replacements may go with their cancels (WishContext.overlap) while the market's additions stay at `additions`. */
-  readonly overlap: boolean;
-  readonly additions: number;
-  trace: DispatchTrace | undefined;
-  /** Once the trace is let go while the wish waits (dispatch-trace.ts `held`): stamps its first request. */
-  held: (() => void) | undefined;
-  /** Lets go of the trace (the wish was carried out, replaced, or its tick's part of it sent). */
-  release: () => void;
-  /** Its market's work against the live orders, kept until either changes. */
-  work: MarketWork | undefined;
-  /** Whether places of this wish were counted as deferred already (once per wish). */
-  deferredCounted: boolean;
-}
-
-const NOTHING = (): void => {};
-
-/** The wish waits on (the same object: #settle compares by identity): its trace is let go, its first request timed as held back for `cause`. */
-function holdBack(wish: Wish, cause: HeldCause): void {
-  const release = wish.release;
-  wish.held = wish.trace?.held(cause) ?? wish.held;
-  wish.trace = undefined;
-  wish.release = NOTHING;
-  release();
-}
-
 export class Executor {
   readonly tracker = new OrderTracker();
   readonly stats = new ExecutorStats();
-  readonly twoSided = new TwoSidedTimer();
-  readonly fidelity = new QuoteFidelity();
+  readonly #observer = new QuoteObserver(
+    (market) => this.#liveOrders(market),
+    () => this.#o.clock.now(),
+  );
+  readonly twoSided = this.#observer.twoSided;
+  readonly fidelity = this.#observer.fidelity;
   readonly #o: ExecutorOptions;
   readonly #wishes = new Map<string, Wish>();
-  /** The latest wanted orders per market: what quote fidelity compares the live orders with. */
-  readonly #wanted = new Map<string, { readonly wanted: readonly OrderIntent[]; readonly tolerance: Decimal }>();
   readonly #jobs = new Map<string, Promise<void>>();
   /** Markets whose last listing showed orders not ours: never cancelled by market there. */
   readonly #shared = new Set<string>();
@@ -87,9 +59,6 @@ export class Executor {
   readonly #requests: OrderRequests;
   readonly #budget: WriteBudget | undefined;
   #passQueued = false;
-  /** Markets whose two-sidedness and fidelity are due for observation, with the time they became due. */
-  readonly #observeDue = new Map<string, number>();
-  #observeQueued = false;
   #passTimer: TimerHandle | undefined;
   #stopped = false;
   /** Aborted by stop(): requests in flight end at once (shutdown cancels everything after). */
@@ -121,7 +90,7 @@ export class Executor {
       options.setOpenOrders(this.tracker.openCount());
       const wish = this.#wishes.get(market);
       if (wish !== undefined) wish.work = undefined;
-      this.#observeSoon(market);
+      this.#observer.soon(market);
     });
   }
 
@@ -148,8 +117,7 @@ export class Executor {
       work: undefined,
       deferredCounted: false,
     });
-    this.#wanted.set(market, { wanted, tolerance: tick.mul(this.#o.settings.repriceTicks) });
-    this.#observeSoon(market);
+    this.#observer.want(market, wanted, tick.mul(this.#o.settings.repriceTicks));
     this.#schedulePass();
   }
 
@@ -347,34 +315,6 @@ export class Executor {
         .map((o) => o.id),
     );
     return marketWork(market, wish.wanted, this.#liveOrders(market), expiring, wish.tick, this.#o.settings);
-  }
-
-  /**
-   * Two-sidedness and quote fidelity are observed once per market per run of synchronous work
-   * (a microtask after the first change), not on every order change: a market's cancel-then-place
-   * changes its orders a dozen times in one turn, and states that last no time weigh nothing. The
-   * state is observed at the time of that first change.
-   */
-  #observeSoon(market: string): void {
-    if (!this.#observeDue.has(market)) this.#observeDue.set(market, this.#o.clock.now());
-    if (this.#observeQueued) return;
-    this.#observeQueued = true;
-    queueMicrotask(() => {
-      this.#observeQueued = false;
-      for (const [m, atMs] of this.#observeDue) {
-        const live = this.#liveOrders(m);
-        this.twoSided.observe(m, twoSidedOf(live), atMs);
-        this.#observeFidelity(m, live, atMs);
-      }
-      this.#observeDue.clear();
-    });
-  }
-
-  /** Whether the live orders quote the latest wanted ones, within tolerance (quote-fidelity.ts). */
-  #observeFidelity(market: string, live: readonly DiffOrder[], atMs: number): void {
-    const w = this.#wanted.get(market);
-    if (w === undefined) return;
-    this.fidelity.observe(market, quotesWithin(w.wanted, live, w.tolerance), atMs);
   }
 
   /** A market with uncertain posts: a listing first; still uncertain, only its pulls go (nothing placed) and the wish ends. */
