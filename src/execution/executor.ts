@@ -25,7 +25,7 @@ import type { OpenOrder } from '../venue/types.js';
 import { type MarketPlan, type MarketWork, marketWork, planDispatch } from './dispatch-priority.js';
 import type { DiffOrder } from './order-diff.js';
 import { ExecutorStats } from './executor-stats.js';
-import { classifyPass, type CancelReason, type PullReason } from './order-reasons.js';
+import { classifyPass, type CancelReason } from './order-reasons.js';
 import { OrderRequests, listOpenOrders } from './order-requests.js';
 import { OrderTracker, remaining } from './order-tracker.js';
 import { QuoteObserver } from './quote-observer.js';
