@@ -42,7 +42,6 @@ import { SAMPLE_INTERVAL_MS } from '../rewards/reward-day.js';
 import { MarkoutTracker } from './markout.js';
 import { countGuardTime, runFigures } from './run-figures.js';
 import type { ReplayInput, ReplayResult } from './replay-contract.js';
-import { streamBook, streamChange } from './replay-books.js';
 import type { ReplayEvent } from './replay-data.js';
 import { ReplayRewards } from './replay-rewards.js';
 import { modelPort } from './replay-executor.js';
@@ -265,7 +264,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
       case 'book': {
         const st = ours(e.e.asset_id);
         if (st === undefined) return;
-        const stored = streamBook(books, e.e.asset_id, e.bids, e.asks, e.e.hash, e.e.timestamp, e.tick);
+        const stored = books.replaceLevels(e.e.asset_id, e.bids, e.asks, e.e.timestamp, e.e.hash, e.tick);
         const r = queue.book(e.e.asset_id, e.bids, e.asks, Number(e.e.timestamp));
         // Waiting orders this book would have crossed are gone before a fill's evaluation sees them.
         for (const d of r.dropped) exec.onGone(d.id, st.conditionId);
@@ -276,7 +275,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
       case 'change': {
         const st = ours(e.e.asset_id);
         if (st === undefined) return;
-        const stored = streamChange(books, e.e.asset_id, e.levels, e.e.hash, e.e.timestamp);
+        const stored = books.changeLevels(e.e.asset_id, e.levels, e.e.timestamp, e.e.hash);
         applyFills(queue.levels(e.e.asset_id, e.levels, Number(e.e.timestamp)) ?? []);
         if (stored && settings.evaluateOnStream === true && !traced) burst.add(st);
         return;

@@ -66,22 +66,57 @@ export class BookStore {
   }
 
   applyPriceChange(e: StreamPriceChange): boolean {
-    const prev = this.#books.get(e.asset_id);
-    if (prev === undefined) return false;
-    let bids = [...prev.book.bids];
-    let asks = [...prev.book.asks];
+    if (!this.#books.has(e.asset_id)) return false;
+    const changes: { side: 'BUY' | 'SELL'; level: BookLevel }[] = [];
     for (const c of e.changes) {
       const price = parseDecimal(c.price);
       const size = parseDecimal(c.size);
       if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(ZERO)) return false;
-      if (c.side === 'BUY') bids = withLevel(bids, { price, size }, true);
-      else asks = withLevel(asks, { price, size }, false);
+      changes.push({ side: c.side, level: { price, size } });
     }
-    this.#replace(prev, bids, asks, e.timestamp, e.hash, prev.book.tickSize);
+    return this.changeLevels(e.asset_id, changes, e.timestamp, e.hash);
+  }
+
+  /**
+   * A stream `book` whose levels are already checked and parsed (best first, no zero sizes), as a
+   * replay's loader gives them: they replace the token's. False for a token never polled.
+   */
+  replaceLevels(
+    tokenId: string,
+    bids: readonly BookLevel[],
+    asks: readonly BookLevel[],
+    timestamp: string,
+    hash: string,
+    tickSize?: Decimal,
+  ): boolean {
+    const prev = this.#books.get(tokenId);
+    if (prev === undefined) return false;
+    this.#replace(prev, bids, asks, timestamp, hash, tickSize ?? prev.book.tickSize);
     return true;
   }
 
-  #replace(prev: StoredBook, bids: BookLevel[], asks: BookLevel[], timestamp: string, hash: string, tickSize: Decimal): void {
+  /** A stream `price_change` with checked, parsed levels: each named level set (size 0 removes it). False for a token never polled. */
+  changeLevels(tokenId: string, changes: readonly { side: 'BUY' | 'SELL'; level: BookLevel }[], timestamp: string, hash: string): boolean {
+    const prev = this.#books.get(tokenId);
+    if (prev === undefined) return false;
+    let bids = prev.book.bids;
+    let asks = prev.book.asks;
+    for (const c of changes) {
+      if (c.side === 'BUY') bids = withLevel(bids, c.level, true);
+      else asks = withLevel(asks, c.level, false);
+    }
+    this.#replace(prev, bids, asks, timestamp, hash, prev.book.tickSize);
+    return true;
+  }
+
+  #replace(
+    prev: StoredBook,
+    bids: readonly BookLevel[],
+    asks: readonly BookLevel[],
+    timestamp: string,
+    hash: string,
+    tickSize: Decimal,
+  ): void {
     const ts = Number(timestamp);
     const bestBid = bids[0]?.price;
     const bestAsk = asks[0]?.price;
