@@ -82,11 +82,7 @@ function allNear(a: readonly Level[], ap: readonly number[], b: readonly Level[]
 }
 
 /** quotesWithin in Decimal: the reference the integer path is held to, and the path for values beyond it. */
-export function quotesWithinDecimal(
-  wanted: readonly (Level & { readonly size: Decimal })[],
-  live: readonly (Level & { readonly remaining: Decimal })[],
-  priceTolerance: Decimal,
-): boolean {
+export function quotesWithinDecimal(wanted: readonly Wanted[], live: readonly Live[], priceTolerance: Decimal): boolean {
   const near = (a: Level, b: Level): boolean =>
     a.tokenId === b.tokenId && a.side === b.side && a.price.minus(b.price).abs().lte(priceTolerance);
   for (const w of wanted) if (!live.some((l) => near(l, w))) return false;

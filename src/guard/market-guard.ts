@@ -381,14 +381,13 @@ function ownPrice(shifted: readonly Shift[], price: Decimal, nowMs: number): Dec
   return price;
 }
 
-/** This apply's shifts first, then the earlier ones still within CARRY_MS (not at a price this apply gave). */
+/** This apply's shifts (`fresh`, extended in place) first, then the earlier ones still within CARRY_MS. */
 function carried(fresh: Shift[], previous: readonly Shift[], nowMs: number): Shift[] {
-  if (previous.length === 0) return fresh;
-  const out = fresh;
   for (const s of previous) {
     const expiresMs = s.expiresMs ?? nowMs + CARRY_MS;
+    // Not at a price already given (this apply's, or an earlier carried one's).
     if (nowMs > expiresMs || fresh.some((f) => compareDecimals(f.guarded, s.guarded) === 0)) continue;
-    out.push({ guarded: s.guarded, own: s.own, expiresMs });
+    fresh.push({ guarded: s.guarded, own: s.own, expiresMs });
   }
-  return out;
+  return fresh;
 }
