@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { evaluateSoak, failures, type Check, type ThrottleSample, type TimeRange } from './checks.js';
 import { journalFills, venueFills } from './fills.js';
 import { metricSum } from './metrics-text.js';
-import { planPhases } from './plan.js';
+import { planPhases, type FaultSpec } from './plan.js';
 import { baseEnv, crashLines, startChild, type Child } from './processes.js';
 
 export type BreakMode = 'none' | 'kill' | 'unrecorded-storm';
@@ -98,6 +98,9 @@ interface Banner {
 /** Time left after a storm for its last 429s to reach makerd's counters before the next sample. */
 const SETTLE_MS = 2_000;
 const SIM_MARKETS = 10;
+/** How long a fault phase may run over its slice while the fault has not yet touched a request. */
+const EVIDENCE_WAIT_MS = 10_000;
+const EVIDENCE_POLL_MS = 100;
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The makerd executable compiled next to this file (dist/soak/run.js -> dist/src/cli/bin.js). */
@@ -211,6 +214,21 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
     }, 1_000);
     limitsTimer.unref();
 
+    // What proves a fault applied: the simulator's own counts, and the sockets it dropped (every
+    // connection after the first of each stream is a reconnection).
+    const evidenceAt = (stats: SimStats): Record<string, number> => ({
+      ...stats.faults_injected,
+      ws_reconnects: stats.ws_connections_total - wsAtStart,
+    });
+    const awaitEvidence = async (f: FaultSpec, before: Record<string, number>): Promise<void> => {
+      const until = Date.now() + EVIDENCE_WAIT_MS;
+      for (;;) {
+        const now = evidenceAt(await simStats());
+        if (f.evidence.every((k) => (now[k] ?? 0) > (before[k] ?? 0)) || Date.now() >= until || makerd.ended()) return;
+        await delay(EVIDENCE_POLL_MS);
+      }
+    };
+
     // 3. The schedule.
     const totalMs = o.minutes * 60_000;
     const phases = planPhases(totalMs);
@@ -234,11 +252,16 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
       const from = await sample();
       if (p.fault !== undefined && rssStart === undefined) rssStart = metricSum(lastText, 'makerd_process_resident_memory_bytes');
       progress(`phase ${i + 1}/${phases.length} ${p.name} for ${(p.durationMs / 1000).toFixed(1)} s`);
+      const evidenceBefore = p.fault === undefined ? {} : evidenceAt(await simStats());
       if (p.fault !== undefined) {
         await setFaults(p.fault.on(p.durationMs));
         switchedOn.add(p.fault.name);
       }
       await delay(Math.max(0, next - Date.now()));
+      // A slice of about a second can pass without the fault touching a request when the daemon
+      // gets little CPU (a loaded CI machine): hold the fault until the simulator shows it applied,
+      // for at most EVIDENCE_WAIT_MS more, so the run tests the fault instead of the machine's load.
+      if (p.fault !== undefined && p.fault.evidence.length > 0) await awaitEvidence(p.fault, evidenceBefore);
       if (p.fault !== undefined) {
         await setFaults(p.fault.off);
         if (p.fault.name === 'throttle_storm') {
@@ -274,9 +297,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
     const stats = await simStats();
     const venue = await venueFills(base, credentials);
     const journal = await journalFills(dataDir);
-    // What proves each fault applied: the simulator's own counts, and the sockets it dropped
-    // (every connection after the first of each stream is a reconnection).
-    const evidence: Record<string, number> = { ...stats.faults_injected, ws_reconnects: stats.ws_connections_total - wsAtStart };
+    const evidence = evidenceAt(stats);
     const faultsNotExercised: string[] = [];
     for (const p of phases) {
       const f = p.fault;

@@ -55,8 +55,10 @@ export function remaining(o: Pick<OpenOrder, 'original_size' | 'size_matched'>):
 }
 
 export interface TakeSpec {
-  readonly market: string;
-  readonly quote: 'bid' | 'ask';
+  /** The market, or any market of the operator's. */
+  readonly market?: string;
+  /** The quote's side, or either. */
+  readonly quote?: 'bid' | 'ask';
   readonly size: string;
   /** The token leg the operator's order must be on (e.g. SELL outcome 0 for an ask that closes a long). */
   readonly leg?: { readonly outcome: 0 | 1; readonly side: Side };
@@ -74,16 +76,16 @@ export async function takeOperatorQuote(h: SimHarness, taker: SimAccount, spec: 
   await vi.waitFor(
     () => {
       target = h.sim.world.exchange
-        .openOrders(op, { market: spec.market })
+        .openOrders(op, spec.market === undefined ? {} : { market: spec.market })
         .find(
           (o) =>
-            quoteSide(o) === spec.quote &&
+            (spec.quote === undefined || quoteSide(o) === spec.quote) &&
             (spec.leg === undefined || (o.asset_id.endsWith(`:${spec.leg.outcome}`) && o.side === spec.leg.side)) &&
             remaining(o).gte(spec.size),
         );
       expect(
         target,
-        `an operator ${spec.quote} in ${spec.market}${spec.leg ? ` (${spec.leg.side} outcome ${spec.leg.outcome})` : ''} with >= ${spec.size} left`,
+        `an operator ${spec.quote ?? 'order'} in ${spec.market ?? 'any market'}${spec.leg ? ` (${spec.leg.side} outcome ${spec.leg.outcome})` : ''} with >= ${spec.size} left`,
       ).toBeDefined();
     },
     { timeout: spec.timeoutMs ?? 15_000, interval: 10 },
