@@ -198,7 +198,7 @@ async function runPhases(
         watchAccount(ctx, { risk, positions, executor: exec, scope, evaluateAll: () => loop.evaluateAll() });
       // selector.rerankSec: each re-ranking may swap the markets quoted (cancel-and-verify out, bind in).
       const watched = { rerank: markets.rerank, selected, registry, view, loop, poller, books, streams, metadata, risk, strategies };
-      const ordering = { executor: exec, venue: paper ?? client, owns, scope: markets.scope, shares, trade };
+      const ordering = { executor: exec, venue: paper ?? client, owns, scope: markets.scope, shares, trade, record: recorder };
       const swaps = startMarketSwaps(ctx, { ...watched, ...ordering });
       if (swaps) closers.push(swaps.close);
       const live = swaps === undefined ? { selected } : { selected: swaps.set.selected, selector: swaps };

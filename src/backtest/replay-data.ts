@@ -18,6 +18,7 @@ import type { MarketMeta } from '../market/market-view.js';
 import type { StreamBook, StreamPriceChange } from '../market/market-stream.js';
 import type { Decimal } from '../money.js';
 import type { Level, PublicTrade, Side } from '../paper/queue-fill-model.js';
+import type { QuotedState, SwapRecord } from '../record/recording-format.js';
 import type { Damage, ReadRecord } from '../record/recording-reader.js';
 import { readRecording } from '../record/recording-reader.js';
 import type { CheckedBook, CheckedMidpoints } from '../venue/checked-book.js';
@@ -47,7 +48,11 @@ export type ReplayEvent =
   /** The recording paper run evaluated this market here (recording-format.ts EvalRecord). */
   | { readonly t: number; readonly k: 'eval'; readonly market: string }
   /** `n` more of its fills reached its positions here. */
-  | { readonly t: number; readonly k: 'fills'; readonly n: number };
+  | { readonly t: number; readonly k: 'fills'; readonly n: number }
+  /** The run's quoted set (selector swaps): at start and at the head of every segment. */
+  | { readonly t: number; readonly k: 'set'; readonly markets: ReadonlyMap<string, QuotedState> }
+  /** A swap's step for a market, where the run took it (recording-format.ts SwapRecord). */
+  | { readonly t: number; readonly k: 'swap'; readonly market: string; readonly to: SwapRecord['to'] };
 
 /**
  * A polled snapshot: its identity read at load, its levels checked and parsed on first use
@@ -81,9 +86,17 @@ export interface ReplayData {
    * exactly there and applies fills to the positions where the run did.
    */
   readonly evaluations: number;
+  /**
+   * The run changed its markets at runtime (selector swaps: it recorded its quoted set): the
+   * replay quotes the markets of its `set` records and those that `join`, until they leave.
+   * Otherwise every market with rules is quoted from the start.
+   */
+  readonly swaps: boolean;
 }
 
 const MIDS = 'POST /midpoints (recorded)';
+const QUOTED_STATES: ReadonlySet<string> = new Set<QuotedState>(['quoted', 'reducing', 'cancelling']);
+const SWAP_STEPS: ReadonlySet<string> = new Set<SwapRecord['to']>(['join', 'reducing', 'cancelling', 'released']);
 
 function errText(err: unknown): string {
   return isMakerdError(err) || err instanceof Error ? err.message : String(err);
@@ -100,6 +113,7 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
   let pending: { t: number; books?: PolledBook[]; mids?: CheckedMidpoints } | undefined;
   let records = 0;
   let evaluations = 0;
+  let swaps = false;
   const modes = new Set<string>();
   let startMs = Number.POSITIVE_INFINITY;
   let endMs = Number.NEGATIVE_INFINITY;
@@ -176,7 +190,17 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
       evaluations++;
       events.push({ t, k: 'eval', market: r.m });
     } else if (r.k === 'fills') events.push({ t, k: 'fills', n: r.n });
-    else if (r.k === 'run' && r.mode !== 'live') modes.add(r.mode);
+    else if (r.k === 'set') {
+      const states = Object.entries(r.m ?? {});
+      if (states.some(([, v]) => !QUOTED_STATES.has(v))) problems.push(`quoted set at ${new Date(t).toISOString()}: unknown state`);
+      else {
+        swaps = true;
+        events.push({ t, k: 'set', markets: new Map(states) });
+      }
+    } else if (r.k === 'swap') {
+      if (typeof r.m !== 'string' || !SWAP_STEPS.has(r.to)) problems.push(`swap at ${new Date(t).toISOString()}: bad market or step`);
+      else events.push({ t, k: 'swap', market: r.m, to: r.to });
+    } else if (r.k === 'run' && r.mode !== 'live') modes.add(r.mode);
     else if (r.k === 'run')
       // Our orders rested in the venue's books this run read: the replay's own virtual orders would
       // be added to books that already hold them (counted twice), and the queue ahead of each would
@@ -263,5 +287,5 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
     events.length = 0;
     events.push(...kept);
   }
-  return { dir, events, markets, startMs, endMs, records, digest: hash.digest('hex'), damage, problems, evaluations };
+  return { dir, events, markets, startMs, endMs, records, digest: hash.digest('hex'), damage, problems, evaluations, swaps };
 }

@@ -20,6 +20,12 @@
  * venue's event, charged and rebated by the market's recorded fee schedule (fill-fees.ts), folded into the
  * portfolio. Tick changes apply at once; rules re-read later replace them. Liquidity rewards are
  * sampled every minute by the rule the simulator pays with (replay-rewards.ts).
+ *
+ * A run that changed its markets at runtime (the selector's swaps: its `set` and `swap` records)
+ * is followed step by step, as src/daemon/quoted-set.ts takes them: a market joins with a fresh
+ * strategy state and guard (its latest recorded rules), a leaving one is REDUCING while it held a
+ * position, then leaves the evaluations with its orders cancelled, then is released (its books
+ * forgotten, its position kept and marked at its last midpoint).
  */
 import { FakeClock } from '../clock/fake-clock.js';
 import { isMakerdError } from '../errors.js';
@@ -48,12 +54,16 @@ import { modelPort } from './replay-executor.js';
 import type { GuardSeconds, SeriesPoint } from './run-contract.js';
 import { SimExecutor } from './sim-executor.js';
 
+/** Where a market stands in the run's quoted set: quoted and reducing ones are evaluated (the daemon's loop holds them). */
+type Phase = 'quoted' | 'reducing' | 'cancelling' | 'released';
+
 interface MarketState {
   readonly conditionId: string;
   readonly tokens: readonly [string, string];
   meta: MarketMeta;
+  phase: Phase;
   strategyState: unknown;
-  readonly guard: MarketGuard | undefined;
+  guard: MarketGuard | undefined;
   mid0: Decimal | undefined;
   maxAbs: Decimal;
   lastKey: string;
@@ -84,20 +94,29 @@ export function runReplay(input: ReplayInput): ReplayResult {
   const wanted = input.markets === undefined ? undefined : new Set(input.markets);
 
   const markets = new Map<string, MarketState>();
-  for (const [cid, meta] of data.markets) {
-    if (wanted !== undefined && !wanted.has(cid)) continue;
-    markets.set(cid, {
-      conditionId: cid,
-      tokens: meta.tokens,
+  /** Each market's latest recorded rules, whether it is quoted or not (a market joins with them). */
+  const latestMeta = new Map(data.markets);
+  /** A market (re)bound as the daemon binds it: a fresh strategy state and guard; its figures kept. */
+  function bind(cid: string): MarketState | undefined {
+    const meta = latestMeta.get(cid);
+    if (meta === undefined || (wanted !== undefined && !wanted.has(cid))) return undefined;
+    const fresh = {
       meta,
+      phase: 'quoted' as Phase,
       strategyState: strategy.strategy.initialState(strategy.params),
       guard: strategy.guards === undefined ? undefined : new MarketGuard(cid, strategy.guards),
-      mid0: undefined,
-      maxAbs: ZERO,
       lastKey: '',
       guardDueMs: Number.POSITIVE_INFINITY,
-    });
+    };
+    const known = markets.get(cid);
+    if (known !== undefined) return Object.assign(known, fresh);
+    const st: MarketState = { conditionId: cid, tokens: meta.tokens, mid0: undefined, maxAbs: ZERO, ...fresh };
+    markets.set(cid, st);
+    return st;
   }
+  // Without the run's quoted set, every market with rules is quoted from the start.
+  if (!data.swaps) for (const cid of data.markets.keys()) bind(cid);
+  const inLoop = (st: MarketState): boolean => st.phase === 'quoted' || st.phase === 'reducing';
   const dirty = new Set<string>();
   let evaluations = 0;
   let strategyErrors = 0;
@@ -105,6 +124,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
   const guardSeconds: GuardSeconds = { bid: { pulled: 0, widened: 0 }, ask: { pulled: 0, widened: 0 } };
 
   function evaluate(st: MarketState, forced = false): void {
+    if (!inLoop(st)) return;
     const nowMs = clock.now();
     // As paper mode: the resting virtual orders added to the public books (src/paper/book-overlay.ts)
     // and taken out of the midpoint again, so the strategy and the guards see what a live run would.
@@ -212,6 +232,26 @@ export function runReplay(input: ReplayInput): ReplayResult {
     series.push({ t: (atMs - startMs) / 1000, pnl: portfolio.equity().totalPnl.toNumber(), inventory: inventory.toNumber() });
   }
 
+  // ---- the selector's swaps (src/daemon/quoted-set.ts) -------------------------------------------
+  function swapStep(st: MarketState, to: 'reducing' | 'cancelling' | 'released'): void {
+    const cid = st.conditionId;
+    if (to === 'reducing') {
+      st.phase = 'reducing';
+      risk.setOverride(cid, 'selector', 'REDUCING');
+      dirty.add(cid);
+    } else if (to === 'cancelling') {
+      // Out of the loop, and its orders cancelled in the same turn, as the executor's empty wish does.
+      st.phase = 'cancelling';
+      risk.setOverride(cid, 'selector', undefined);
+      dirty.delete(cid);
+      exec.submit(cid, st.meta.tickSize, []);
+    } else {
+      st.phase = 'released';
+      risk.forgetMarket(cid);
+      books.forget(st.tokens);
+    }
+  }
+
   // ---- the events ------------------------------------------------------------------------------
   const ours = (tokenId: string): MarketState | undefined => markets.get(marketOf(tokenId));
   let lastPollMs: number | undefined;
@@ -219,8 +259,32 @@ export function runReplay(input: ReplayInput): ReplayResult {
   function onEvent(e: ReplayEvent): void {
     switch (e.k) {
       case 'meta': {
+        latestMeta.set(e.meta.conditionId, e.meta);
         const st = markets.get(e.meta.conditionId);
         if (st !== undefined) st.meta = e.meta;
+        return;
+      }
+      case 'set':
+        // At start, and restated at each segment's head: markets not quoted yet are bound.
+        for (const [cid, state] of e.markets) {
+          const known = markets.get(cid);
+          const st = known !== undefined && known.phase !== 'released' ? known : bind(cid);
+          if (st !== undefined && state !== 'quoted' && st.phase !== state) swapStep(st, state);
+        }
+        return;
+      case 'swap': {
+        const known = markets.get(e.market);
+        if (e.to === 'join') {
+          // Taken back while reducing: still bound, its override lifted; otherwise bound afresh.
+          if (known?.phase === 'reducing') {
+            risk.setOverride(known.conditionId, 'selector', undefined);
+            known.phase = 'quoted';
+            dirty.add(known.conditionId);
+          } else if (bind(e.market) !== undefined) {
+            risk.setOverride(e.market, 'selector', undefined);
+            dirty.add(e.market);
+          }
+        } else if (known !== undefined) swapStep(known, e.to);
         return;
       }
       case 'tick': {
@@ -239,7 +303,9 @@ export function runReplay(input: ReplayInput): ReplayResult {
       case 'poll': {
         const now = clock.now();
         for (const p of e.books) {
-          if (ours(p.tokenId) === undefined) continue;
+          // The daemon's loop stores the polled books of the markets it holds only.
+          const st = ours(p.tokenId);
+          if (st === undefined || !inLoop(st)) continue;
           const held = books.get(p.tokenId)?.book;
           // The book the stream kept is the polled one (same hash and tick): its levels are reused.
           const same = held !== undefined && held.hash === p.hash && held.tickSize.toFixed() === p.tickSize;

@@ -25,7 +25,7 @@ import { QuotedSet, type QuotedSetParts } from './quoted-set.js';
 import type { RerankHooks } from './select-markets.js';
 
 export interface MarketSwapsInput
-  extends Pick<QuotedSetParts, 'loop' | 'poller' | 'books' | 'streams' | 'metadata' | 'risk' | 'executor' | 'scope' | 'trade'> {
+  extends Pick<QuotedSetParts, 'loop' | 'poller' | 'books' | 'streams' | 'metadata' | 'risk' | 'executor' | 'scope' | 'trade' | 'record'> {
   /** The account's positions (GET /positions live, the portfolio's in paper mode). */
   readonly shares: { readonly positions: ReadonlyMap<string, Decimal> } | undefined;
   /** The periodic ranking (select-markets.ts), started here; undefined: the set stays as selected. */

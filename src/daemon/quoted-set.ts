@@ -79,6 +79,15 @@ export interface QuotedSetParts {
   /** Each verification's time budget (ms). */
   readonly verifyDeadlineMs: number;
   readonly signal: AbortSignal;
+  /**
+   * With record.dir: the recording follows the set (its stream tokens) and gets each step where it
+   * is taken, so a replay of the run quotes, reduces and cancels where the run did.
+   */
+  readonly record?: {
+    quotedSet(markets: readonly string[]): void;
+    swap(market: string, to: 'join' | 'reducing' | 'cancelling' | 'released'): void;
+    setTokens(tokens: readonly string[]): void;
+  };
 }
 
 interface Entry {
@@ -117,6 +126,7 @@ export class QuotedSet {
     this.#p = parts;
     const now = parts.clock.now();
     for (const m of initial) this.#add(m, now);
+    parts.record?.quotedSet(initial.map((m) => m.conditionId));
   }
 
   /** The markets quoted (not leaving), with when they joined. */
@@ -145,6 +155,7 @@ export class QuotedSet {
       p.risk.setOverride(id, 'selector', undefined);
       if (p.loop.binding(id) === undefined) p.loop.addMarket(p.bind(known.market));
       Object.assign(known, { state: 'quoted', sinceMs: now, leavingSinceMs: undefined, cancels: 0, warned: false });
+      p.record?.swap(id, 'join');
       p.loop.markDirty(id);
       p.logger.info({ market: id }, 'selector: market taken back while leaving');
       return;
@@ -163,6 +174,7 @@ export class QuotedSet {
     }
     this.#add(m, p.clock.now());
     p.loop.addMarket(binding);
+    p.record?.swap(id, 'join');
     this.#watch();
   }
 
@@ -173,6 +185,7 @@ export class QuotedSet {
     e.leavingSinceMs = this.#p.clock.now();
     if (this.#holding(e)) {
       e.state = 'reducing';
+      this.#p.record?.swap(conditionId, 'reducing');
       this.#p.risk.setOverride(conditionId, 'selector', 'REDUCING');
       this.#p.loop.markDirty(conditionId);
     } else this.#cancel(e);
@@ -216,6 +229,7 @@ export class QuotedSet {
     const p = this.#p;
     const id = e.market.conditionId;
     e.state = 'cancelling';
+    p.record?.swap(id, 'cancelling');
     p.risk.setOverride(id, 'selector', undefined);
     p.loop.removeMarket(id);
     this.#submitEmpty(e);
@@ -289,6 +303,7 @@ export class QuotedSet {
     p.risk.forgetMarket(id);
     p.metadata.track(p.metadata.markets().filter((m) => m !== id));
     p.books.forget(e.market.tokens);
+    p.record?.swap(id, 'released');
     this.#watch();
     p.logger.info(
       { market: id, leftSec: Math.round((p.clock.now() - (e.leavingSinceMs ?? 0)) / 1000) },
@@ -302,6 +317,7 @@ export class QuotedSet {
     const markets = [...this.#entries.values()].map((e) => e.market);
     const tokens = markets.flatMap((m) => [...m.tokens]);
     p.poller.setTokens(tokens);
+    p.record?.setTokens(tokens);
     p.streams.market?.setTokens(tokens);
     p.streams.user?.setMarkets(markets.map((m) => m.conditionId));
     p.setWatched(markets);

@@ -11,7 +11,7 @@ import type { BookSource } from '../market/poller.js';
 import type { MetadataSource } from '../market/metadata-cache.js';
 import { marketOf } from '../market/token-id.js';
 import type { ClobMarketSettings, Market } from '../venue/types.js';
-import type { MetaRecord, RecordBody, RunRecord } from './recording-format.js';
+import type { MetaRecord, QuotedState, RecordBody, RunRecord, SwapRecord } from './recording-format.js';
 
 export interface RecordSink {
   append(body: RecordBody): void;
@@ -19,7 +19,10 @@ export interface RecordSink {
 
 export class MarketRecorder {
   readonly #sink: RecordSink;
-  readonly #tokens: Set<string>;
+  /** The tokens whose stream events are recorded: the market stream's (the selector's swaps change them). */
+  #tokens: Set<string>;
+  /** The run's quoted set, once it has one that changes (selector swaps): written again at the start of every segment. */
+  #set: Map<string, QuotedState> | undefined;
   /** Latest rules per market: written again at the start of every segment. */
   readonly #meta = new Map<string, MetaRecord>();
   /** Per token: the last book snapshot written in this segment, without its timestamp. */
@@ -43,6 +46,29 @@ export class MarketRecorder {
     this.#lastBook = new Map();
     if (this.#run !== undefined) this.#sink.append(this.#run);
     for (const m of this.#meta.values()) this.#sink.append(m);
+    if (this.#set !== undefined) this.#sink.append({ k: 'set', m: Object.fromEntries(this.#set) });
+  }
+
+  get tokens(): readonly string[] {
+    return [...this.#tokens];
+  }
+
+  /** The market stream's tokens changed (a swap): their events are recorded from now on, others no longer. */
+  setTokens(tokens: readonly string[]): void {
+    this.#tokens = new Set(tokens);
+  }
+
+  /** The run's quoted set at start (selector swaps on): a replay quotes these markets, and others from their `join`. */
+  quotedSet(markets: readonly string[]): void {
+    this.#set = new Map(markets.map((m) => [m, 'quoted']));
+    this.#sink.append({ k: 'set', m: Object.fromEntries(this.#set) });
+  }
+
+  /** A swap's step (recording-format.ts SwapRecord), where the daemon took it. */
+  swap(market: string, to: SwapRecord['to']): void {
+    if (to === 'released') this.#set?.delete(market);
+    else this.#set?.set(market, to === 'join' ? 'quoted' : to);
+    this.#sink.append({ k: 'swap', m: market, to });
   }
 
   /** `makerd run`'s trading mode (a replay refuses a live run's books, which hold our orders). */

@@ -9,10 +9,12 @@ export const RECORDING_FORMAT = 'makerd-recording';
 /**
  * Bumped when a reader of the previous version could misread a file. Version 2 added the `run`,
  * `eval` and `fills` records (a version-1 reader would ignore them: it would replay a live run's
- * recording with our orders counted twice, and a paper run's at other evaluation times). Version-1
- * files hold none of them and read as before.
+ * recording with our orders counted twice, and a paper run's at other evaluation times). Version 3
+ * added the `set` and `swap` records of the selector's swaps (a version-2 reader would quote a
+ * joining market from the start and keep a leaving market's orders resting). Older files hold none
+ * of them and read as before.
  */
-export const RECORDING_VERSION = 2;
+export const RECORDING_VERSION = 3;
 export const FILE_SUFFIX = '.mkrec.gz';
 
 export interface RecordingHeader {
@@ -99,7 +101,41 @@ export interface FillsRecord {
   readonly n: number;
 }
 
-export type RecordBody = MetaRecord | BooksRecord | MidsRecord | StreamRecord | StreamStateRecord | RunRecord | EvalRecord | FillsRecord;
+/** Where a market stands in the run's quoted set (src/daemon/quoted-set.ts). */
+export type QuotedState = 'quoted' | 'reducing' | 'cancelling';
+
+/**
+ * The markets the run quotes and those leaving, with their state (`makerd run` with the
+ * selector's swaps, selector.rerankSec): at start, and again at the head of every segment.
+ */
+export interface SetRecord {
+  readonly k: 'set';
+  readonly m: Readonly<Record<string, QuotedState>>;
+}
+
+/**
+ * A swap's step for market `m`, where the daemon took it: `join` (bound in the trading loop: a
+ * market new to the set, or one taken back while leaving), `reducing` (leaving while it holds a
+ * position: REDUCING until flat), `cancelling` (out of the loop; its orders cancelled now),
+ * `released` (orders verified gone; no longer polled or streamed).
+ */
+export interface SwapRecord {
+  readonly k: 'swap';
+  readonly m: string;
+  readonly to: 'join' | 'reducing' | 'cancelling' | 'released';
+}
+
+export type RecordBody =
+  | MetaRecord
+  | BooksRecord
+  | MidsRecord
+  | StreamRecord
+  | StreamStateRecord
+  | RunRecord
+  | EvalRecord
+  | FillsRecord
+  | SetRecord
+  | SwapRecord;
 
 /** A record as stored: its body with the segment's sequence and the receive time. */
 export type StoredRecord = RecordBody & { readonly s: number; readonly t: number };

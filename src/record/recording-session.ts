@@ -34,7 +34,8 @@ export function openRecording(
     flushMs: record.flushMs,
     maxBytes: Math.floor(record.maxMegabytes * 1_000_000),
     source: o.source,
-    tokens: o.tokens,
+    // The recorder's, once it exists (the first header is written before: the tokens at start).
+    tokens: () => recorder?.tokens ?? o.tokens,
     logger: o.logger,
     onSegment: () => recorder?.newSegment(),
   });

@@ -41,7 +41,8 @@ export interface SegmentWriterOptions {
   readonly maxBytes: number;
   readonly maxBlockBytes?: number;
   readonly source: string;
-  readonly tokens: readonly string[];
+  /** The tokens recorded, for the header of each segment (a function: they change with the selector's swaps). */
+  readonly tokens: readonly string[] | (() => readonly string[]);
   readonly logger?: Logger | undefined;
   /** Called after each new segment's header is written (the recorder writes the markets' rules again). */
   readonly onSegment?: (() => void) | undefined;
@@ -211,7 +212,7 @@ export class SegmentWriter {
       segmentId: randomUUID(),
       openedAtMs: now,
       source: this.#o.source,
-      tokens: this.#o.tokens,
+      tokens: typeof this.#o.tokens === 'function' ? this.#o.tokens() : this.#o.tokens,
     };
     this.#write(encodeBlock(`${JSON.stringify(header)}\n`));
     this.stats.segments++;

@@ -17,7 +17,8 @@ export const market = (n: number): SelectedMarket => ({
 export const order = (id: string, m: string): OpenOrder =>
   ({ id, market: m, client_order_id: `ours-${id}`, asset_id: `${m}-tok`, side: 'BUY', price: '0.5' }) as OpenOrder;
 
-export function fakeQuotedParts() {
+/** `record`: the recording's hook (a MarketRecorder in the recording's tests). */
+export function fakeQuotedParts(record?: QuotedSetParts['record']) {
   const clock = new FakeClock(1_000_000);
   const { logger, lines } = logCapture('info');
   const calls: string[] = [];
@@ -93,6 +94,7 @@ export function fakeQuotedParts() {
     trade: true,
     verifyDeadlineMs: 0,
     signal: new AbortController().signal,
+    ...(record === undefined ? {} : { record }),
   };
   const set = new QuotedSet(parts, [market(1), market(2)]);
   for (const m of [market(1), market(2)]) loopMarkets.add(m.conditionId);

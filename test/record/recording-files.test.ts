@@ -166,6 +166,6 @@ describe('segment writer and reader', () => {
       join(dir, 'g', '2026-11-25.0007.mkrec.gz'),
       encodeBlock(`${JSON.stringify({ format: 'makerd-recording', version: 99 })}\n`),
     );
-    expect(() => [...readRecording(dir)]).toThrow(/format version 99; this makerd reads up to 2/);
+    expect(() => [...readRecording(dir)]).toThrow(/format version 99; this makerd reads up to 3/);
   });
 });
