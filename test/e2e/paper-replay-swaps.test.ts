@@ -6,8 +6,9 @@
  * start) and no other; after a few virtual fills it pays market B far more
  * (`POST /_sim/rewards/rules`), so the next ranking swaps A out and B in: A stays REDUCING while it
  * holds a position, then its orders are cancelled and verified and it is released, while B quotes
- * from its join. The run stops once A is released and B has filled a few times; the replay of its
- * folder gives the run's fills one for one and its realized PnL to the micro-USDC, across the swap.
+ * from its join. The run stops once A is released and B has filled a few times (or at MOST_FILLS);
+ * the replay of its folder gives the run's fills one for one and its realized PnL to the
+ * micro-USDC, across the swap.
  * The seeds run side by side, so the runs are under load.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,11 @@ const SEEDS = ['swap', 's2', 's3'];
 const FILLS_BEFORE = 2;
 /** Virtual fills in B (after its join) before the run stops, once A is released. */
 const FILLS_IN_B = 2;
+/**
+ * A run whose A stays REDUCING long (the price moved away from its reducing order: 10 s and more
+ * now and then) stops at this many fills instead: the replay is compared on what there is.
+ */
+const MOST_FILLS = 30;
 
 async function payRewards(sim: RunningSimulator, market: string, dailyRate: number, minSize: number): Promise<void> {
   const r = await fetch(`${sim.baseUrl}/_sim/rewards/rules`, {
@@ -67,7 +73,7 @@ async function swapRun(seed: string) {
       }
       if (r.msg === 'selector: market released: orders cancelled and verified') released = true;
       if (r.msg === 'virtual fill' && r.market === b) fillsInB++;
-      return released && fillsInB >= FILLS_IN_B;
+      return fillsInB >= FILLS_IN_B && (released || fills >= MOST_FILLS);
     },
     capMs: 30_000,
   });
@@ -78,6 +84,7 @@ describe('a replay of a paper run that swapped markets (simulator over HTTP)', (
   it(`gives the run's fills and realized PnL exactly across the swap, on seeds ${SEEDS.join(', ')}`, async () => {
     const runs = await Promise.all(SEEDS.map(swapRun));
     const reduced: string[] = [];
+    const released: string[] = [];
     for (const [i, { run, a, b }] of runs.entries()) {
       const seed = SEEDS[i]!;
       const { data, r } = await replayRun(run);
@@ -91,11 +98,14 @@ describe('a replay of a paper run that swapped markets (simulator over HTTP)', (
         seed,
       ).toMatchObject({ m: { [a]: 'quoted' } });
       const steps = recs.flatMap((x) => (x.k === 'swap' ? [`${x.m === a ? 'A' : x.m === b ? 'B' : x.m} ${x.to}`] : []));
-      // A leaves before B joins: REDUCING first while it holds a position, else cancelled at once.
-      if (steps[0] === 'A reducing') {
-        expect(steps, seed).toEqual(['A reducing', 'B join', 'A cancelling', 'A released']);
-        reduced.push(seed);
-      } else expect(steps, seed).toEqual(['A cancelling', 'B join', 'A released']);
+      // A leaves before B joins: REDUCING first while it holds a position, else cancelled at once;
+      // the run may stop before A is released (MOST_FILLS).
+      const all =
+        steps[0] === 'A reducing' ? ['A reducing', 'B join', 'A cancelling', 'A released'] : ['A cancelling', 'B join', 'A released'];
+      expect(steps.length, seed).toBeGreaterThanOrEqual(2);
+      expect(steps, seed).toEqual(all.slice(0, steps.length));
+      if (steps[0] === 'A reducing') reduced.push(seed);
+      if (steps.includes('A released')) released.push(seed);
       // Fills on both sides of the swap: in A before it left, in B after it joined.
       expect(
         run.fills.some((f) => f.conditionId === a),
@@ -104,7 +114,9 @@ describe('a replay of a paper run that swapped markets (simulator over HTTP)', (
       expect(run.fills.filter((f) => f.conditionId === b).length, seed).toBeGreaterThanOrEqual(FILLS_IN_B);
       expectSameFills(run, r, seed);
     }
-    // A held a position when it left in at least one run: the REDUCING step was replayed too.
+    // A held a position when it left in at least one run (the REDUCING step was replayed too), and
+    // was released in at least one.
     expect(reduced.length).toBeGreaterThan(0);
+    expect(released.length).toBeGreaterThan(0);
   }, 60_000);
 });
