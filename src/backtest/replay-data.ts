@@ -51,6 +51,11 @@ export type ReplayEvent =
   | { readonly t: number; readonly k: 'fills'; readonly n: number }
   /** The run's quoted set (selector swaps): at start and at the head of every segment. */
   | { readonly t: number; readonly k: 'set'; readonly markets: ReadonlyMap<string, QuotedState> }
+  /**
+   * The recording run was restarted here (a `run` record with another id in its group): the
+   * daemon's stop cancelled its virtual orders, and the new run starts afresh on the journal's positions.
+   */
+  | { readonly t: number; readonly k: 'restart' }
   /** A swap's step for a market, where the run took it (recording-format.ts SwapRecord). */
   | { readonly t: number; readonly k: 'swap'; readonly market: string; readonly to: SwapRecord['to'] };
 
@@ -114,6 +119,8 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
   let records = 0;
   let evaluations = 0;
   let swaps = false;
+  /** Per group: the id of the run being read. */
+  const runIds = new Map<string, string>();
   const modes = new Set<string>();
   let startMs = Number.POSITIVE_INFINITY;
   let endMs = Number.NEGATIVE_INFINITY;
@@ -200,8 +207,14 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
     } else if (r.k === 'swap') {
       if (typeof r.m !== 'string' || !SWAP_STEPS.has(r.to)) problems.push(`swap at ${new Date(t).toISOString()}: bad market or step`);
       else events.push({ t, k: 'swap', market: r.m, to: r.to });
-    } else if (r.k === 'run' && r.mode !== 'live') modes.add(r.mode);
-    else if (r.k === 'run')
+    } else if (r.k === 'run' && r.mode !== 'live') {
+      modes.add(r.mode);
+      if (typeof r.id === 'string') {
+        const before = runIds.get(r.group);
+        if (before !== undefined && before !== r.id) events.push({ t, k: 'restart' });
+        runIds.set(r.group, r.id);
+      }
+    } else if (r.k === 'run')
       // Our orders rested in the venue's books this run read: the replay's own virtual orders would
       // be added to books that already hold them (counted twice), and the queue ahead of each would
       // include ours.

@@ -75,19 +75,22 @@ export function runReplay(input: ReplayInput): ReplayResult {
   const clock = new FakeClock(data.startMs);
   const startMs = data.startMs;
   const durationMs = Math.max(0, data.endMs - data.startMs);
-  const queue = new PaperQueue();
-  const model = queue.model;
-  const books = new BookStore();
+  // A restart of the recording run replaces these three, as the new daemon made new ones.
+  let queue = new PaperQueue();
+  let books = new BookStore();
   // A paper run's recording tells where it evaluated and when its fills reached its positions:
   // followed exactly (its fills come out the same); otherwise the backtester's evaluation times.
   const traced = data.evaluations > 0;
   const exec = new SimExecutor({
-    port: modelPort(queue, () => clock.now()),
+    port: modelPort(
+      () => queue,
+      () => clock.now(),
+    ),
     settings: settings.diff,
     now: () => clock.now(),
     onTouched: () => {},
   });
-  const risk = new RiskGate(settings.risk);
+  let risk = new RiskGate(settings.risk);
   const portfolio = new Portfolio({ clock });
   const positions = new Map<string, Decimal>();
   const markouts = new MarkoutTracker(settings.markoutHorizonsS);
@@ -129,7 +132,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
     // As paper mode: the resting virtual orders added to the public books (src/paper/book-overlay.ts)
     // and taken out of the midpoint again, so the strategy and the guards see what a live run would.
     // `own`: what was added, as the daemon's loop takes it in paper mode.
-    const withOurs = (s: StoredBook | undefined, token: string) => s && overlaid(s, model.orders(token));
+    const withOurs = (s: StoredBook | undefined, token: string) => s && overlaid(s, queue.model.orders(token));
     const o = [withOurs(books.get(st.tokens[0]), st.tokens[0]), withOurs(books.get(st.tokens[1]), st.tokens[1])] as const;
     const stored = [o[0]?.stored, o[1]?.stored] as const;
     // As the daemon's loop: same books (by hash), same risk state, nothing changed on our side and
@@ -264,6 +267,22 @@ export function runReplay(input: ReplayInput): ReplayResult {
         if (st !== undefined) st.meta = e.meta;
         return;
       }
+      case 'restart':
+        // The daemon's stop cancelled every virtual order; the new run has a new paper venue (no
+        // books yet), book store, risk gate and trading loop (fresh strategy states), on the
+        // positions its journal restored (the fills the stop had written count now).
+        for (const f of uncounted.splice(0)) count(f, markets.get(f.conditionId)!);
+        for (const st of markets.values()) {
+          exec.submit(st.conditionId, st.meta.tickSize, []);
+          st.phase = 'released';
+        }
+        queue = new PaperQueue();
+        books = new BookStore();
+        risk = new RiskGate(settings.risk);
+        dirty.clear();
+        // With the run's quoted set, its next `set` binds the markets; without, every one again.
+        if (!data.swaps) for (const cid of markets.keys()) bind(cid);
+        return;
       case 'set':
         // At start, and restated at each segment's head: markets not quoted yet are bound.
         for (const [cid, state] of e.markets) {
@@ -358,7 +377,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
   function sampleRewards(atMs: number): void {
     for (const st of markets.values()) {
       const held = [books.get(st.tokens[0])?.book, books.get(st.tokens[1])?.book] as const;
-      const ours = [...model.orders(st.tokens[0]), ...model.orders(st.tokens[1])];
+      const ours = [...queue.model.orders(st.tokens[0]), ...queue.model.orders(st.tokens[1])];
       rewards.sample(st.meta, held, ours, atMs);
     }
   }

@@ -7,6 +7,7 @@
  * `receivedBytes` counts the JSON text of everything recorded (as JSON.stringify writes it, which
  * is the venue's compact form), to measure the compression against.
  */
+import { randomUUID } from 'node:crypto';
 import type { BookSource } from '../market/poller.js';
 import type { MetadataSource } from '../market/metadata-cache.js';
 import { marketOf } from '../market/token-id.js';
@@ -71,9 +72,9 @@ export class MarketRecorder {
     this.#sink.append({ k: 'swap', m: market, to });
   }
 
-  /** `makerd run`'s trading mode (a replay refuses a live run's books, which hold our orders). */
+  /** `makerd run`'s trading mode (a replay refuses a live run's books, which hold our orders), and its id (a restart is a new one). */
   run(mode: RunRecord['mode']): void {
-    this.#run = { k: 'run', mode };
+    this.#run = { k: 'run', mode, id: randomUUID() };
     this.#sink.append(this.#run);
   }
 

@@ -11,8 +11,8 @@ export const RECORDING_FORMAT = 'makerd-recording';
  * `eval` and `fills` records (a version-1 reader would ignore them: it would replay a live run's
  * recording with our orders counted twice, and a paper run's at other evaluation times). Version 3
  * added the `set` and `swap` records of the selector's swaps (a version-2 reader would quote a
- * joining market from the start and keep a leaving market's orders resting). Older files hold none
- * of them and read as before.
+ * joining market from the start and keep a leaving market's orders resting) and the run's start
+ * id in `run` (a restart). Older files hold none of them and read as before.
  */
 export const RECORDING_VERSION = 3;
 export const FILE_SUFFIX = '.mkrec.gz';
@@ -87,6 +87,11 @@ export interface StreamStateRecord {
 export interface RunRecord {
   readonly k: 'run';
   readonly mode: 'live' | 'paper' | 'monitor';
+  /**
+   * The run's id (version 3): the same at every segment head of one run, another after a restart,
+   * where a replay starts again as the daemon did.
+   */
+  readonly id?: string;
 }
 
 /** The daemon's trading loop ran market `m`'s strategy here (after the records before it). */

@@ -8,7 +8,9 @@
  *   queue then (the replay used to refuse it, paper mode holds it);
  * - a paper run's recording holds where the run evaluated (`eval`) and when its fills reached the
  *   positions (`fills`, after the journal write): the replay evaluates exactly there, on the
- *   positions the run had then.
+ *   positions the run had then;
+ * - a restart of the run (a `run` record with another id) cancels the virtual orders and starts
+ *   the paper venue's books, the book store and the risk gate afresh, as the new daemon does.
  *
  * Market: the catalog's single market of seed '2' (tick 0.01, minimum size 5). The strategy bids
  * 0.48 x 10 (BUY X) and asks 0.52 x 10 (BUY Y at 0.48) and notes the position it was shown.
@@ -94,6 +96,36 @@ describe('replay of a paper run: what made it part from the run, and what it fol
     // The backtester's schedule: the first poll, and the second, whose books now hold our orders.
     expect(seen).toEqual(['0 0', '1 0']);
     expect(r.evaluations).toBe(2);
+  });
+
+  it('starts again where the run restarted: its virtual orders gone, no book until the stream sends one, the positions kept', () => {
+    const dir = recording((r) => {
+      r.append({ k: 'run', mode: 'paper', id: 'a' });
+      r.streamBook(r.x, '0');
+      r.streamBook(r.y, '30');
+      r.poll('0', 's0');
+      r.append({ k: 'eval', m: r.market }); // 0 s: bid on X, nothing ahead
+      r.at(1);
+      r.sellX('2');
+      r.append({ k: 'fills', n: 1 });
+      r.append({ k: 'run', mode: 'paper', id: 'a' }); // a new segment of the same run: nothing happens
+      r.at(2);
+      r.append({ k: 'run', mode: 'paper', id: 'b' }); // the restarted run: the stop cancelled the bid
+      r.at(3);
+      r.sellX('10'); // nothing of ours rests
+      r.poll('0', 's0');
+      r.append({ k: 'eval', m: r.market }); // 3 s: its bid waits for X's first stream book of this run
+      r.at(4);
+      r.sellX('10'); // still no book: the bid is not in the queue yet
+      r.streamBook(r.x, '0');
+      r.at(5);
+      r.sellX('3');
+    });
+    const { data, fills, r } = replay(dir);
+    expect(data.events.filter((e) => e.k === 'restart').map((e) => (e.t - data.startMs) / 1000)).toEqual([2]);
+    expect(fills).toEqual(['1 BUY X 0.48 x 2', '5 BUY X 0.48 x 3']);
+    expect(seen).toEqual(['0 0', '3 2']);
+    expect(r.orders.cancelled).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses a live run’s recording, naming why (its books hold the account’s own orders)', async () => {

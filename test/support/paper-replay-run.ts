@@ -40,12 +40,14 @@ export interface PaperRunOptions {
   /** Before makerd starts (the simulator's flow runs). */
   readonly before?: (sim: Simulator) => Promise<void>;
   /**
-   * Each log record of the run, with the virtual fills so far; returns true to stop the run. Called
-   * in the logger's turn: what it starts must not await the daemon.
+   * Each log record of the run, with the virtual fills so far (of this daemon run); returns true to
+   * stop the run. Called in the logger's turn: what it starts must not await the daemon.
    */
   readonly onLog: (record: Record<string, unknown>, fills: number, sim: Simulator) => boolean;
-  /** The run is stopped after this long whatever `onLog` says (the test checks what it got). */
+  /** Each daemon run is stopped after this long whatever `onLog` says (the test checks what it got). */
   readonly capMs: number;
+  /** Daemon runs one after the other on the same simulator, data and recording folders (default 1: no restart). */
+  readonly runs?: number;
 }
 
 /** A paper run with record.dir, until `onLog` stops it (or the cap); its journal's fills and its log. */
@@ -77,27 +79,29 @@ export async function paperRun(o: PaperRunOptions): Promise<PaperRun & { readonl
         ...o.env(sim),
       },
     }).config;
-    const stop = new AbortController();
-    let virtualFills = 0;
-    const destination = new Writable({
-      write(chunk, _e, cb) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) {
-          const r = JSON.parse(line) as Record<string, unknown>;
-          log.push(r);
-          if (r.msg === 'virtual fill') virtualFills++;
-          // In a turn of its own, as a signal comes: not in the middle of the paper venue's event.
-          if (!stop.signal.aborted && o.onLog(r, virtualFills, sim)) setImmediate(() => stop.abort());
-        }
-        cb();
-      },
-    });
-    // A cap, should the run not get what onLog waits for (the test checks what it got): not a wait.
-    const cap = setTimeout(() => stop.abort(), o.capMs);
-    try {
-      const code = await runDaemon(config, createLogger({ level: 'info', destination }), stop.signal);
-      expect(code).toBe(0);
-    } finally {
-      clearTimeout(cap);
+    for (let run = 0; run < (o.runs ?? 1); run++) {
+      const stop = new AbortController();
+      let virtualFills = 0;
+      const destination = new Writable({
+        write(chunk, _e, cb) {
+          for (const line of String(chunk).split('\n').filter(Boolean)) {
+            const r = JSON.parse(line) as Record<string, unknown>;
+            log.push(r);
+            if (r.msg === 'virtual fill') virtualFills++;
+            // In a turn of its own, as a signal comes: not in the middle of the paper venue's event.
+            if (!stop.signal.aborted && o.onLog(r, virtualFills, sim)) setImmediate(() => stop.abort());
+          }
+          cb();
+        },
+      });
+      // A cap, should the run not get what onLog waits for (the test checks what it got): not a wait.
+      const cap = setTimeout(() => stop.abort(), o.capMs);
+      try {
+        const code = await runDaemon(config, createLogger({ level: 'info', destination }), stop.signal);
+        expect(code).toBe(0);
+      } finally {
+        clearTimeout(cap);
+      }
     }
   } finally {
     await sim.close();
