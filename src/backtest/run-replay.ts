@@ -22,16 +22,14 @@
  * sampled every minute by the rule the simulator pays with (replay-rewards.ts).
  *
  * A run that changed its markets at runtime (the selector's swaps: its `set` and `swap` records)
- * is followed step by step, as src/daemon/quoted-set.ts takes them: a market joins with a fresh
- * strategy state and guard (its latest recorded rules), a leaving one is REDUCING while it held a
- * position, then leaves the evaluations with its orders cancelled, then is released (its books
- * forgotten, its position kept and marked at its last midpoint).
+ * is followed step by step as the daemon took them (replay-markets.ts); a restart of the run (a new
+ * run id) starts the paper venue's books, the book store, the risk gate and the strategies afresh,
+ * its orders cancelled, as the new daemon did.
  */
 import { FakeClock } from '../clock/fake-clock.js';
 import { isMakerdError } from '../errors.js';
-import { MarketGuard, guardFillOf, quoteGuarded } from '../guard/index.js';
+import { guardFillOf, quoteGuarded } from '../guard/index.js';
 import { bookProblem, toBookView } from '../market/book-view.js';
-import type { MarketMeta } from '../market/market-view.js';
 import { marketOf, outcomeIndexOf } from '../market/token-id.js';
 import { type Decimal, ONE, ZERO } from '../money.js';
 import { overlaid } from '../paper/book-overlay.js';
@@ -52,23 +50,10 @@ import type { ReplayEvent } from './replay-data.js';
 import { ReplayRewards } from './replay-rewards.js';
 import { modelPort } from './replay-executor.js';
 import type { GuardSeconds, SeriesPoint } from './run-contract.js';
+import { type ReplayMarket, ReplayMarkets } from './replay-markets.js';
 import { SimExecutor } from './sim-executor.js';
 
-/** Where a market stands in the run's quoted set: quoted and reducing ones are evaluated (the daemon's loop holds them). */
-type Phase = 'quoted' | 'reducing' | 'cancelling' | 'released';
-
-interface MarketState {
-  readonly conditionId: string;
-  readonly tokens: readonly [string, string];
-  meta: MarketMeta;
-  phase: Phase;
-  strategyState: unknown;
-  guard: MarketGuard | undefined;
-  mid0: Decimal | undefined;
-  maxAbs: Decimal;
-  lastKey: string;
-  guardDueMs: number;
-}
+type MarketState = ReplayMarket;
 
 export function runReplay(input: ReplayInput): ReplayResult {
   const { data, strategy, settings } = input;
@@ -94,33 +79,26 @@ export function runReplay(input: ReplayInput): ReplayResult {
   const portfolio = new Portfolio({ clock });
   const positions = new Map<string, Decimal>();
   const markouts = new MarkoutTracker(settings.markoutHorizonsS);
-  const wanted = input.markets === undefined ? undefined : new Set(input.markets);
 
-  const markets = new Map<string, MarketState>();
-  /** Each market's latest recorded rules, whether it is quoted or not (a market joins with them). */
-  const latestMeta = new Map(data.markets);
-  /** A market (re)bound as the daemon binds it: a fresh strategy state and guard; its figures kept. */
-  function bind(cid: string): MarketState | undefined {
-    const meta = latestMeta.get(cid);
-    if (meta === undefined || (wanted !== undefined && !wanted.has(cid))) return undefined;
-    const fresh = {
-      meta,
-      phase: 'quoted' as Phase,
-      strategyState: strategy.strategy.initialState(strategy.params),
-      guard: strategy.guards === undefined ? undefined : new MarketGuard(cid, strategy.guards),
-      lastKey: '',
-      guardDueMs: Number.POSITIVE_INFINITY,
-    };
-    const known = markets.get(cid);
-    if (known !== undefined) return Object.assign(known, fresh);
-    const st: MarketState = { conditionId: cid, tokens: meta.tokens, mid0: undefined, maxAbs: ZERO, ...fresh };
-    markets.set(cid, st);
-    return st;
-  }
-  // Without the run's quoted set, every market with rules is quoted from the start.
-  if (!data.swaps) for (const cid of data.markets.keys()) bind(cid);
-  const inLoop = (st: MarketState): boolean => st.phase === 'quoted' || st.phase === 'reducing';
   const dirty = new Set<string>();
+  const quotedSet = new ReplayMarkets({
+    strategy,
+    rules: data.markets,
+    followsSet: data.swaps,
+    wanted: input.markets === undefined ? undefined : new Set(input.markets),
+    hooks: {
+      override: (market, state) => risk.setOverride(market, 'selector', state),
+      markDirty: (market, on) => (on ? dirty.add(market) : dirty.delete(market)),
+      // As the executor's empty wish: its orders cancelled in the same turn.
+      cancelOrders: (m) => exec.submit(m.conditionId, m.meta.tickSize, []),
+      release: (m) => {
+        risk.forgetMarket(m.conditionId);
+        books.forget(m.tokens);
+      },
+    },
+  });
+  const markets = quotedSet.all;
+  const inLoop = (st: MarketState): boolean => quotedSet.inLoop(st);
   let evaluations = 0;
   let strategyErrors = 0;
   let guardErrors = 0;
@@ -235,77 +213,32 @@ export function runReplay(input: ReplayInput): ReplayResult {
     series.push({ t: (atMs - startMs) / 1000, pnl: portfolio.equity().totalPnl.toNumber(), inventory: inventory.toNumber() });
   }
 
-  // ---- the selector's swaps (src/daemon/quoted-set.ts) -------------------------------------------
-  function swapStep(st: MarketState, to: 'reducing' | 'cancelling' | 'released'): void {
-    const cid = st.conditionId;
-    if (to === 'reducing') {
-      st.phase = 'reducing';
-      risk.setOverride(cid, 'selector', 'REDUCING');
-      dirty.add(cid);
-    } else if (to === 'cancelling') {
-      // Out of the loop, and its orders cancelled in the same turn, as the executor's empty wish does.
-      st.phase = 'cancelling';
-      risk.setOverride(cid, 'selector', undefined);
-      dirty.delete(cid);
-      exec.submit(cid, st.meta.tickSize, []);
-    } else {
-      st.phase = 'released';
-      risk.forgetMarket(cid);
-      books.forget(st.tokens);
-    }
-  }
-
   // ---- the events ------------------------------------------------------------------------------
   const ours = (tokenId: string): MarketState | undefined => markets.get(marketOf(tokenId));
   let lastPollMs: number | undefined;
 
   function onEvent(e: ReplayEvent): void {
     switch (e.k) {
-      case 'meta': {
-        latestMeta.set(e.meta.conditionId, e.meta);
-        const st = markets.get(e.meta.conditionId);
-        if (st !== undefined) st.meta = e.meta;
+      case 'meta':
+        quotedSet.rules(e.meta);
         return;
-      }
       case 'restart':
         // The daemon's stop cancelled every virtual order; the new run has a new paper venue (no
         // books yet), book store, risk gate and trading loop (fresh strategy states), on the
         // positions its journal restored (the fills the stop had written count now).
         for (const f of uncounted.splice(0)) count(f, markets.get(f.conditionId)!);
-        for (const st of markets.values()) {
-          exec.submit(st.conditionId, st.meta.tickSize, []);
-          st.phase = 'released';
-        }
+        quotedSet.restart();
         queue = new PaperQueue();
         books = new BookStore();
         risk = new RiskGate(settings.risk);
         dirty.clear();
-        // With the run's quoted set, its next `set` binds the markets; without, every one again.
-        if (!data.swaps) for (const cid of markets.keys()) bind(cid);
         return;
       case 'set':
-        // At start, and restated at each segment's head: markets not quoted yet are bound.
-        for (const [cid, state] of e.markets) {
-          const known = markets.get(cid);
-          const st = known !== undefined && known.phase !== 'released' ? known : bind(cid);
-          if (st !== undefined && state !== 'quoted' && st.phase !== state) swapStep(st, state);
-        }
+        quotedSet.set(e.markets);
         return;
-      case 'swap': {
-        const known = markets.get(e.market);
-        if (e.to === 'join') {
-          // Taken back while reducing: still bound, its override lifted; otherwise bound afresh.
-          if (known?.phase === 'reducing') {
-            risk.setOverride(known.conditionId, 'selector', undefined);
-            known.phase = 'quoted';
-            dirty.add(known.conditionId);
-          } else if (bind(e.market) !== undefined) {
-            risk.setOverride(e.market, 'selector', undefined);
-            dirty.add(e.market);
-          }
-        } else if (known !== undefined) swapStep(known, e.to);
+      case 'swap':
+        quotedSet.swap(e.market, e.to);
         return;
-      }
       case 'tick': {
         const st = markets.get(e.market);
         if (st !== undefined && !st.meta.tickSize.eq(e.tick)) st.meta = { ...st.meta, tickSize: e.tick };
