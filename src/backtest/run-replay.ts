@@ -134,7 +134,8 @@ export function runReplay(input: ReplayInput): ReplayResult {
     st.mid0 = view.mid;
     dirty.delete(st.conditionId);
     st.lastKey = key;
-    const out = quoteGuarded(view, strategy.strategy, strategy.params, st.strategyState, st.guard);
+    // With the reward-aware stage (params.rewards), as the daemon's loop and the backtester quote.
+    const out = quoteGuarded(view, strategy.strategy, strategy.params, st.strategyState, st.guard, strategy.rewards);
     st.strategyState = out.state;
     st.guardDueMs = st.guard === undefined ? Number.POSITIVE_INFINITY : st.guard.nextChangeMs(nowMs);
     if (out.failed !== undefined) {

@@ -1,15 +1,15 @@
 /**
  * Agreement of a replay with a paper run that changed its markets at runtime
- * (docs/recording-and-replay.md#agreement-with-paper-mode): makerd paper-trades the simulator over
- * HTTP (port 0, busy flow at twice the agreement test's takers, 4 markets, `bands`, polls every 250 ms) with record.dir set and
- * `selector.by: rewards`, top 1, re-ranking every second. The simulator pays market A (the pick at
- * start) and no other; after a few virtual fills it pays market B far more
- * (`POST /_sim/rewards/rules`), so the next ranking swaps A out and B in: A stays REDUCING while it
- * holds a position, then its orders are cancelled and verified and it is released, while B quotes
- * from its join. The run stops once A is released and B has filled a few times (or at MOST_FILLS);
- * the replay of its folder gives the run's fills one for one and its realized PnL to the
- * micro-USDC, across the swap.
- * The seeds run side by side, so the runs are under load.
+ * (docs/recording-and-replay.md#agreement-with-paper-mode): makerd paper-trades the simulator over HTTP (port 0, busy
+ * flow at twice the agreement test's takers, 4 markets, `bands`, polls every 250 ms) with
+ * record.dir set and `selector.by: rewards`, top 1, re-ranking every second, reward-aware quoting
+ * on. The simulator pays market A (the pick at start) and no other; after a few virtual fills it
+ * pays market B far more (`POST /_sim/rewards/rules`), so the next ranking swaps A out and B in: A
+ * stays REDUCING while it holds a position, then its orders are cancelled and verified and it is
+ * released, while B quotes from its join. The run stops once A is released and B has filled a few
+ * times (or at MOST_FILLS); the replay of its folder gives the run's fills one for one and its
+ * realized PnL to the micro-USDC, across the swap. The seeds run side by side, so the runs are
+ * under load.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { readRecording } from '../../src/record/recording-reader.js';
@@ -53,6 +53,8 @@ async function swapRun(seed: string) {
       MAKERD_SELECTOR_BY: 'rewards',
       MAKERD_SELECTOR_RERANK_SEC: '1',
       MAKERD_SELECTOR_MIN_HOLD_SEC: '0',
+      // Reward farming as configured for it (config/rewards-farming-bands.json): the replay runs the stage too.
+      MAKERD_STRATEGY_PARAMS: JSON.stringify({ rewards: { enabled: true } }),
     }),
     before: async (sim) => {
       const markets = sim.world.catalog.markets.map((m) => m.conditionId);
