@@ -230,58 +230,73 @@ function wordDigits(w: number): number {
   return w >= 1e6 ? 7 : w >= 1e5 ? 6 : w >= 1e4 ? 5 : w >= 1e3 ? 4 : w >= 100 ? 3 : w >= 10 ? 2 : 1;
 }
 
-/** The Decimal n * 10^-k, for an integer 0 <= n < 2^53 and k <= MAX_DP, built as decimal.js would. */
+/**
+ * The Decimal n * 10^-k, for an integer 0 <= n < 2^53 and k <= MAX_DP, built as decimal.js would.
+ * Its digit words go in an array of their exact length (an array grown by push reserves 16 slots:
+ * most of the bytes the decision path allocated), and a one-word value (any price with at most
+ * 7 decimals) reuses the array decimal.js made for the 1 it was constructed from.
+ */
 function fromScaled(n: number, k: number, sign = 1): Decimal {
   if (n === 0) return new Decimal(0);
   const f = POW10[k]!;
   const frac = n % f;
   let int = (n - frac) / f;
-  const words: number[] = [];
-  // Word exponent (power of 1e7) of the first word pushed.
-  let top = 0;
+  // The fraction's k digits in words of 7: one word when k <= 7, else two.
+  let w1 = 0;
+  let w2 = 0;
+  if (frac > 0) {
+    if (k <= 7) w1 = frac * POW10[7 - k]!;
+    else {
+      const lowDigits = POW10[k - 7]!;
+      const r = frac % lowDigits;
+      w1 = (frac - r) / lowDigits;
+      w2 = r * POW10[14 - k]!;
+    }
+  }
+  const x = new Decimal(1);
+  const px = parts(x);
+  px.s = sign;
+  // Word exponent (power of 1e7) of the first word; decimal.js keeps no trailing zero words.
+  let top: number;
+  let first: number;
   if (int > 0) {
     const lo = int % WORD;
     int = (int - lo) / WORD;
     const mid = int % WORD;
     const hi = (int - mid) / WORD;
     if (hi > 0) {
-      words.push(hi, mid, lo);
       top = 2;
+      first = hi;
+      if (frac > 0) px.d = w2 === 0 ? [hi, mid, lo, w1] : [hi, mid, lo, w1, w2];
+      else px.d = lo !== 0 ? [hi, mid, lo] : mid !== 0 ? [hi, mid] : oneWord(px, hi);
     } else if (mid > 0) {
-      words.push(mid, lo);
       top = 1;
-    } else words.push(lo);
-  }
-  if (frac > 0) {
-    // The fraction's k digits in words of 7: one word when k <= 7, else two.
-    let w1: number;
-    let w2: number;
-    if (k <= 7) {
-      w1 = frac * POW10[7 - k]!;
-      w2 = 0;
+      first = mid;
+      if (frac > 0) px.d = w2 === 0 ? [mid, lo, w1] : [mid, lo, w1, w2];
+      else px.d = lo !== 0 ? [mid, lo] : oneWord(px, mid);
     } else {
-      const lowDigits = POW10[k - 7]!;
-      const r = frac % lowDigits;
-      w1 = (frac - r) / lowDigits;
-      w2 = r * POW10[14 - k]!;
+      top = 0;
+      first = lo;
+      px.d = frac === 0 ? oneWord(px, lo) : w2 === 0 ? [lo, w1] : [lo, w1, w2];
     }
-    if (words.length > 0) words.push(w1, w2);
-    else if (w1 > 0) {
-      words.push(w1, w2);
-      top = -1;
-    } else {
-      words.push(w2);
-      top = -2;
-    }
+  } else if (w1 > 0) {
+    top = -1;
+    first = w1;
+    px.d = w2 === 0 ? oneWord(px, w1) : [w1, w2];
+  } else {
+    top = -2;
+    first = w2;
+    px.d = oneWord(px, w2);
   }
-  // decimal.js keeps no trailing zero words.
-  while (words[words.length - 1] === 0) words.pop();
-  const x = new Decimal(1);
-  const px = parts(x);
-  px.s = sign;
-  px.e = 7 * top + wordDigits(words[0]!) - 1;
-  px.d = words;
+  px.e = 7 * top + wordDigits(first) - 1;
   return x;
+}
+
+/** The one-word digits array of a Decimal made from the number 1 (`[1]`, its own), set to `[w]`. */
+function oneWord(px: DecimalParts, w: number): number[] {
+  const d = px.d!;
+  d[0] = w;
+  return d;
 }
 
 /** Plain decimal text (DECIMAL_TEXT) as a Decimal: the integer path when it has at most 15 digits. */

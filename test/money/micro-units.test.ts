@@ -33,6 +33,31 @@ describe('micro-units', () => {
     expect(toPlainString(new Decimal('0.1234567'))).toBe('0.1234567');
   });
 
+  it(`fromScaledInt builds decimal.js's representation at every scale and magnitude (${CASES} x 15 values)`, () => {
+    const r = new SimRng('from-scaled');
+    const cases = [1, 9_999_999, 10_000_000, 10 ** 14, 10 ** 14 + 1, 2 ** 53 - 1, 100_000_000_000_000];
+    for (let i = 0; i < CASES; i++) {
+      // Magnitudes across one, two and three integer words, with zero words inside and at the end.
+      const digits = r.int(1, 15);
+      let n = Math.floor(r.next() * 10 ** digits);
+      if (r.int(0, 3) === 0) n = n - (n % 10 ** r.int(0, digits));
+      cases.push(Math.min(n, 2 ** 53 - 1));
+    }
+    for (const n of cases) {
+      for (let k = 0; k <= 14; k++) {
+        for (const signed of [n, -n]) {
+          const expected = new Decimal(signed).div(new Decimal(10).pow(k));
+          const got = fromScaledInt(signed, k);
+          expect(shape(got), `${signed} at ${k}`).toEqual(shape(signed === 0 ? new Decimal(0) : expected));
+        }
+      }
+    }
+    // Each Decimal has its own digits: changing one (decimal.js never does) leaves the others alone.
+    const a = fromScaledInt(470_000);
+    const b = fromScaledInt(470_000);
+    expect((a as unknown as { d: number[] }).d).not.toBe((b as unknown as { d: number[] }).d);
+  });
+
   it(`roundedNumber equals new Decimal(x).toDecimalPlaces(dp) (${CASES} numbers, ties included)`, () => {
     const r = new SimRng('rounded-number');
     const cases: number[] = [0, -0, 1, 0.5, 1e-7, 4e-13, 123456789.123, 1e21, Number.MIN_VALUE, 0.46999999999999997];
