@@ -211,6 +211,18 @@ const WORD = 1e7;
  */
 function scaledInt(x: Decimal, k: number): number | undefined {
   const { s, e, d } = parts(x);
+  // One word (every price with at most 7 decimals, sizes below 10^7 without a fraction): no
+  // decimalPlaces() call and no loop; the word has at most k decimals when 10^-p divides it.
+  if (d !== null && d.length === 1) {
+    const w = d[0]!;
+    if (w === 0) return 0;
+    if (e + k >= 15) return undefined;
+    const p = 7 * Math.floor(e / 7) + k;
+    if (p >= 0) return s * w * POW10[p]!;
+    if (p < -6) return undefined;
+    const q = POW10[-p]!;
+    return w % q === 0 ? s * (w / q) : undefined;
+  }
   if (d === null || x.decimalPlaces() > k) return undefined;
   if (d[0] === 0) return 0;
   // |x| < 10^(e + 1), so |x| * 10^k < 10^(e + 1 + k) <= 10^15.

@@ -33,6 +33,29 @@ describe('micro-units', () => {
     expect(toPlainString(new Decimal('0.1234567'))).toBe('0.1234567');
   });
 
+  it(`microOf of one-word Decimals (prices, small whole sizes) equals the exact quotient (${CASES} values)`, () => {
+    const r = new SimRng('micro-one-word');
+    const texts = ['0.0000001', '0.000001', '0.9999999', '9999999', '0.5', '-0.47', '1e-7', '1e-6', '1e8', '1e9', '-1e9'];
+    for (let i = 0; i < CASES; i++) {
+      const word = String(r.int(1, 9_999_999));
+      const kind = r.int(0, 2);
+      if (kind === 0) texts.push(`0.${word.padStart(7, '0')}`.replace(/0+$/, ''));
+      else if (kind === 1) texts.push(`${r.int(0, 1) === 0 ? '-' : ''}${word}e${r.int(-20, 20)}`);
+      else texts.push(`0.${'0'.repeat(r.int(0, 12))}${word}`);
+    }
+    let oneWord = 0;
+    for (const t of texts) {
+      const d = new Decimal(t);
+      // Words align on powers of 1e7: some exponents split the digits in two (held by the test above).
+      if ((d as unknown as { d: number[] }).d.length !== 1) continue;
+      oneWord++;
+      const scaled = d.mul(1e6);
+      const fits = scaled.isInteger() && scaled.abs().lt(1e15);
+      expect(microOf(d), t).toBe(fits ? scaled.toNumber() : undefined);
+    }
+    expect(oneWord).toBeGreaterThan(CASES / 3);
+  });
+
   it(`fromScaledInt builds decimal.js's representation at every scale and magnitude (${CASES} x 15 values)`, () => {
     const r = new SimRng('from-scaled');
     const cases = [1, 9_999_999, 10_000_000, 10 ** 14, 10 ** 14 + 1, 2 ** 53 - 1, 100_000_000_000_000];
