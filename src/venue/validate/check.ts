@@ -5,7 +5,7 @@
  * passed through unchecked.
  */
 import { badResponse } from '../../errors.js';
-import { isValidPrice, parseDecimal, type Decimal } from '../../money.js';
+import { isValidPrice, parseDecimal, parseUnsignedPlain, type Decimal } from '../../money.js';
 
 export type Rec = Record<string, unknown>;
 
@@ -96,8 +96,25 @@ export function decimalText(route: string, o: Rec, key: string, base: string): D
   return d;
 }
 
+/**
+ * sizeText's value when the field is unsigned plain text the one-pass reader takes (src/money.ts
+ * parseUnsignedPlain), else undefined: then sizeText reads it again, with its errors. Never a
+ * value sizeText would read differently.
+ */
+export function quickSize(v: unknown): Decimal | undefined {
+  return typeof v === 'string' ? parseUnsignedPlain(v) : undefined;
+}
+
+/** priceText's value when the field is a price in the common form, else undefined (priceText then decides). */
+export function quickPrice(v: unknown): Decimal | undefined {
+  const d = quickSize(v);
+  return d !== undefined && isValidPrice(d) ? d : undefined;
+}
+
 /** A decimal string >= 0 (sizes, amounts). */
 export function sizeText(route: string, o: Rec, key: string, base: string): Decimal {
+  const quick = quickSize(o[key]);
+  if (quick !== undefined) return quick;
   const d = decimalText(route, o, key, base);
   if (d.isNegative()) throw badResponse(route, at(base, key), 'must not be negative', o[key]);
   return d;
@@ -119,6 +136,8 @@ export function tickText(route: string, o: Rec, key: string, base: string): Deci
 
 /** A price: a decimal string strictly inside (0, 1). */
 export function priceText(route: string, o: Rec, key: string, base: string): Decimal {
+  const quick = quickPrice(o[key]);
+  if (quick !== undefined) return quick;
   const d = decimalText(route, o, key, base);
   if (!isValidPrice(d)) throw badResponse(route, at(base, key), 'must be a price strictly between 0 and 1', o[key]);
   return d;

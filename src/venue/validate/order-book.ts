@@ -19,26 +19,39 @@ interface SortedSide {
 
 function side(route: string, value: unknown, field: string, bestFirst: 'high' | 'low'): SortedSide {
   const raw = c.array(route, value, field);
-  const keyed: { price: Decimal; size: Decimal; level: PriceLevel }[] = new Array(raw.length);
-  for (let i = 0; i < raw.length; i++) {
-    const f = c.at(field, i);
-    const lv = c.object(route, raw[i], f);
-    const price = c.priceText(route, lv, 'price', f);
-    const size = c.sizeText(route, lv, 'size', f);
-    keyed[i] = { price, size, level: lv as unknown as PriceLevel };
-  }
-  // The venue sends its levels best first: sort only when they are not (compareDecimals makes no
-  // copy of its operand, as decimal.js's cmp does on every call).
+  const n = raw.length;
+  const all: DecimalLevel[] = new Array(n);
+  // The venue sends its levels best first, without zero sizes: then its array is the text as it
+  // is, and the levels parsed are all of them (compareDecimals makes no copy of its operand, as
+  // decimal.js's cmp does on every call).
   const order = bestFirst === 'high' ? -1 : 1;
   let sorted = true;
-  for (let i = 1; i < keyed.length && sorted; i++) sorted = order * compareDecimals(keyed[i - 1]!.price, keyed[i]!.price) <= 0;
-  if (!sorted) keyed.sort((a, b) => order * compareDecimals(a.price, b.price));
-  const text: PriceLevel[] = new Array(keyed.length);
+  let zero = false;
+  for (let i = 0; i < n; i++) {
+    const lv = raw[i];
+    const rec = typeof lv === 'object' && lv !== null && !Array.isArray(lv) ? (lv as c.Rec) : undefined;
+    let price = rec === undefined ? undefined : c.quickPrice(rec.price);
+    let size = price === undefined ? undefined : c.quickSize(rec!.size);
+    if (size === undefined) {
+      // Not the common form: the checks themselves, with the field's path for their errors.
+      const f = c.at(field, i);
+      const o = c.object(route, lv, f);
+      price = c.priceText(route, o, 'price', f);
+      size = c.sizeText(route, o, 'size', f);
+    }
+    all[i] = { price: price!, size };
+    if (size.isZero()) zero = true;
+    if (sorted && i > 0) sorted = order * compareDecimals(all[i - 1]!.price, price!) <= 0;
+  }
+  if (sorted && !zero) return { text: raw as PriceLevel[], parsed: all };
+  const keyed = all.map((l, i) => ({ l, level: raw[i] as PriceLevel }));
+  if (!sorted) keyed.sort((a, b) => order * compareDecimals(a.l.price, b.l.price));
+  const text: PriceLevel[] = new Array(n);
   const parsed: DecimalLevel[] = [];
-  for (let i = 0; i < keyed.length; i++) {
+  for (let i = 0; i < n; i++) {
     const k = keyed[i]!;
     text[i] = k.level;
-    if (!k.size.isZero()) parsed.push({ price: k.price, size: k.size });
+    if (!k.l.size.isZero()) parsed.push(k.l);
   }
   return { text, parsed };
 }
