@@ -26,7 +26,7 @@
  * going (and at least two), cancels by market as diffMarket would: at once when it keeps nothing,
  * else only when the posts left over after the ranking pay for re-placing the orders it keeps.
  */
-import type { Decimal } from '../money.js';
+import { compareDecimals, type Decimal } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import { diffMarket, type DiffOrder, type DiffSettings } from './order-diff.js';
 import { nearerPrice, ticksApart } from './price-gaps.js';
@@ -96,13 +96,18 @@ export function marketWork(
   });
   const pulled = new Set(free.map((o) => o.id));
   // Outcome-0 sides with a live order that stays (everything but the pulls).
-  const sides = new Set<string>();
-  for (const o of live) if (!pulled.has(o.id)) sides.add(quoteSideOf(o.tokenId, o.side));
+  let bid = false;
+  let ask = false;
+  for (const o of live) {
+    if (pulled.has(o.id)) continue;
+    if (quoteSideOf(o.tokenId, o.side) === 'bid') bid = true;
+    else ask = true;
+  }
   const candidates = diff.place.map((intent, level): Candidate => {
     const replaced = pairs[level];
     // Risk-reducing: a SELL, or a resize down (the live order rests more shares than now wanted).
-    const reduces = intent.side === 'SELL' || replaced?.remaining.gt(intent.size) === true;
-    const tier = reduces ? 0 : sides.has(intent.quoteSide) ? 2 : 1;
+    const reduces = intent.side === 'SELL' || (replaced !== undefined && compareDecimals(replaced.remaining, intent.size) > 0);
+    const tier = reduces ? 0 : (intent.quoteSide === 'bid' ? bid : ask) ? 2 : 1;
     const near = replaced ?? nearest(intent, live, pulled);
     const ticksOff = near === undefined ? Number.POSITIVE_INFINITY : ticksApart(near.price, intent.price, tick);
     return { intent, replaces: replaced?.id, tier, ticksOff, level };

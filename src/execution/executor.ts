@@ -38,6 +38,8 @@ import type { CallOptions, ExecutorOptions, WishContext } from './executor-contr
 
 export type { CallOptions, ExecutionVenue, ExecutorOptions, WishContext, WriteRoom } from './executor-contract.js';
 
+/** Without a time to live no order expires. */
+const NO_IDS: ReadonlySet<string> = new Set();
 /** While posts wait for the budget, a pass at most this often (each plans every waiting market). */
 const PASS_EVERY_MS = 100;
 
@@ -308,12 +310,15 @@ export class Executor {
 
   #workOf(market: string, wish: Wish, nowMs: number): MarketWork {
     // Dead-man orders near their expiry are not kept: cancelled and placed afresh (a resize).
-    const expiring = new Set(
-      this.tracker
-        .liveOf(market)
-        .filter((o) => this.#expiring(o, nowMs))
-        .map((o) => o.id),
-    );
+    const expiring =
+      (this.#o.orderTtlSec ?? 0) > 0
+        ? new Set(
+            this.tracker
+              .liveOf(market)
+              .filter((o) => this.#expiring(o, nowMs))
+              .map((o) => o.id),
+          )
+        : NO_IDS;
     return marketWork(market, wish.wanted, this.#liveOrders(market), expiring, wish.tick, this.#o.settings);
   }
 
