@@ -156,6 +156,15 @@ export function microOf(x: Decimal): number | undefined {
   return scaledInt(x, MICRO_DP);
 }
 
+/**
+ * d.toNumber(), from micro-units when d has that form: n / 10^6 of two exact doubles is the double
+ * nearest the decimal, as parsing its text is, without decimal.js's text.
+ */
+export function numberOf(d: Decimal): number {
+  const m = microOf(d);
+  return m === undefined || m === 0 ? d.toNumber() : m / 1_000_000;
+}
+
 /** The Decimal n * 10^-k for an integer |n| < 2^53 and 0 <= k <= 14, built as decimal.js builds it (k 6: from micro-units). */
 export function fromScaledInt(n: number, k: number = MICRO_DP): Decimal {
   return n < 0 ? fromScaled(-n, k, -1) : fromScaled(n, k);

@@ -31,7 +31,7 @@
  * No quotes when the midpoint or a book is missing (`no-midpoint`, `no-book`).
  */
 import { netExposure, type MarketView } from '../src/market/market-view.js';
-import { Decimal, ONE, ZERO, compareDecimals, isValidPrice, microOf, roundedNumber } from '../src/money.js';
+import { Decimal, ONE, ZERO, compareDecimals, fromScaledInt, isValidPrice, microOf, numberOf, roundedNumber } from '../src/money.js';
 import { askPrice, bidPrice, clampPrice, gridSize } from '../src/strategy/grid.js';
 import { NO_RETURNS, type ReturnVariance, addReturn, variancePerSecond } from '../src/strategy/return-variance.js';
 import type { Quote, Strategy } from '../src/strategy/strategy.js';
@@ -74,7 +74,7 @@ export const fromModel = (x: number): Decimal => roundedNumber(x, 12);
  * headline does not inflate sigma, and with it the inventory skew, for the next half-hour.
  */
 export function observeMid(state: AvellanedaState, mid: Decimal, nowMs: number, halfLifeS: number, clip = 0, sigma = 0): AvellanedaState {
-  const x = logit(mid.toNumber());
+  const x = logit(numberOf(mid));
   if (state.lastX === undefined || state.lastMs === undefined) return { ...state, lastX: x, lastMs: nowMs };
   const dt = (nowMs - state.lastMs) / 1000;
   if (!(dt > 0)) return state; // same instant, or the clock went back: nothing to learn
@@ -216,7 +216,7 @@ export function quotesFor(view: MarketView, mid: Decimal, p: AvellanedaParams, s
   const q = netExposure(view.position);
   const tau = tauOf(view, p.horizon);
   const risk = p.gamma * sigma * sigma * tau;
-  const xr = logit(mid.toNumber()) - q.toNumber() * risk;
+  const xr = logit(numberOf(mid)) - numberOf(q) * risk;
   const delta = risk / 2 + Math.log(1 + p.gamma / p.k) / p.gamma;
 
   const full = gridSize(p.size, sizeStep, minOrderSize);
@@ -237,15 +237,50 @@ export function quotesFor(view: MarketView, mid: Decimal, p: AvellanedaParams, s
     seen[side].add(key);
     quotes.push({ side, price, size });
   };
-  const reservation = fromModel(sigmoid(xr));
+  // Without a minimum spread the centre is not needed (levelPricesQuick): made only if used.
+  let reservation: Decimal | undefined;
+  const perUnit = p.minSpread.isZero() ? ticksPerUnit(tick) : undefined;
   for (let i = 0; i < p.levels; i++) {
-    const bidRaw = fromModel(sigmoid(xr - delta - i * p.levelSpacing));
-    const askRaw = fromModel(sigmoid(xr + delta + i * p.levelSpacing));
-    const [bid, ask] = levelPrices(bidRaw, askRaw, reservation, tick, p.minSpread);
+    const bx = sigmoid(xr - delta - i * p.levelSpacing);
+    const ax = sigmoid(xr + delta + i * p.levelSpacing);
+    const [bid, ask] =
+      (perUnit === undefined ? undefined : levelPricesQuick(bx, ax, tick, perUnit)) ??
+      levelPrices(fromModel(bx), fromModel(ax), (reservation ??= fromModel(sigmoid(xr))), tick, p.minSpread);
     add('bid', bid, bidSize);
     add('ask', ask, askSize);
   }
   return quotes;
+}
+
+/** 1 / tick when it is a whole number and the tick has micro-units (every venue tick), else undefined. */
+export function ticksPerUnit(tick: Decimal): number | undefined {
+  const m = microOf(tick);
+  const n = m === undefined || m <= 0 ? Number.NaN : 1_000_000 / m;
+  return Number.isSafeInteger(n) && n >= 2 ? n : undefined;
+}
+
+/**
+ * levelPrices(fromModel(bx), fromModel(ax), centre, tick, 0) in whole ticks, without the model
+ * prices' text or Decimals, or undefined (then that path decides). The 12-place rounding moves a
+ * price by at most 0.5e-12 (plus the float's own error), so floor and ceiling to the tick of
+ * bx x perUnit are those of the rounded price unless it lies within 1e-6 of a whole tick (then:
+ * undefined). With bx <= ax the minimum spread of 0 never widens (no centre needed).
+ */
+export function levelPricesQuick(bx: number, ax: number, tick: Decimal, perUnit: number): [Decimal, Decimal] | undefined {
+  const by = bx * perUnit;
+  const ay = ax * perUnit;
+  let bid = Math.floor(by);
+  let ask = Math.ceil(ay);
+  if (!(bx <= ax && by - bid > 1e-6 && bid + 1 - by > 1e-6 && ask - ay > 1e-6 && ay - (ask - 1) > 1e-6)) return undefined;
+  // Clamped to [1, perUnit - 1] ticks; a bid at or above its ask moves a tick away from the bound.
+  bid = Math.min(Math.max(bid, 1), perUnit - 1);
+  ask = Math.min(Math.max(ask, 1), perUnit - 1);
+  if (bid >= ask) {
+    if (ask + 1 <= perUnit - 1) ask = bid + 1;
+    else bid = ask - 1;
+  }
+  const t = microOf(tick)!;
+  return [fromScaledInt(bid * t), fromScaledInt(ask * t)];
 }
 
 /** ask - bid < minSpread; with no minimum (the default) that is ask < bid, compared without a Decimal made. */

@@ -4,10 +4,10 @@
  * random levels: the same prices, to decimal.js's representation.
  */
 import { describe, expect, it } from 'vitest';
-import { Decimal, ONE } from '../../src/money.js';
+import { Decimal, numberOf, ONE, ZERO } from '../../src/money.js';
 import { SimRng } from '../../src/sim/rng.js';
 import { askPrice, bidPrice, clampPrice } from '../../src/strategy/grid.js';
-import { levelPrices } from '../../strategies/avellaneda.js';
+import { fromModel, levelPrices, levelPricesQuick, sigmoid, ticksPerUnit } from '../../strategies/avellaneda.js';
 import { gridValue, shape } from '../support/random-decimals.js';
 
 const CASES = 4_000;
@@ -52,5 +52,45 @@ describe('avellaneda level prices', () => {
     }
     expect(crossed).toBeGreaterThan(CASES / 10);
     expect(widened).toBeGreaterThan(CASES / 10);
+  });
+
+  it(`in whole ticks from the model's numbers, equal levelPrices of their 12-place Decimals (${CASES * 5} levels)`, () => {
+    const r = new SimRng('avellaneda-level-ticks');
+    let quick = 0;
+    let nearEdge = 0;
+    for (let i = 0; i < CASES * 5; i++) {
+      const tickText = ['0.01', '0.001', '0.0001', '0.005', '0.1', '0.25'][r.int(0, 5)]!;
+      const tick = new Decimal(tickText);
+      const perUnit = ticksPerUnit(tick)!;
+      const x = r.normal() * 3;
+      const spread = r.chance(0.1) ? 0 : r.next() * 0.3;
+      let bx = sigmoid(x - spread);
+      let ax = sigmoid(x + spread);
+      // Now and then a price on or within float noise of a whole tick, at the bounds, or crossed.
+      const kind = r.int(0, 9);
+      if (kind === 0) bx = r.int(0, perUnit) / perUnit + (r.next() - 0.5) * 1e-12;
+      else if (kind === 1) ax = r.int(0, perUnit) / perUnit + (r.next() - 0.5) * 1e-9;
+      else if (kind === 2) [bx, ax] = [ax, bx];
+      else if (kind === 3) bx = r.chance(0.5) ? 0 : 1;
+      else if (kind === 4) ax = r.chance(0.5) ? 1 - 1e-13 : 1e-13;
+      const got = levelPricesQuick(bx, ax, tick, perUnit);
+      const centre = fromModel(sigmoid(x));
+      const reference = levelPrices(fromModel(bx), fromModel(ax), centre, tick, ZERO);
+      if (kind <= 1) nearEdge++;
+      if (got === undefined) continue;
+      quick++;
+      expect(got.map(shape), `${bx} ${ax} at ${tickText}`).toEqual(reference.map(shape));
+    }
+    expect(quick).toBeGreaterThan(CASES * 2);
+    expect(nearEdge).toBeGreaterThan(CASES / 2);
+    expect(ticksPerUnit(new Decimal('0.003'))).toBeUndefined();
+    expect(ticksPerUnit(new Decimal('0.0000001'))).toBeUndefined();
+  });
+
+  it(`numberOf equals toNumber (${CASES} values)`, () => {
+    const r = new SimRng('number-of');
+    const values = [new Decimal('-0'), new Decimal(0), new Decimal('0.1'), new Decimal('0.3'), new Decimal('123456.789012')];
+    for (let i = 0; i < CASES; i++) values.push(gridValue(r, r.chance(0.5) ? '0.000001' : '0.01', -1e9, 1e9, 0.1));
+    for (const d of values) expect(Object.is(numberOf(d), d.toNumber()), d.toFixed()).toBe(true);
   });
 });
