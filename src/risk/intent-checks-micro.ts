@@ -10,6 +10,7 @@
  * the caller then runs the Decimal checks, so the result never depends on which path ran.
  */
 import { type Decimal, fromScaledInt, microOf, ZERO } from '../money.js';
+import { sortSmall } from '../stable-sort.js';
 import type { MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { CheckOptions, CheckResult } from './check-result.js';
@@ -100,7 +101,7 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
     const p0 = outcome === 0 ? price : UNIT - price;
     queue.push({ intent, index, outcome, price, size, distance: intent.quoteSide === 'bid' ? ref - p0 : p0 - ref });
   }
-  queue.sort((a, b) => a.distance - b.distance || a.index - b.index);
+  sortSmall(queue, (a, b) => a.distance - b.distance || a.index - b.index);
 
   const maxSize = floorTo(maxOrderSize, step);
   const refused: Partial<Record<RefusalReason, number>> = {};

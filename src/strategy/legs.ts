@@ -14,6 +14,7 @@
  */
 import { compareDecimals, type Decimal, fromScaledInt, microOf, ONE } from '../money.js';
 import type { MarketView } from '../market/market-view.js';
+import { sortSmall } from '../stable-sort.js';
 import type { OrderIntent, Quote } from './strategy.js';
 
 export function toOrderIntents(view: MarketView, quotes: readonly Quote[]): OrderIntent[] {
@@ -47,8 +48,8 @@ export function complement(p: Decimal): Decimal {
 function commit(quotes: readonly Quote[], side: 'bid' | 'ask', held: Decimal, sells: boolean[]): void {
   const order: number[] = [];
   for (let i = 0; i < quotes.length; i++) if (quotes[i]!.side === side) order.push(i);
-  // Best first: lowest ask, highest bid; ties keep the quotes' order (Array.sort is stable).
-  order.sort((a, b) => (side === 'ask' ? 1 : -1) * compareDecimals(quotes[a]!.price, quotes[b]!.price));
+  // Best first: lowest ask, highest bid; ties keep the quotes' order (a stable sort).
+  sortSmall(order, (a, b) => (side === 'ask' ? 1 : -1) * compareDecimals(quotes[a]!.price, quotes[b]!.price));
   let left = held;
   for (const i of order) {
     const q = quotes[i]!;
