@@ -48,9 +48,19 @@ function bestOther(levels: readonly Level[], own: ReadonlyMap<number | string, D
 }
 
 function marketMid(book: BookView, stored: StoredBook, footprints: readonly OwnOrderFootprint[]): Decimal | undefined {
+  const micro = marketMidMicro(book, stored, footprints);
+  return micro === null ? marketMidDecimal(book, stored, footprints) : micro;
+}
+
+/** Whether a footprint may show in `book`: on its token, and not gone before the book was taken. */
+function shows(o: OwnOrderFootprint, book: BookView): boolean {
+  return o.tokenId === book.tokenId && (o.goneAtMs === undefined || o.goneAtMs > book.timestampMs - CLOCK_SLACK_MS);
+}
+
+function marketMidDecimal(book: BookView, stored: StoredBook, footprints: readonly OwnOrderFootprint[]): Decimal | undefined {
   let own: { BUY: Map<number | string, Decimal>; SELL: Map<number | string, Decimal> } | undefined;
   for (const o of footprints) {
-    if (o.tokenId !== book.tokenId || (o.goneAtMs !== undefined && o.goneAtMs <= book.timestampMs - CLOCK_SLACK_MS)) continue;
+    if (!shows(o, book)) continue;
     own ??= { BUY: new Map(), SELL: new Map() };
     const k = priceKey(o.price);
     const before = own[o.side].get(k);
@@ -60,6 +70,50 @@ function marketMid(book: BookView, stored: StoredBook, footprints: readonly OwnO
   const bid = bestOther(book.bids, own.BUY);
   const ask = bestOther(book.asks, own.SELL);
   return bid !== undefined && ask !== undefined ? midPrice(bid, ask) : undefined;
+}
+
+/** Our sizes by price (micro-units) on each side: kept between calls, cleared at each (no Map made per book). */
+const OWN_BUY = new Map<number, number>();
+const OWN_SELL = new Map<number, number>();
+
+/**
+ * marketMidDecimal in micro-units: the same midpoint, or null when a price or size on the way has
+ * no micro-unit form or a sum leaves the safe integers (then the Decimal path decides).
+ */
+function marketMidMicro(book: BookView, stored: StoredBook, footprints: readonly OwnOrderFootprint[]): Decimal | undefined | null {
+  OWN_BUY.clear();
+  OWN_SELL.clear();
+  let any = false;
+  for (const o of footprints) {
+    if (!shows(o, book)) continue;
+    any = true;
+    const k = microOf(o.price);
+    const size = microOf(o.size);
+    if (k === undefined || size === undefined) return null;
+    const side = o.side === 'BUY' ? OWN_BUY : OWN_SELL;
+    const sum = (side.get(k) ?? 0) + size;
+    if (!Number.isSafeInteger(sum)) return null;
+    side.set(k, sum);
+  }
+  if (!any) return stored.mid;
+  const bid = bestOtherMicro(book.bids, OWN_BUY);
+  const ask = bid === null ? null : bestOtherMicro(book.asks, OWN_SELL);
+  if (bid === null || ask === null) return null;
+  return bid !== undefined && ask !== undefined ? midPrice(bid, ask) : undefined;
+}
+
+function bestOtherMicro(levels: readonly Level[], own: ReadonlyMap<number, number>): Decimal | undefined | null {
+  for (const l of levels) {
+    if (own.size === 0) return l.price;
+    const p = microOf(l.price);
+    if (p === undefined) return null;
+    const mine = own.get(p);
+    if (mine === undefined) return l.price;
+    const size = microOf(l.size);
+    if (size === undefined) return null;
+    if (size > mine) return l.price;
+  }
+  return undefined;
 }
 
 function usable(s: StoredBook | undefined, nowMs: number, staleAfterMs: number): BookView | undefined {
