@@ -23,19 +23,30 @@ type Wanted = Level & { readonly size: Decimal };
 type Live = Level & { readonly remaining: Decimal };
 
 /** Whether `live` quotes what `wanted` asks for, within `priceTolerance` (see above). */
-export function quotesWithin(wanted: readonly Wanted[], live: readonly Live[], priceTolerance: Decimal): boolean {
-  return quotesWithinMicro(wanted, live, priceTolerance) ?? quotesWithinDecimal(wanted, live, priceTolerance);
+export function quotesWithin(
+  wanted: readonly Wanted[],
+  live: readonly Live[],
+  priceTolerance: Decimal,
+  wantedPrices?: readonly number[],
+): boolean {
+  return quotesWithinMicro(wanted, live, priceTolerance, wantedPrices) ?? quotesWithinDecimal(wanted, live, priceTolerance);
 }
 
 /**
  * quotesWithinDecimal in micro-units (src/money.ts), or undefined when a price, size or the
  * tolerance has no exact micro-unit form or a side's total could leave the safe integers. It runs
- * after every burst of order changes of every market, so it allocates nothing but two small arrays.
+ * after every burst of order changes of every market, so it allocates nothing but two small arrays
+ * (one when the caller kept the wanted prices, `microPrices(wanted)`, from an earlier call).
  */
-export function quotesWithinMicro(wanted: readonly Wanted[], live: readonly Live[], priceTolerance: Decimal): boolean | undefined {
+export function quotesWithinMicro(
+  wanted: readonly Wanted[],
+  live: readonly Live[],
+  priceTolerance: Decimal,
+  wantedPrices: readonly number[] | undefined = microPrices(wanted),
+): boolean | undefined {
   const tol = microOf(priceTolerance);
   if (tol === undefined) return undefined;
-  const wp = microPrices(wanted);
+  const wp = wantedPrices;
   const lp = wp === undefined ? undefined : microPrices(live);
   if (wp === undefined || lp === undefined) return undefined;
   if (!allNear(wanted, wp, live, lp, tol) || !allNear(live, lp, wanted, wp, tol)) return false;

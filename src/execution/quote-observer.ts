@@ -9,8 +9,16 @@
 import type { Decimal } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { DiffOrder } from './order-diff.js';
+import { microPrices } from './price-gaps.js';
 import { QuoteFidelity, quotesWithin } from './quote-fidelity.js';
 import { TwoSidedTimer, twoSidedOf } from './two-sided.js';
+
+/** A market's latest wish, with its prices in micro-units worked out once (undefined: none such). */
+interface WantedQuotes {
+  readonly wanted: readonly OrderIntent[];
+  readonly tolerance: Decimal;
+  readonly prices: readonly number[] | undefined;
+}
 
 export class QuoteObserver {
   readonly twoSided = new TwoSidedTimer();
@@ -18,7 +26,7 @@ export class QuoteObserver {
   readonly #liveOrders: (market: string) => DiffOrder[];
   readonly #now: () => number;
   /** The latest wanted orders per market: what quote fidelity compares the live orders with. */
-  readonly #wanted = new Map<string, { readonly wanted: readonly OrderIntent[]; readonly tolerance: Decimal }>();
+  readonly #wanted = new Map<string, WantedQuotes>();
   /** Markets due for observation, with the time they became due. */
   readonly #due = new Map<string, number>();
   #queued = false;
@@ -30,7 +38,7 @@ export class QuoteObserver {
 
   /** The strategy's latest wish for the market; `tolerance` in price units (executor.repriceTicks). */
   want(market: string, wanted: readonly OrderIntent[], tolerance: Decimal): void {
-    this.#wanted.set(market, { wanted, tolerance });
+    this.#wanted.set(market, { wanted, tolerance, prices: microPrices(wanted) });
     this.soon(market);
   }
 
@@ -45,7 +53,7 @@ export class QuoteObserver {
         const live = this.#liveOrders(m);
         this.twoSided.observe(m, twoSidedOf(live), atMs);
         const w = this.#wanted.get(m);
-        if (w !== undefined) this.fidelity.observe(m, quotesWithin(w.wanted, live, w.tolerance), atMs);
+        if (w !== undefined) this.fidelity.observe(m, quotesWithin(w.wanted, live, w.tolerance, w.prices), atMs);
       }
       this.#due.clear();
     });

@@ -4,6 +4,7 @@
  * the Decimal verdict.
  */
 import { describe, expect, it } from 'vitest';
+import { microPrices } from '../../src/execution/price-gaps.js';
 import { quotesWithin, quotesWithinDecimal, quotesWithinMicro } from '../../src/execution/quote-fidelity.js';
 import { Decimal } from '../../src/money.js';
 import { SimRng } from '../../src/sim/rng.js';
@@ -65,6 +66,8 @@ describe('the integer quote-fidelity check equals the Decimal check', () => {
         expect(fast, `case ${i}`).toBe(reference);
       }
       expect(quotesWithin(wanted, live, tolerance), `case ${i}`).toBe(reference);
+      // With the wanted prices kept from an earlier call, as the executor's observer does.
+      expect(quotesWithin(wanted, live, tolerance, microPrices(wanted)), `case ${i}`).toBe(reference);
       if (reference) within++;
     }
     expect(integer).toBeGreaterThan(CASES * 0.8);
