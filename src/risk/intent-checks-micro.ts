@@ -229,7 +229,7 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
     });
   }
 
-  approved.sort((a, b) => a.index - b.index);
+  sortSmall(approved, (a, b) => a.index - b.index);
   return {
     approved: approved.map((a) => a.intent),
     refused,
