@@ -7,7 +7,7 @@
  * Outcome-0 space: a binary market is one exposure. A position of q shares of outcome 1 counts as
  * -q of outcome 0, and buying outcome 1 at p is selling outcome 0 at 1 - p.
  */
-import type { Decimal } from '../money.js';
+import { type Decimal, ZERO } from '../money.js';
 import type { RewardRulesResult } from '../rewards/reward-rules.js';
 import type { Side } from '../venue/types.js';
 import type { BookView } from './book-view.js';
@@ -71,7 +71,11 @@ export interface MarketView {
   readonly nowMs: number;
 }
 
-/** Net exposure in outcome-0 shares: outcome0 - outcome1. */
+/**
+ * Net exposure in outcome-0 shares: outcome0 - outcome1. A view of nothing held holds ZERO itself
+ * for both (view-builder.ts), asked several times per market evaluation: ZERO - ZERO is ZERO's
+ * value, returned without a new Decimal.
+ */
 export function netExposure(p: MarketPosition): Decimal {
-  return p.outcome0.minus(p.outcome1);
+  return p.outcome0 === ZERO && p.outcome1 === ZERO ? ZERO : p.outcome0.minus(p.outcome1);
 }

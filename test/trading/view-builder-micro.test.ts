@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnOrderFootprint } from '../../src/execution/order-tracker.js';
 import { midPrice, type BookView } from '../../src/market/book-view.js';
-import { compareDecimals, type Decimal } from '../../src/money.js';
+import { netExposure } from '../../src/market/market-view.js';
+import { compareDecimals, Decimal, ZERO } from '../../src/money.js';
 import { SimRng } from '../../src/sim/rng.js';
 import type { StoredBook } from '../../src/trading/book-store.js';
 import { buildMarketView } from '../../src/trading/view-builder.js';
@@ -83,5 +84,15 @@ describe('view midpoint in micro-units', () => {
       if (m0 !== undefined && s0.mid !== undefined && compareDecimals(m0, s0.mid) !== 0) takenOut++;
     }
     expect(takenOut).toBeGreaterThan(CASES / 20);
+  });
+
+  it('net exposure of nothing held is the Decimal the subtraction gives (zeros of either sign, ZERO itself)', () => {
+    for (const a of [ZERO, new Decimal('0'), new Decimal('-0')])
+      for (const b of [ZERO, new Decimal('0.00'), new Decimal('-0')]) {
+        const p = { outcome0: a, outcome1: b };
+        expect(shape(netExposure(p)), `${a.s} ${b.s}`).toEqual(shape(a.minus(b)));
+      }
+    const held = { outcome0: new Decimal('3.5'), outcome1: ZERO };
+    expect(shape(netExposure(held))).toEqual(shape(new Decimal('3.5')));
   });
 });
