@@ -13,7 +13,7 @@
  * The loss limits' share is account-loss-limits.ts. Pure: the views are computed in
  * src/trading/account-view.ts.
  */
-import { Decimal, ZERO } from '../money.js';
+import { compareDecimals, Decimal, ZERO } from '../money.js';
 import type { RiskLimits } from './risk-limits.js';
 
 /** What the rest of the account (every market outside this shard's) holds, and how many shards share it. */
@@ -42,6 +42,10 @@ function budget(limit: Decimal, shards: number, others: Decimal): Decimal {
  * approved ask filled (down), whichever is farther from zero; at least the position itself.
  */
 export function worstExposure(q: Decimal, bids: Decimal, asks: Decimal): Decimal {
+  // Nothing held (ZERO itself, see netExposure) and totals of sizes (never negative): the larger
+  // total, without the five Decimals of the general form.
+  if (q === ZERO && bids.isFinite() && asks.isFinite() && !bids.isNegative() && !asks.isNegative())
+    return compareDecimals(asks, bids) > 0 ? asks : bids;
   return Decimal.max(q.plus(bids).abs(), q.minus(asks).abs());
 }
 
