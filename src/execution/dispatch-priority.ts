@@ -53,7 +53,7 @@ export interface MarketWork {
   /** How many live orders are kept as they are. */
   readonly kept: number;
   /** Every live order the diff saw (expiring ones included): what a cancel by market takes. */
-  readonly liveIds: readonly string[];
+  readonly live: readonly DiffOrder[];
   /** Every wanted order, for a cancel by market (which re-places what it would have kept). */
   readonly wanted: readonly OrderIntent[];
 }
@@ -67,6 +67,8 @@ export interface MarketPlan {
   readonly kept: number;
   /** Places held back for the budget (sent in a later pass, if still wanted). */
   readonly deferred: number;
+  /** The market's live orders the plan was made against (its work's). */
+  readonly live: readonly DiffOrder[];
 }
 
 /**
@@ -112,7 +114,7 @@ export function marketWork(
     const ticksOff = near === undefined ? Number.POSITIVE_INFINITY : ticksApart(near.price, intent.price, tick);
     return { intent, replaces: replaced?.id, tier, ticksOff, level };
   });
-  return { market, pulls: free.map((o) => o.id), candidates, kept: diff.keep.length, liveIds: live.map((o) => o.id), wanted };
+  return { market, pulls: free.map((o) => o.id), candidates, kept: diff.keep.length, live, wanted };
 }
 
 function nearest(intent: OrderIntent, live: readonly DiffOrder[], pulled: ReadonlySet<string>): DiffOrder | undefined {
@@ -154,15 +156,17 @@ export function planDispatch(works: readonly MarketWork[], allowance: number, ca
     const cancel = [...w.pulls];
     for (const c of picked) if (c.replaces !== undefined) cancel.push(c.replaces);
     const deferred = w.candidates.length - picked.length;
-    if (deferred === 0 && cancel.length >= 2 && cancel.length > cancelMarketFraction * w.liveIds.length) {
+    const live = w.live;
+    if (deferred === 0 && cancel.length >= 2 && cancel.length > cancelMarketFraction * live.length) {
       // Every live order goes in one request; what would have been kept is placed afresh.
+      const all = live.map((o) => o.id);
       if (w.kept === 0)
-        return { market: w.market, cancel: w.liveIds, cancelMarket: true, place: picked.map((c) => c.intent), kept: 0, deferred };
+        return { market: w.market, cancel: all, cancelMarket: true, place: picked.map((c) => c.intent), kept: 0, deferred, live };
       if (w.kept <= left) {
         left -= w.kept;
-        return { market: w.market, cancel: w.liveIds, cancelMarket: true, place: w.wanted, kept: 0, deferred };
+        return { market: w.market, cancel: all, cancelMarket: true, place: w.wanted, kept: 0, deferred, live };
       }
     }
-    return { market: w.market, cancel, cancelMarket: false, place: picked.map((c) => c.intent), kept: w.kept, deferred };
+    return { market: w.market, cancel, cancelMarket: false, place: picked.map((c) => c.intent), kept: w.kept, deferred, live };
   });
 }

@@ -340,7 +340,7 @@ export class Executor {
   async #execute(market: string, wish: Wish, plan: MarketPlan): Promise<void> {
     try {
       const call = this.#call(wish.trace, wish.held);
-      const live = this.#liveOrders(market);
+      const live = plan.live;
       const cancelling = new Set(plan.cancel);
       const reasons = classifyPass(
         live.filter((o) => cancelling.has(o.id)),

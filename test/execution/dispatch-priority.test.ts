@@ -146,8 +146,11 @@ describe('planDispatch', () => {
   });
 
   it('pulls go whatever the budget', () => {
-    const w = marketWork('p', [], [live('p1', 'p', 0, 'BUY', '0.4'), live('p2', 'p', 1, 'BUY', '0.5')], new Set(), tick, settings);
-    expect(planDispatch([w], 0, 0.5)).toEqual([{ market: 'p', cancel: ['p1', 'p2'], cancelMarket: true, place: [], kept: 0, deferred: 0 }]);
+    const orders = [live('p1', 'p', 0, 'BUY', '0.4'), live('p2', 'p', 1, 'BUY', '0.5')];
+    const w = marketWork('p', [], orders, new Set(), tick, settings);
+    expect(planDispatch([w], 0, 0.5)).toEqual([
+      { market: 'p', cancel: ['p1', 'p2'], cancelMarket: true, place: [], kept: 0, deferred: 0, live: orders },
+    ]);
   });
 
   it('re-places kept orders for a cancel by market only when the posts left over pay for them', () => {
