@@ -333,5 +333,8 @@ function pullReason(
     // Nothing wanted, so nothing refused: the books tell whether staleness alone pulled it.
     return books[0] === undefined || books[1] === undefined ? 'stale' : 'risk';
   }
-  return d.trimmed > 0 || Object.values(d.refused).some((n) => (n ?? 0) > 0) ? 'risk' : 'unwanted';
+  if (d.trimmed > 0) return 'risk';
+  // A loop, not Object.values: once per market evaluation, and nothing refused is the rule.
+  for (const k in d.refused) if ((d.refused[k] ?? 0) > 0) return 'risk';
+  return 'unwanted';
 }
