@@ -10,19 +10,25 @@ export type Validate<T> = (route: string, raw: unknown) => T;
 
 /**
  * Sends `prepare()`'s request and returns the checked answer. Missing credentials and bad
- * parameters throw before anything is sent.
+ * parameters reject before anything is sent. `quick` reads an answer of a fixed shape from its
+ * text (see VenueRequester#send). Not async itself: the requester's promise is the call's.
  */
-export async function callChecked<T>(
+export function callChecked<T>(
   requester: VenueRequester,
   id: EndpointId,
   prepare: () => PreparedRequest,
   validate: Validate<T>,
   options?: CallOptions,
+  quick?: (text: string) => T | undefined,
 ): Promise<T> {
-  requester.assertCredentials(ENDPOINTS[id]);
-  const req = prepare();
-  const raw = await requester.call(req, options);
-  return validate(req.def.route, raw);
+  let req: PreparedRequest;
+  try {
+    requester.assertCredentials(ENDPOINTS[id]);
+    req = prepare();
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  return requester.send(req, validate, options, quick);
 }
 
 /** A JSON array whose every element passes `each`. */

@@ -13,6 +13,7 @@ import type * as P from './params.js';
 import { prepareBodyRequest, prepareQueryRequest as q, prepareSerializedRequest } from './request-builder.js';
 import { trustedOrderBody, type TrustedOrderParams } from './trusted-order.js';
 import type * as T from './types.js';
+import { readAcceptedOrder } from './validate/order-answer.js';
 import { validateAccountTrade, validateCancelResult, validateOpenOrder, validateOrderResponse } from './validate/account.js';
 
 function asObject(route: string, params: unknown): Record<string, unknown> {
@@ -80,6 +81,7 @@ export function tradingEndpoints(r: VenueRequester) {
         },
         validateOrderResponse,
         options,
+        readAcceptedOrder,
       ),
 
     /**
@@ -95,6 +97,7 @@ export function tradingEndpoints(r: VenueRequester) {
         () => prepareSerializedRequest('postOrder', trustedOrderBody(params, r.apiKey!)),
         validateOrderResponse,
         options,
+        readAcceptedOrder,
       ),
   };
 }
