@@ -6,8 +6,8 @@
  *
  * The HMAC is keyed once per secret: the inner and outer SHA-256 states after absorbing the
  * padded key are kept and cloned for each request, which saves two compression rounds and all
- * key handling per signature; the state after a message's first block is kept as well, for the
- * next message that starts with the same block.
+ * key handling per signature; the states after a message's first two blocks are kept as well, for
+ * the next message that starts with the same blocks.
  */
 import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
 /** The incremental SHA-256 the HMAC keys: the type parameter noble's _HMAC needs. */
@@ -46,24 +46,33 @@ export interface SignInput {
   readonly body?: string | null | undefined;
 }
 
-/** SHA-256's block: the HMAC state after a message's first block can be reused for the next message with the same first block. */
+/** SHA-256's block: the HMAC state after a message's first blocks can be reused for the next message with the same first blocks. */
 const BLOCK = 64;
+/**
+ * How many leading blocks are kept with their states. An order's first block holds the timestamp,
+ * the method, the path and the start of its token id; the second the rest of the token id and its
+ * side: the orders of one token and side signed in one millisecond share both.
+ */
+const HEAD_BLOCKS = 2;
 const encoder = new TextEncoder();
 
 export class RequestSigner {
   readonly #keyed: _HMAC<Sha256>;
   #scratch: _HMAC<Sha256> | undefined;
   readonly #out = new Uint8Array(32);
+  /** The same bytes as #out, for base64 without a Buffer per signature. */
+  readonly #outText = Buffer.from(this.#out.buffer, this.#out.byteOffset, this.#out.byteLength);
   /** Reused UTF-8 buffer for the message; grows when a message does not fit. */
   #text = Buffer.allocUnsafe(1024);
   /**
-   * The first block of the last message longer than a block, and the keyed state after it. The
-   * block holds the timestamp, method, path and the body's first bytes (an order's token id), so
-   * the orders of one market sent in the same millisecond share it: each of them then hashes one
-   * block fewer (of about six for an order). Same bytes, same state: the signature is unchanged.
+   * The first blocks of the last message that had them (up to HEAD_BLOCKS), and the keyed state
+   * after each: a message that starts with the same blocks starts from that state and hashes those
+   * blocks no more. Same bytes, same state: the signature is unchanged.
    */
-  readonly #head = Buffer.alloc(BLOCK);
-  #headState: _HMAC<Sha256> | undefined;
+  readonly #head = Buffer.alloc(HEAD_BLOCKS * BLOCK);
+  readonly #headStates: (_HMAC<Sha256> | undefined)[] = new Array(HEAD_BLOCKS).fill(undefined);
+  /** How many blocks of #head (and states) are valid. */
+  #headBlocks = 0;
 
   constructor(secret: string) {
     this.#keyed = hmac.create(sha256, decodeSecret(secret));
@@ -72,32 +81,43 @@ export class RequestSigner {
   sign(input: SignInput): string {
     const q = input.path.indexOf('?');
     const path = q === -1 ? input.path : input.path.slice(0, q);
-    const body = input.body ?? '';
-    const message = input.timestamp + input.method + path + body;
-    // encodeInto stops before a character that does not fit: then size the buffer and write again.
-    const first = encoder.encodeInto(message, this.#text);
-    let n = first.written;
-    if (first.read < message.length) {
-      this.#text = Buffer.allocUnsafe(Math.max(2 * this.#text.length, Buffer.byteLength(message, 'utf8')));
-      n = encoder.encodeInto(message, this.#text).written;
+    const n = this.#encode(input.timestamp + input.method + path + (input.body ?? ''));
+    const text = this.#text;
+    // Whole blocks before the message's last byte that can start from a kept state.
+    const usable = Math.min(HEAD_BLOCKS, Math.floor((n - 1) / BLOCK));
+    let same = 0;
+    while (
+      same < usable &&
+      same < this.#headBlocks &&
+      text.compare(this.#head, same * BLOCK, (same + 1) * BLOCK, same * BLOCK, (same + 1) * BLOCK) === 0
+    )
+      same++;
+    if (same < usable) {
+      for (let b = same; b < usable; b++) {
+        const from = b === 0 ? this.#keyed : this.#headStates[b - 1]!;
+        const state = from._cloneInto(this.#headStates[b]);
+        state.update(text.subarray(b * BLOCK, (b + 1) * BLOCK));
+        this.#headStates[b] = state;
+      }
+      text.copy(this.#head, same * BLOCK, same * BLOCK, usable * BLOCK);
+      this.#headBlocks = usable;
     }
     // Reuse one scratch instance: signing is synchronous, so it cannot be shared mid-use.
-    let mac: _HMAC<Sha256>;
-    if (n > BLOCK) {
-      if (this.#headState === undefined || this.#text.compare(this.#head, 0, BLOCK, 0, BLOCK) !== 0) {
-        this.#headState = this.#keyed._cloneInto(this.#headState);
-        this.#headState.update(this.#text.subarray(0, BLOCK));
-        this.#text.copy(this.#head, 0, 0, BLOCK);
-      }
-      mac = this.#headState._cloneInto(this.#scratch);
-      mac.update(this.#text.subarray(BLOCK, n));
-    } else {
-      mac = this.#keyed._cloneInto(this.#scratch);
-      mac.update(this.#text.subarray(0, n));
-    }
+    const mac = (usable === 0 ? this.#keyed : this.#headStates[usable - 1]!)._cloneInto(this.#scratch);
+    mac.update(text.subarray(usable * BLOCK, n));
     this.#scratch = mac;
     mac.digestInto(this.#out);
-    return toBase64UrlPadded(this.#out);
+    // 32 bytes are 43 base64 characters and one '=' of padding.
+    return `${this.#outText.toString('base64url')}=`;
+  }
+
+  /** Writes the message as UTF-8 into #text (grown when it does not fit) and returns its length. */
+  #encode(message: string): number {
+    // encodeInto stops before a character that does not fit: then size the buffer and write again.
+    const first = encoder.encodeInto(message, this.#text);
+    if (first.read === message.length) return first.written;
+    this.#text = Buffer.allocUnsafe(Math.max(2 * this.#text.length, Buffer.byteLength(message, 'utf8')));
+    return encoder.encodeInto(message, this.#text).written;
   }
 
   /** Never let the secret-derived state print. */

@@ -66,3 +66,35 @@ describe('RequestSigner state after the first block', () => {
     expect(shared).toBeLessThan(2_900);
   });
 });
+
+describe('RequestSigner states after the first two blocks', () => {
+  it('gives the signature of a fresh HMAC when messages share one, two or more blocks, or differ inside the second', () => {
+    const r = new SimRng('signer-two-blocks');
+    const signer = new RequestSigner(TEST_CREDENTIALS.secret);
+    const key = decodeSecret(TEST_CREDENTIALS.secret);
+    const base = `{"order":{"asset_id":"0x${'ab'.repeat(32)}:0","side":"BUY","price":"0.47","size":"20"}}`;
+    let sharedTwo = 0;
+    let previous = Buffer.alloc(0);
+    for (let i = 0; i < 4_000; i++) {
+      // One character changed somewhere in the first three blocks (or none), lengths around 64 and 128.
+      const at = r.int(0, base.length);
+      const body = r.chance(0.3)
+        ? base
+        : r.chance(0.2)
+          ? base.slice(0, r.int(30, 110))
+          : base.slice(0, at) + r.pick(['c', '€', '"', 'z']) + base.slice(at + 1);
+      const input = {
+        timestamp: '1732550000000',
+        method: 'POST',
+        path: r.chance(0.05) ? `/${'p'.repeat(r.int(100, 1500))}` : '/order',
+        body,
+      };
+      const message = Buffer.from(input.timestamp + input.method + input.path + body);
+      const expected = `${createHmac('sha256', key).update(message).digest('base64url')}=`;
+      expect(signer.sign(input), `message ${i}`).toBe(expected);
+      if (message.length > 129 && previous.length > 129 && message.subarray(0, 128).equals(previous.subarray(0, 128))) sharedTwo++;
+      previous = message;
+    }
+    expect(sharedTwo).toBeGreaterThan(500);
+  });
+});
