@@ -98,3 +98,20 @@ describe('RequestSigner states after the first two blocks', () => {
     expect(sharedTwo).toBeGreaterThan(500);
   });
 });
+
+describe('RequestSigner padding and keys', () => {
+  it('equals node:crypto for every message length around the padding boundaries, with short and long keys', () => {
+    const long = Buffer.alloc(100, 7).toString('base64');
+    for (const secret of [TEST_CREDENTIALS.secret, long, Buffer.from([1]).toString('base64'), Buffer.alloc(64, 9).toString('base64')]) {
+      const signer = new RequestSigner(secret);
+      const key = decodeSecret(secret);
+      for (let len = 0; len <= 300; len++) {
+        const input = { timestamp: '1732550000000', method: 'POST', path: '/o', body: 'x'.repeat(len) };
+        const expected = createHmac('sha256', key)
+          .update(input.timestamp + input.method + input.path + input.body)
+          .digest('base64url');
+        expect(signer.sign(input), `${len} bytes`).toBe(`${expected}=`);
+      }
+    }
+  });
+});
