@@ -112,9 +112,9 @@ export class OrderRequests {
         logger?.warn({ orderId: id, reason }, 'order not cancelled');
       }
     }
-    // Asked for but in neither list: the venue no longer knows it.
-    const answered = new Set([...r.canceled, ...Object.keys(r.not_canceled)]);
-    for (const id of asked) if (!answered.has(id)) tracker.dropId(id);
+    // Asked for but in neither list: the venue no longer knows it. (One in `canceled` is gone
+    // from the tracker already: dropping it again changes nothing.)
+    for (const id of asked) if (!Object.hasOwn(r.not_canceled, id)) tracker.dropId(id);
   }
 
   async place(intent: OrderIntent, reason: PlaceReason, call: CallOptions): Promise<void> {

@@ -7,7 +7,7 @@
  *
  * Pure bookkeeping: no I/O, time passed in. Listeners hear which market changed.
  */
-import { Decimal, ZERO } from '../money.js';
+import { compareDecimals, Decimal, ZERO } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { OpenOrder } from '../venue/types.js';
 
@@ -54,6 +54,8 @@ export interface OwnOrderFootprint {
   readonly goneAtMs: number | undefined;
 }
 
+const NONE: ReadonlySet<TrackedOrder> = new Set();
+
 /** How long a removed order is remembered for books that may still show it. */
 const FOOTPRINT_MS = 15_000;
 
@@ -62,10 +64,17 @@ export function remaining(o: Pick<TrackedOrder, 'size' | 'matched'>): Decimal {
   return o.matched.isZero() ? o.size : o.size.minus(o.matched);
 }
 
+/** Nothing left to rest: filled whole (compared without the copy decimal.js's `lte` makes). */
+function filledUp(o: Pick<TrackedOrder, 'size' | 'matched'>): boolean {
+  return compareDecimals(remaining(o), ZERO) <= 0;
+}
+
 export class OrderTracker {
   readonly #byClient = new Map<string, TrackedOrder>();
-  readonly #clientById = new Map<string, string>();
-  readonly #byMarket = new Map<string, Set<string>>();
+  /** By the venue's order id, once known. */
+  readonly #byVenueId = new Map<string, TrackedOrder>();
+  /** Each market's orders, in placement order. */
+  readonly #byMarket = new Map<string, Set<TrackedOrder>>();
   readonly #listeners: ((conditionId: string) => void)[] = [];
   readonly #fillListeners: ((order: Readonly<TrackedOrder>, shares: Decimal) => void)[] = [];
   /** When each order id was last forgotten, so that an older listing does not bring it back. */
@@ -96,15 +105,14 @@ export class OrderTracker {
 
   /** Every tracked order of a market, in placement order. */
   ordersOf(conditionId: string): TrackedOrder[] {
-    const keys = this.#byMarket.get(conditionId);
-    if (keys === undefined) return [];
-    const out: TrackedOrder[] = [];
-    for (const k of keys) out.push(this.#byClient.get(k)!);
-    return out;
+    const set = this.#byMarket.get(conditionId);
+    return set === undefined ? [] : [...set];
   }
 
   liveOf(conditionId: string): TrackedOrder[] {
-    return this.ordersOf(conditionId).filter((o) => o.state === 'live');
+    const out: TrackedOrder[] = [];
+    for (const o of this.#byMarket.get(conditionId) ?? NONE) if (o.state === 'live') out.push(o);
+    return out;
   }
 
   /** The orders known to be live or on their way: venue ids, else (posts unanswered) client order ids. */
@@ -117,17 +125,21 @@ export class OrderTracker {
    * see the rest of the market (see src/trading/view-builder.ts).
    */
   footprints(conditionId: string, nowMs: number): OwnOrderFootprint[] {
-    const gone = (this.#gone.get(conditionId) ?? []).filter((f) => f.goneAtMs! > nowMs - FOOTPRINT_MS);
-    if (gone.length === 0) this.#gone.delete(conditionId);
-    else this.#gone.set(conditionId, gone);
-    const out: OwnOrderFootprint[] = this.ordersOf(conditionId).map((o) => ({
-      tokenId: o.tokenId,
-      side: o.side,
-      price: o.price,
-      size: o.size,
-      goneAtMs: undefined,
-    }));
-    return out.concat(gone);
+    const out: OwnOrderFootprint[] = [];
+    for (const o of this.#byMarket.get(conditionId) ?? NONE)
+      out.push({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.size, goneAtMs: undefined });
+    let gone = this.#gone.get(conditionId);
+    if (gone === undefined) return out;
+    const since = nowMs - FOOTPRINT_MS;
+    let expired = 0;
+    for (const f of gone) if (f.goneAtMs! <= since) expired++;
+    if (expired === gone.length) {
+      this.#gone.delete(conditionId);
+      return out;
+    }
+    if (expired > 0) this.#gone.set(conditionId, (gone = gone.filter((f) => f.goneAtMs! > since)));
+    for (const f of gone) out.push(f);
+    return out;
   }
 
   /** How many orders were ever added to the market (posted or adopted). */
@@ -144,7 +156,8 @@ export class OrderTracker {
   }
 
   hasUncertain(conditionId: string): boolean {
-    return this.ordersOf(conditionId).some((o) => o.state === 'uncertain');
+    for (const o of this.#byMarket.get(conditionId) ?? NONE) if (o.state === 'uncertain') return true;
+    return false;
   }
 
   markets(): string[] {
@@ -152,8 +165,7 @@ export class OrderTracker {
   }
 
   byId(id: string): TrackedOrder | undefined {
-    const c = this.#clientById.get(id);
-    return c === undefined ? undefined : this.#byClient.get(c);
+    return this.#byVenueId.get(id);
   }
 
   addPending(intent: OrderIntent, clientOrderId: string, nowMs: number, expiresAtMs?: number): TrackedOrder {
@@ -180,14 +192,14 @@ export class OrderTracker {
     if (o === undefined) return;
     o.id = orderId;
     // A listing may have reported fills already: only an increase is a new fill.
-    if (matched.gt(o.matched)) {
+    if (!matched.isZero() && compareDecimals(matched, o.matched) > 0) {
       this.#filled(o, matched.minus(o.matched));
       o.matched = matched;
     }
     o.state = 'live';
     o.sinceMs = nowMs;
-    if (orderId !== '') this.#clientById.set(orderId, clientOrderId);
-    if (remaining(o).lte(ZERO)) this.#delete(o);
+    if (orderId !== '') this.#byVenueId.set(orderId, o);
+    if (filledUp(o)) this.#delete(o);
     else this.#changed(o.conditionId);
   }
 
@@ -224,17 +236,17 @@ export class OrderTracker {
     const o = this.#byClient.get(clientOrderId);
     if (o === undefined || id === '' || (o.id !== '' && o.id !== id)) return false;
     o.id = id;
-    this.#clientById.set(id, clientOrderId);
+    this.#byVenueId.set(id, o);
     return true;
   }
 
   /** The venue says `size_matched` of order `id` is now `matched` (a fill). */
   setMatched(id: string, matched: Decimal): void {
     const o = this.byId(id);
-    if (o === undefined || matched.lte(o.matched)) return;
+    if (o === undefined || compareDecimals(matched, o.matched) <= 0) return;
     this.#filled(o, matched.minus(o.matched));
     o.matched = matched;
-    if (remaining(o).lte(ZERO)) this.#delete(o);
+    if (filledUp(o)) this.#delete(o);
     else this.#changed(o.conditionId);
   }
 
@@ -267,7 +279,7 @@ export class OrderTracker {
           known.id = r.id;
           known.state = 'live';
           known.sinceMs = listedAtMs;
-          this.#clientById.set(r.id, known.clientOrderId);
+          this.#byVenueId.set(r.id, known);
           this.#changed(known.conditionId);
         }
         this.setMatched(r.id, matched);
@@ -294,7 +306,7 @@ export class OrderTracker {
       };
       seen.add(clientOrderId);
       this.#put(o);
-      this.#clientById.set(r.id, clientOrderId);
+      this.#byVenueId.set(r.id, o);
       adopted++;
     }
     this.#pruneDropped(listedAtMs);
@@ -315,7 +327,7 @@ export class OrderTracker {
     this.#additions.set(o.conditionId, (this.#additions.get(o.conditionId) ?? 0) + 1);
     let set = this.#byMarket.get(o.conditionId);
     if (set === undefined) this.#byMarket.set(o.conditionId, (set = new Set()));
-    set.add(o.clientOrderId);
+    set.add(o);
     this.#changed(o.conditionId);
   }
 
@@ -333,11 +345,11 @@ export class OrderTracker {
     gone.push({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.size, goneAtMs: this.#clock() });
     this.#byClient.delete(o.clientOrderId);
     if (o.id !== '') {
-      this.#clientById.delete(o.id);
+      this.#byVenueId.delete(o.id);
       this.#droppedAt.set(o.id, this.#clock());
     }
     const set = this.#byMarket.get(o.conditionId);
-    set?.delete(o.clientOrderId);
+    set?.delete(o);
     if (set !== undefined && set.size === 0) this.#byMarket.delete(o.conditionId);
     this.#changed(o.conditionId);
   }
