@@ -30,6 +30,8 @@ export interface TrackedOrder {
   sinceMs: number;
   /** A cancel of it is on its way (it may still rest and fill until the answer). */
   cancelling?: boolean;
+  /** When the tracker forgot it (its footprint lasts FOOTPRINT_MS more); undefined while tracked. */
+  goneAtMs: number | undefined;
 }
 
 export interface ReconcileResult {
@@ -79,7 +81,8 @@ export class OrderTracker {
   readonly #fillListeners: ((order: Readonly<TrackedOrder>, shares: Decimal) => void)[] = [];
   /** When each order id was last forgotten, so that an older listing does not bring it back. */
   readonly #droppedAt = new Map<string, number>();
-  readonly #gone = new Map<string, OwnOrderFootprint[]>();
+  /** Orders forgotten in the last FOOTPRINT_MS, by market. */
+  readonly #gone = new Map<string, TrackedOrder[]>();
   /** Orders ever added per market (posted or adopted): a wish's risk check is valid while this stays. */
   readonly #additions = new Map<string, number>();
   #clock: () => number = () => 0;
@@ -125,9 +128,9 @@ export class OrderTracker {
    * see the rest of the market (see src/trading/view-builder.ts).
    */
   footprints(conditionId: string, nowMs: number): OwnOrderFootprint[] {
+    // A tracked order is its own footprint (goneAtMs undefined while tracked, set when forgotten).
     const out: OwnOrderFootprint[] = [];
-    for (const o of this.#byMarket.get(conditionId) ?? NONE)
-      out.push({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.size, goneAtMs: undefined });
+    for (const o of this.#byMarket.get(conditionId) ?? NONE) out.push(o);
     let gone = this.#gone.get(conditionId);
     if (gone === undefined) return out;
     const since = nowMs - FOOTPRINT_MS;
@@ -181,6 +184,7 @@ export class OrderTracker {
       matched: ZERO,
       state: 'pending',
       sinceMs: nowMs,
+      goneAtMs: undefined,
     };
     this.#put(o);
     return o;
@@ -303,6 +307,7 @@ export class OrderTracker {
         state: 'live',
         sinceMs: listedAtMs,
         expiresAtMs: r.expiration === '0' || r.expiration === '' ? undefined : Number(r.expiration) * 1000,
+        goneAtMs: undefined,
       };
       seen.add(clientOrderId);
       this.#put(o);
@@ -342,7 +347,8 @@ export class OrderTracker {
   #delete(o: TrackedOrder): void {
     let gone = this.#gone.get(o.conditionId);
     if (gone === undefined) this.#gone.set(o.conditionId, (gone = []));
-    gone.push({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.size, goneAtMs: this.#clock() });
+    o.goneAtMs = this.#clock();
+    gone.push(o);
     this.#byClient.delete(o.clientOrderId);
     if (o.id !== '') {
       this.#byVenueId.delete(o.id);
