@@ -131,17 +131,18 @@ export class OrderTracker {
     // A tracked order is its own footprint (goneAtMs undefined while tracked, set when forgotten).
     const out: OwnOrderFootprint[] = [];
     for (const o of this.#byMarket.get(conditionId) ?? NONE) out.push(o);
-    let gone = this.#gone.get(conditionId);
+    const gone = this.#gone.get(conditionId);
     if (gone === undefined) return out;
+    // The ones still within FOOTPRINT_MS, in order, compacted in place (no array per call).
     const since = nowMs - FOOTPRINT_MS;
-    let expired = 0;
-    for (const f of gone) if (f.goneAtMs! <= since) expired++;
-    if (expired === gone.length) {
-      this.#gone.delete(conditionId);
-      return out;
+    let kept = 0;
+    for (const f of gone) {
+      if (f.goneAtMs! <= since) continue;
+      gone[kept++] = f;
+      out.push(f);
     }
-    if (expired > 0) this.#gone.set(conditionId, (gone = gone.filter((f) => f.goneAtMs! > since)));
-    for (const f of gone) out.push(f);
+    if (kept === 0) this.#gone.delete(conditionId);
+    else gone.length = kept;
     return out;
   }
 

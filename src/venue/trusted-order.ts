@@ -21,9 +21,26 @@ function quoted(s: string): string {
 /** The JSON body of `params` owned by `owner`, key for key as the checked path serialises it. */
 export function trustedOrderBody(params: TrustedOrderParams, owner: string): string {
   const o = params.order;
+  const postOnly = params.postOnly ? 'true' : 'false';
+  // The usual case, every text plain: written into the template as it is (no quoted copy of each).
+  if (
+    PLAIN.test(o.asset_id) &&
+    PLAIN.test(o.side) &&
+    PLAIN.test(o.price) &&
+    PLAIN.test(o.size) &&
+    PLAIN.test(o.expiration) &&
+    PLAIN.test(o.client_order_id) &&
+    PLAIN.test(owner) &&
+    PLAIN.test(params.orderType)
+  )
+    return (
+      `{"order":{"asset_id":"${o.asset_id}","side":"${o.side}","price":"${o.price}","size":"${o.size}",` +
+      `"expiration":"${o.expiration}","client_order_id":"${o.client_order_id}"},` +
+      `"owner":"${owner}","orderType":"${params.orderType}","postOnly":${postOnly}}`
+    );
   return (
     `{"order":{"asset_id":${quoted(o.asset_id)},"side":${quoted(o.side)},"price":${quoted(o.price)},"size":${quoted(o.size)},` +
     `"expiration":${quoted(o.expiration)},"client_order_id":${quoted(o.client_order_id)}},` +
-    `"owner":${quoted(owner)},"orderType":${quoted(params.orderType)},"postOnly":${params.postOnly ? 'true' : 'false'}}`
+    `"owner":${quoted(owner)},"orderType":${quoted(params.orderType)},"postOnly":${postOnly}}`
   );
 }
