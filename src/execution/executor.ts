@@ -88,8 +88,12 @@ export class Executor {
     const b = options.writeBudget;
     this.#budget = b === undefined ? undefined : new WriteBudget(b.settings, now());
     this.tracker.useClock(now);
+    // The limiter hears the count when it changes (a post confirmed, a cancel marked, a market
+    // touched leave it as it was: each call would run the limiter's admission loop for nothing).
+    let openOrders = -1;
     this.tracker.onChange((market) => {
-      options.setOpenOrders(this.tracker.openCount());
+      const n = this.tracker.openCount();
+      if (n !== openOrders) options.setOpenOrders((openOrders = n));
       const wish = this.#wishes.get(market);
       if (wish !== undefined) wish.work = undefined;
       this.#observer.soon(market);
