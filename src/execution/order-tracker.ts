@@ -30,8 +30,8 @@ export interface TrackedOrder {
   sinceMs: number;
   /** A cancel of it is on its way (it may still rest and fill until the answer). */
   cancelling?: boolean;
-  /** When the tracker forgot it (its footprint lasts FOOTPRINT_MS more); undefined while tracked. */
-  goneAtMs: number | undefined;
+  /** Always undefined: a tracked order is its own footprint (OwnOrderFootprint) while it rests. */
+  readonly goneAtMs: undefined;
 }
 
 export interface ReconcileResult {
@@ -81,8 +81,8 @@ export class OrderTracker {
   readonly #fillListeners: ((order: Readonly<TrackedOrder>, shares: Decimal) => void)[] = [];
   /** When each order id was last forgotten, so that an older listing does not bring it back. */
   readonly #droppedAt = new Map<string, number>();
-  /** Orders forgotten in the last FOOTPRINT_MS, by market. */
-  readonly #gone = new Map<string, TrackedOrder[]>();
+  /** Footprints of the orders forgotten in the last FOOTPRINT_MS, by market. */
+  readonly #gone = new Map<string, OwnOrderFootprint[]>();
   /** Orders ever added per market (posted or adopted): a wish's risk check is valid while this stays. */
   readonly #additions = new Map<string, number>();
   #clock: () => number = () => 0;
@@ -128,7 +128,7 @@ export class OrderTracker {
    * see the rest of the market (see src/trading/view-builder.ts).
    */
   footprints(conditionId: string, nowMs: number): OwnOrderFootprint[] {
-    // A tracked order is its own footprint (goneAtMs undefined while tracked, set when forgotten).
+    // A tracked order is its own footprint (goneAtMs undefined).
     const out: OwnOrderFootprint[] = [];
     for (const o of this.#byMarket.get(conditionId) ?? NONE) out.push(o);
     const gone = this.#gone.get(conditionId);
@@ -348,8 +348,8 @@ export class OrderTracker {
   #delete(o: TrackedOrder): void {
     let gone = this.#gone.get(o.conditionId);
     if (gone === undefined) this.#gone.set(o.conditionId, (gone = []));
-    o.goneAtMs = this.#clock();
-    gone.push(o);
+    // A footprint of its own (not the order: that would keep the order's strings for FOOTPRINT_MS).
+    gone.push({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.size, goneAtMs: this.#clock() });
     this.#byClient.delete(o.clientOrderId);
     if (o.id !== '') {
       this.#byVenueId.delete(o.id);
