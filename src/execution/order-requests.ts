@@ -103,7 +103,7 @@ export class OrderRequests {
 
   #applyCancelResult(r: CancelResult, asked: readonly string[]): void {
     const { tracker, logger } = this.#d;
-    for (const id of r.canceled) tracker.dropId(id);
+    tracker.dropIds(r.canceled);
     for (const [id, reason] of Object.entries(r.not_canceled)) {
       // Gone already (filled, cancelled elsewhere): nothing left to manage.
       if (GONE_REASONS.test(reason)) tracker.dropId(id);

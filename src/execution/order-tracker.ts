@@ -234,6 +234,27 @@ export class OrderTracker {
   }
 
   /**
+   * dropId for each of `ids` (a cancel's answer): the listeners hear each market once, when all
+   * are gone, instead of once per order. Returns how many were tracked.
+   */
+  dropIds(ids: Iterable<string>): number {
+    let n = 0;
+    let first: string | undefined;
+    let others: Set<string> | undefined;
+    for (const id of ids) {
+      const o = this.byId(id);
+      if (o === undefined) continue;
+      this.#delete(o, false);
+      n++;
+      if (first === undefined) first = o.conditionId;
+      else if (o.conditionId !== first) (others ??= new Set()).add(o.conditionId);
+    }
+    if (first !== undefined) this.#changed(first);
+    if (others !== undefined) for (const m of others) this.#changed(m);
+    return n;
+  }
+
+  /**
    * The venue named order `id` with our client order id before its post was answered (a user
    * stream event can overtake the POST's reply): bind the id now, so the event is not lost.
    */
@@ -345,7 +366,7 @@ export class OrderTracker {
     for (const [id, at] of this.#droppedAt) if (at < olderThanMs) this.#droppedAt.delete(id);
   }
 
-  #delete(o: TrackedOrder): void {
+  #delete(o: TrackedOrder, notify = true): void {
     let gone = this.#gone.get(o.conditionId);
     if (gone === undefined) this.#gone.set(o.conditionId, (gone = []));
     // A footprint of its own (not the order: that would keep the order's strings for FOOTPRINT_MS).
@@ -358,7 +379,7 @@ export class OrderTracker {
     const set = this.#byMarket.get(o.conditionId);
     set?.delete(o);
     if (set !== undefined && set.size === 0) this.#byMarket.delete(o.conditionId);
-    this.#changed(o.conditionId);
+    if (notify) this.#changed(o.conditionId);
   }
 
   #changed(conditionId: string): void {

@@ -42,10 +42,11 @@ describe('Executor: the limiter’s open-order count', () => {
     // Two posts pending (1, 2), both confirmed (no change: not heard again).
     expect(counts).toEqual([1, 2]);
     expect(ex.tracker.openCount()).toBe(2);
-    // Both re-priced: one cancel by market takes both (1, 0), then two posts (1, 2).
+    // Both re-priced: one cancel by market takes both (0: its answer is applied at once), then
+    // two posts (1, 2).
     ex.submit('0xc', new Decimal('0.01'), [bid('0.41'), bid('0.31')]);
     await ex.idle();
-    expect(counts).toEqual([1, 2, 1, 0, 1, 2]);
+    expect(counts).toEqual([1, 2, 0, 1, 2]);
     expect(ex.tracker.openCount()).toBe(2);
     await ex.stop();
   });

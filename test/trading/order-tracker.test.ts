@@ -120,6 +120,29 @@ describe('OrderTracker: states and the open count', () => {
     expect(tracker.byId('id2')).toBeUndefined();
     expect(fills).toEqual([]);
   });
+
+  it('dropIds (a cancel answer) forgets the orders as dropId does, and each market hears it once', () => {
+    live('c1', 'id1');
+    live('c2', 'id2', T1);
+    live('c3', 'id3', U0);
+    live('c4', 'id4');
+    clock.advance(5);
+    changed = [];
+    expect(tracker.dropIds(['id1', 'id3', 'nope', 'id2', 'id3'])).toBe(3);
+    expect(changed).toEqual([MARKET, MARKET2]);
+    expect(show(tracker.ordersOf(MARKET))).toEqual([`c4/id4 live BUY ${T0} 0.45 0/20`]);
+    expect(tracker.markets()).toEqual([MARKET]);
+    expect(tracker.openCount()).toBe(1);
+    // Their footprints, timed when they went.
+    expect(showFootprints(tracker.footprints(MARKET, clock.now()))).toEqual([
+      `BUY ${T0} 0.45 x 20 live`,
+      `BUY ${T0} 0.45 x 20 gone@5`,
+      `BUY ${T1} 0.45 x 20 gone@5`,
+    ]);
+    changed = [];
+    expect(tracker.dropIds(['id1', 'nope'])).toBe(0);
+    expect(changed).toEqual([]);
+  });
 });
 
 describe('OrderTracker: fills', () => {
