@@ -27,7 +27,8 @@ import type { DiffOrder } from './order-diff.js';
 import { ExecutorStats } from './executor-stats.js';
 import { classifyPass, type CancelReason } from './order-reasons.js';
 import { OrderRequests, listOpenOrders } from './order-requests.js';
-import { OrderTracker, remaining } from './order-tracker.js';
+import { applyListingOutcome } from './listing-outcome.js';
+import { OrderTracker, type ReconcileResult, remaining } from './order-tracker.js';
 import { QuoteObserver } from './quote-observer.js';
 import { holdBack, NOTHING, type Wish } from './executor-wish.js';
 import type { DispatchTrace } from './dispatch-trace.js';
@@ -199,28 +200,18 @@ export class Executor {
    * Aligns the tracker with GET /data/orders for `scope` (every page; orders of other markets,
    * e.g. another shard's, are left alone). Returns what changed; throws when the listing fails.
    */
-  async sync(
-    scope: ReadonlySet<string>,
-    market?: string,
-    call: CallOptions = this.#call(),
-  ): Promise<ReturnType<OrderTracker['reconcile']>> {
+  async sync(scope: ReadonlySet<string>, market?: string, call: CallOptions = this.#call()): Promise<ReconcileResult> {
     const listedAtMs = this.#o.clock.now();
     const listing = await listOpenOrders(this.#o.venue, market, call);
     for (const l of this.#listingListeners) l(listing, market);
     const r = this.tracker.reconcile(scope, listing, listedAtMs, this.#o.owns);
-    const foreignBy = new Map<string, OpenOrder[]>();
-    for (const o of r.foreign) foreignBy.set(o.market, [...(foreignBy.get(o.market) ?? []), o]);
-    for (const m of market === undefined ? scope : [market]) {
-      if (foreignBy.has(m)) this.#shared.add(m);
-      else this.#shared.delete(m);
-    }
-    for (const [m, orders] of foreignBy) this.#o.onForeignOrders?.(m, orders);
-    if (r.adopted > 0) this.stats.count('adopted', r.adopted);
-    if (r.vanished > 0) this.stats.count('vanished', r.vanished);
-    if (r.adopted > 0 || r.settledLive + r.settledAbsent > 0) {
-      const { foreign, ...counts } = r;
-      this.#o.logger?.info({ market, ...counts, foreign: foreign.length }, 'open orders reconciled with the venue');
-    }
+    const { logger, onForeignOrders } = this.#o;
+    applyListingOutcome(
+      { shared: this.#shared, stats: this.stats, logger, onForeignOrders },
+      r,
+      market === undefined ? scope : [market],
+      market,
+    );
     return r;
   }
 

@@ -33,10 +33,11 @@
  *     together within the limits (overlap.ts): then the executor may post replacements before the
  *     cancels of the orders they replace are answered, and the market's share is the union's.
  */
-import { compareDecimals, type Decimal, ZERO } from '../money.js';
+import { type Decimal, ZERO } from '../money.js';
 import { netExposure, type LiveOrderView, type MarketPosition, type MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import { accountLimits, type AccountView, worstExposure } from './account-scope.js';
+import { limitBreach } from './limit-breach.js';
 import { checkIntents } from './intent-checks.js';
 import { overlapShare } from './overlap.js';
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
@@ -101,23 +102,7 @@ interface MarketShare {
 
 const NO_SHARE: MarketShare = { count: 0, notional: ZERO, worst: ZERO };
 
-/** Why a market is over its position or exposure limits (so REDUCING by itself), or undefined. */
-export function limitBreach(position: MarketPosition, limits: RiskLimits): string | undefined {
-  const q = netExposure(position);
-  if (above(q.isNegative() ? q.abs() : q, limits.maxNetExposure))
-    return `net exposure ${q.toFixed()} is beyond risk.maxNetExposure ${limits.maxNetExposure.toFixed()}`;
-  for (let i = 0; i < 2; i++) {
-    const held = i === 0 ? position.outcome0 : position.outcome1;
-    if (above(held, limits.maxPositionPerToken))
-      return `outcome ${i} position ${held.toFixed()} is above risk.maxPositionPerToken ${limits.maxPositionPerToken.toFixed()}`;
-  }
-  return undefined;
-}
-
-/** a.gt(b), without the copy of `b` decimal.js's comparison makes (compareDecimals) when both are finite. */
-function above(a: Decimal, b: Decimal): boolean {
-  return a.isFinite() && b.isFinite() ? compareDecimals(a, b) > 0 : a.gt(b);
-}
+export { limitBreach } from './limit-breach.js';
 
 export class RiskGate {
   #limits: RiskLimits;
