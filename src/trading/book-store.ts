@@ -5,6 +5,13 @@
  * `price_change` sets the aggregate size of the levels it names (0 removes a level). A book
  * updated by the stream takes its midpoint from its own best bid and ask.
  *
+ * The two sources race: a poll's answer is taken before the stream events that overtake it on
+ * the way, and a stream event may be older than a poll that arrived first. So the newer wins, by
+ * the venue's book time: a poll leaves a stream-updated book that is as new or newer (the stream
+ * brings whatever else changed in that millisecond, in order), and a stream event older than a
+ * polled book changes nothing. Otherwise quotes flip between the two views (a re-price each
+ * way), and a price change applied on an older snapshot mixes two books.
+ *
  * Tokens the last poll found unusable (stale, crossed, missing) are dropped, so nothing acts on
  * them until a good snapshot or stream event arrives. The venue time of the newest book each
  * token had is remembered past that (`bookTimeMs`): how old the daemon's view of it is.
@@ -22,6 +29,8 @@ export interface StoredBook {
 export class BookStore {
   readonly #books = new Map<string, StoredBook>();
   readonly #bookTimes = new Map<string, number>();
+  /** Tokens whose stored book was last changed by the stream (else by a poll). */
+  readonly #streamed = new Set<string>();
 
   get(tokenId: string): StoredBook | undefined {
     return this.#books.get(tokenId);
@@ -41,22 +50,41 @@ export class BookStore {
     for (const t of tokenIds) {
       this.#books.delete(t);
       this.#bookTimes.delete(t);
+      this.#streamed.delete(t);
     }
   }
 
-  /** A poll's result for `tokenId`: its usable book (or none) and its midpoint. */
-  setPolled(tokenId: string, book: BookView | undefined, mid: Decimal | undefined): void {
-    if (book === undefined) this.#books.delete(tokenId);
-    else {
-      this.#books.set(tokenId, { book, mid });
-      this.#noteTime(tokenId, book.timestampMs);
+  /**
+   * A poll's result for `tokenId`: its usable book (or none) and its midpoint. Returns false when
+   * the stored book came from the stream and is as new or newer (kept as it is).
+   */
+  setPolled(tokenId: string, book: BookView | undefined, mid: Decimal | undefined): boolean {
+    if (book === undefined) {
+      this.#books.delete(tokenId);
+      this.#streamed.delete(tokenId);
+      return true;
     }
+    const prev = this.#books.get(tokenId);
+    if (prev !== undefined && this.#streamed.has(tokenId) && prev.book.timestampMs >= book.timestampMs) return false;
+    this.#books.set(tokenId, { book, mid });
+    this.#streamed.delete(tokenId);
+    this.#noteTime(tokenId, book.timestampMs);
+    return true;
   }
 
-  /** Returns false (and changes nothing) for a token never polled: its market rules are unknown. */
+  /** A stream event of venue time `timestamp` is older than the polled book `prev` (then it changes nothing). */
+  #olderThanPoll(prev: StoredBook, timestamp: string): boolean {
+    const ts = Number(timestamp);
+    return !this.#streamed.has(prev.book.tokenId) && Number.isSafeInteger(ts) && ts < prev.book.timestampMs;
+  }
+
+  /**
+   * Returns false (and changes nothing) for a token never polled (its market rules are unknown),
+   * and for an event older than the polled book held.
+   */
   applyBook(e: StreamBook): boolean {
     const prev = this.#books.get(e.asset_id);
-    if (prev === undefined) return false;
+    if (prev === undefined || this.#olderThanPoll(prev, e.timestamp)) return false;
     const bids = toLevels(e.bids, true);
     const asks = toLevels(e.asks, false);
     if (bids === undefined || asks === undefined) return false;
@@ -79,7 +107,8 @@ export class BookStore {
 
   /**
    * A stream `book` whose levels are already checked and parsed (best first, no zero sizes), as a
-   * replay's loader gives them: they replace the token's. False for a token never polled.
+   * replay's loader gives them: they replace the token's. False (nothing changed) for a token never
+   * polled, and for an event older than the polled book held.
    */
   replaceLevels(
     tokenId: string,
@@ -90,15 +119,18 @@ export class BookStore {
     tickSize?: Decimal,
   ): boolean {
     const prev = this.#books.get(tokenId);
-    if (prev === undefined) return false;
+    if (prev === undefined || this.#olderThanPoll(prev, timestamp)) return false;
     this.#replace(prev, bids, asks, timestamp, hash, tickSize ?? prev.book.tickSize);
     return true;
   }
 
-  /** A stream `price_change` with checked, parsed levels: each named level set (size 0 removes it). False for a token never polled. */
+  /**
+   * A stream `price_change` with checked, parsed levels: each named level set (size 0 removes it).
+   * False (nothing changed) for a token never polled, and for an event older than the polled book held.
+   */
   changeLevels(tokenId: string, changes: readonly { side: 'BUY' | 'SELL'; level: BookLevel }[], timestamp: string, hash: string): boolean {
     const prev = this.#books.get(tokenId);
-    if (prev === undefined) return false;
+    if (prev === undefined || this.#olderThanPoll(prev, timestamp)) return false;
     let bids = prev.book.bids;
     let asks = prev.book.asks;
     for (const c of changes) {
@@ -131,6 +163,7 @@ export class BookStore {
       mid,
     };
     this.#books.set(prev.book.tokenId, { book, mid });
+    this.#streamed.add(book.tokenId);
     this.#noteTime(book.tokenId, book.timestampMs);
   }
 }

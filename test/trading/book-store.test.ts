@@ -2,7 +2,9 @@
  * BookStore: a poll replaces what it covers; a stream `book` replaces the levels (sorted, zero
  * sizes dropped, tick and time from the event); a `price_change` sets aggregate sizes (0 removes);
  * stream events for a token never polled, or with bad level text, change nothing; the midpoint of
- * a stream-updated book is its own best bid and ask.
+ * a stream-updated book is its own best bid and ask. The newer source wins by venue time: a poll
+ * older than (or as old as) a stream-updated book leaves it, a stream event older than a polled
+ * book changes nothing.
  */
 import { describe, expect, it } from 'vitest';
 import type { StreamBook, StreamPriceChange } from '../../src/market/market-stream.js';
@@ -45,11 +47,11 @@ describe('BookStore: polls', () => {
     expect(s.get(T1)).toBeUndefined();
   });
 
-  it('a poll replaces a stream-updated book, and a poll without a usable book drops the token', () => {
+  it('a newer poll replaces a stream-updated book, and a poll without a usable book drops the token', () => {
     const s = polledStore();
     expect(s.applyBook(streamBook())).toBe(true);
-    const fresh = book(T0, { bids: [['0.3', '1']], asks: [['0.4', '1']], hash: 'h-poll-2' });
-    s.setPolled(T0, fresh, d('0.35'));
+    const fresh = book(T0, { bids: [['0.3', '1']], asks: [['0.4', '1']], hash: 'h-poll-2', timestampMs: NOW + 1_001 });
+    expect(s.setPolled(T0, fresh, d('0.35'))).toBe(true);
     expect(s.get(T0)!.book).toBe(fresh);
     expect(s.get(T0)!.mid!.toFixed()).toBe('0.35');
 
@@ -59,6 +61,43 @@ describe('BookStore: polls', () => {
     expect(s.applyBook(streamBook())).toBe(false);
     expect(s.applyPriceChange(priceChange([{ price: '0.45', side: 'BUY', size: '1' }]))).toBe(false);
     expect(s.get(T0)).toBeUndefined();
+  });
+});
+
+describe('BookStore: a poll and the stream racing', () => {
+  it('a poll older than the stream-updated book, or as old, leaves it (levels, midpoint, hash and time)', () => {
+    const s = polledStore();
+    // The stream's book at NOW + 1,000: 0.45 / 0.55.
+    expect(s.applyBook(streamBook())).toBe(true);
+    const streamed = s.get(T0)!;
+    // A poll answered after the event but taken before it (its own levels, 0.49 / 0.51).
+    expect(s.setPolled(T0, book(T0, { hash: 'h-poll-old', timestampMs: NOW + 999 }), d('0.5'))).toBe(false);
+    expect(s.get(T0)).toBe(streamed);
+    expect(show(s.get(T0)!.book.bids)).toEqual(['0.45 x 10']);
+    expect(s.get(T0)!.mid!.toFixed()).toBe('0.5');
+    expect(s.get(T0)!.book.hash).toBe('h-stream');
+    // The same millisecond: the stream brings whatever else changed in it, in order.
+    expect(s.setPolled(T0, book(T0, { hash: 'h-poll-same-ms', timestampMs: NOW + 1_000 }), d('0.5'))).toBe(false);
+    expect(s.get(T0)).toBe(streamed);
+    expect(s.bookTimeMs(T0)).toBe(NOW + 1_000);
+  });
+
+  it('a stream event older than the polled book changes nothing; one of its millisecond or later applies', () => {
+    const s = new BookStore();
+    s.setPolled(T0, book(T0, { hash: 'h-poll', timestampMs: NOW + 5_000 }), d('0.5'));
+    const polled = s.get(T0)!;
+    expect(s.applyBook(streamBook({ timestamp: String(NOW + 4_999), hash: 'h-old-book' }))).toBe(false);
+    expect(s.applyPriceChange(priceChange([{ price: '0.49', side: 'BUY', size: '1' }], { timestamp: String(NOW + 4_999) }))).toBe(false);
+    expect(s.replaceLevels(T0, [], [], String(NOW + 4_000), 'h-old-replay')).toBe(false);
+    expect(s.changeLevels(T0, [], String(NOW + 4_000), 'h-old-replay')).toBe(false);
+    expect(s.get(T0)).toBe(polled);
+    expect(show(s.get(T0)!.book.bids)).toEqual(['0.49 x 100', '0.48 x 250']);
+
+    expect(s.applyPriceChange(priceChange([{ price: '0.49', side: 'BUY', size: '1' }], { timestamp: String(NOW + 5_000) }))).toBe(true);
+    expect(show(s.get(T0)!.book.bids)).toEqual(['0.49 x 1', '0.48 x 250']);
+    // Stream-updated now: a later stream event applies whatever its time (the stream is in order).
+    expect(s.applyPriceChange(priceChange([{ price: '0.48', side: 'BUY', size: '2' }], { timestamp: String(NOW + 4_000) }))).toBe(true);
+    expect(show(s.get(T0)!.book.bids)).toEqual(['0.49 x 1', '0.48 x 2']);
   });
 });
 
