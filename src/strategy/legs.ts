@@ -11,17 +11,28 @@
  * tokens), greedily: a quote too large for what is left goes to the BUY leg and a smaller, worse
  * quote after it may still use the holding. 1 - p is on the grid because 1 is a multiple of every
  * tick. Intents come back in the order of the quotes.
+ *
+ * A quote already resting keeps its leg while that leg is still allowed (hysteresis), since a
+ * switch is a cancel and a post of an order that quotes the same price: a quote resting as a BUY
+ * (a live BUY at its price, of no more than its size) stays a BUY and takes no holding, and quotes
+ * resting as a SELL are committed first, so that a new, better quote does not take the holding
+ * from under them. So an inventory that changes with each fill (a fill of the other side, a
+ * partial fill) does not move resting quotes from leg to leg; new quotes sell what is held.
  */
 import { compareDecimals, type Decimal, fromScaledInt, microOf, ONE } from '../money.js';
 import type { MarketView } from '../market/market-view.js';
 import { sortSmall } from '../stable-sort.js';
 import type { OrderIntent, Quote } from './strategy.js';
 
+/** The leg a quote rests on now, if any. */
+type Resting = 'BUY' | 'SELL' | undefined;
+
 export function toOrderIntents(view: MarketView, quotes: readonly Quote[]): OrderIntent[] {
   const { conditionId, tokens } = view.meta;
   const sells = new Array<boolean>(quotes.length).fill(false);
-  commit(quotes, 'ask', view.position.outcome0, sells);
-  commit(quotes, 'bid', view.position.outcome1, sells);
+  const resting = restingLegs(view, quotes);
+  commit(quotes, 'ask', view.position.outcome0, sells, resting);
+  commit(quotes, 'bid', view.position.outcome1, sells, resting);
   const out = new Array<OrderIntent>(quotes.length);
   for (let i = 0; i < quotes.length; i++) {
     const q = quotes[i]!;
@@ -44,12 +55,56 @@ export function complement(p: Decimal): Decimal {
   return m === undefined ? ONE.minus(p) : fromScaledInt(1_000_000 - m);
 }
 
-/** Marks, best price first, the quotes of `side` that the holding `held` covers whole. */
-function commit(quotes: readonly Quote[], side: 'bid' | 'ask', held: Decimal, sells: boolean[]): void {
+/**
+ * Per quote, the leg of a live order that expresses it (same token, side and price, no larger than
+ * the quote), each live order matched once; undefined when nothing rests.
+ */
+function restingLegs(view: MarketView, quotes: readonly Quote[]): Resting[] | undefined {
+  const live = view.liveOrders;
+  if (live.length === 0) return undefined;
+  const [t0, t1] = view.meta.tokens;
+  const used = new Array<boolean>(live.length).fill(false);
+  const out = new Array<Resting>(quotes.length);
+  for (let i = 0; i < quotes.length; i++) {
+    const q = quotes[i]!;
+    let complementPrice: Decimal | undefined;
+    for (let j = 0; j < live.length; j++) {
+      const o = live[j]!;
+      if (used[j] || compareDecimals(o.remaining, q.size) > 0) continue;
+      // A bid rests as BUY outcome 0 at p or SELL outcome 1 at 1 - p; an ask as SELL outcome 0 at p or BUY outcome 1 at 1 - p.
+      const onOutcome0 = o.tokenId === t0;
+      if (!onOutcome0 && o.tokenId !== t1) continue;
+      if (onOutcome0 !== (q.side === 'bid' ? o.side === 'BUY' : o.side === 'SELL')) continue;
+      const price = onOutcome0 ? q.price : (complementPrice ??= complement(q.price));
+      if (compareDecimals(o.price, price) !== 0) continue;
+      used[j] = true;
+      out[i] = o.side;
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Marks the quotes of `side` that the holding `held` covers whole: those resting as a SELL first,
+ * then the others but those resting as a BUY; each group best price first.
+ */
+function commit(
+  quotes: readonly Quote[],
+  side: 'bid' | 'ask',
+  held: Decimal,
+  sells: boolean[],
+  resting: readonly Resting[] | undefined,
+): void {
   const order: number[] = [];
-  for (let i = 0; i < quotes.length; i++) if (quotes[i]!.side === side) order.push(i);
-  // Best first: lowest ask, highest bid; ties keep the quotes' order (a stable sort).
-  sortSmall(order, (a, b) => (side === 'ask' ? 1 : -1) * compareDecimals(quotes[a]!.price, quotes[b]!.price));
+  for (let i = 0; i < quotes.length; i++) if (quotes[i]!.side === side && resting?.[i] !== 'BUY') order.push(i);
+  // Resting SELLs first; then best first: lowest ask, highest bid; ties keep the quotes' order (a stable sort).
+  sortSmall(
+    order,
+    (a, b) =>
+      (resting?.[a] === 'SELL' ? 0 : 1) - (resting?.[b] === 'SELL' ? 0 : 1) ||
+      (side === 'ask' ? 1 : -1) * compareDecimals(quotes[a]!.price, quotes[b]!.price),
+  );
   let left = held;
   for (const i of order) {
     const q = quotes[i]!;

@@ -11,17 +11,20 @@
  *   t=0    maker: X 0.45/0.55, Y 0.45/0.55 (x100)            mid0 0.50
  *          we: BUY X 0.48 x10 (bid), BUY Y 0.48 x10 (ask: no X held)
  *   t=10   taker SELL X 10 @0.48 FAK -> we buy 10 X at 0.48
- *          we now hold X: the ask becomes SELL X 0.52 x10, BUY Y is cancelled
+ *          we now hold X, but the ask rests as BUY Y 0.48 x10 and keeps its leg (legs.ts: a
+ *          resting quote is not moved to the SELL leg); a new bid BUY X 0.48 x10 is placed
  *   t=30   maker: X 0.43/0.49, Y 0.51/0.57                    mid0 0.46 (ours left out)
  *   t=80   maker: X 0.45/0.55, Y 0.45/0.55                    mid0 0.50
- *   t=100  taker BUY X 5 @0.52 FAK -> we sell 5 X at 0.52 (5 left of that order)
+ *   t=100  taker SELL Y 5 @0.48 FAK -> we buy 5 Y at 0.48, i.e. sell 5 X at 0.52 in outcome-0
+ *          space (5 left of that order); we hold 10 X and 5 Y
  *   t=130  maker: X 0.49/0.59, Y 0.41/0.51                    mid0 0.54
  *   t=200  end.
  *
  * Fill 1: taker fee 0.25 x 10 x (0.48 x 0.52)^2 = 0.1557504 -> 0.155750; our rebate 0.031150.
- * Fill 2: taker fee 0.25 x 5 x (0.52 x 0.48)^2 = 0.0778752 -> 0.077875; our rebate 0.015575.
- * Realized: 5 x (0.52 - 0.48) + rebates = 0.2 + 0.046725 = 0.246725.
- * Unrealized at the final mid: 5 x (0.54 - 0.48) = 0.3. Total 0.546725.
+ * Fill 2: taker fee 0.25 x 5 x (0.48 x 0.52)^2 = 0.0778752 -> 0.077875; our rebate 0.015575.
+ * Realized: nothing sold, the rebates only: 0.046725.
+ * Unrealized at the final mid: X 10 x (0.54 - 0.48) = 0.6, Y 5 x (0.46 - 0.48) = -0.1: 0.5.
+ * Total 0.546725 (the 5 pairs are worth 1 each whatever the outcome: as selling 5 X at 0.52).
  * Mark-out at 0 s: fill 1 +0.02 (mid 0.50), fill 2 +0.02 -> 0.02 per share, total 0.3.
  * Mark-out at 60 s: fill 1 at the poll of t=70, mid 0.46: 0.46 - 0.48 = -0.02 (x10);
  *                   fill 2 at the poll of t=160, mid 0.54: 0.52 - 0.54 = -0.02 (x5)
@@ -64,7 +67,7 @@ const SCRIPT: readonly (readonly [number, Action])[] = [
   [10, (place) => place('taker', 0, 'SELL', '0.48', 10)],
   [30, (_p, requote) => requote(['0.43', '0.49'], ['0.51', '0.57'])],
   [80, (_p, requote) => requote(['0.45', '0.55'], ['0.45', '0.55'])],
-  [100, (place) => place('taker', 0, 'BUY', '0.52', 5)],
+  [100, (place) => place('taker', 1, 'SELL', '0.48', 5)],
   [130, (_p, requote) => requote(['0.49', '0.59'], ['0.41', '0.51'])],
 ];
 
@@ -126,12 +129,12 @@ describe('backtest accounting on a scripted flow', () => {
     expect(r.fees.toFixed()).toBe('0');
     expect(r.rebates.toFixed()).toBe('0.046725');
     expect(r.volumeShares.toFixed()).toBe('15');
-    expect(r.volumeNotional.toFixed()).toBe('7.4');
+    expect(r.volumeNotional.toFixed()).toBe('7.2');
   });
 
   it('gives realized, unrealized and total PnL to the last decimal', () => {
-    expect(r.realizedPnl.toFixed()).toBe('0.246725');
-    expect(r.unrealizedPnl.toFixed()).toBe('0.3');
+    expect(r.realizedPnl.toFixed()).toBe('0.046725');
+    expect(r.unrealizedPnl.toFixed()).toBe('0.5');
     expect(r.totalPnl.toFixed()).toBe('0.546725');
   });
 
@@ -174,13 +177,14 @@ describe('backtest accounting on a scripted flow', () => {
  *       ours: X bid s=3.5 -> 0.4225 x 10 = 4.225 (Q_one), Y bid 4.225 (Q_two): Q_min 4.225.
  *       maker: X bid s=6.5 12.25 + Y ask s=3.5 42.25 (Q_one 54.5); X ask 42.25 + Y bid 12.25
  *       (Q_two 54.5): Q_min 54.5. Our share 4.225 / 58.725.
- * t=60  (we bought 10 X at t=10 and quote SELL X 0.52 x10 and a new bid 0.48 x10; the maker
- *       requoted at t=30) X: bids ours 0.48x10, maker 0.43x100; asks maker 0.49x100, ours 0.52x10.
- *       Y: bids maker 0.51x100; asks maker 0.57x100. Mids X 0.485, Y 0.54.
- *       ours: X bid s=0.5 -> 9.025 (Q_one), X ask s=3.5 -> 4.225 (Q_two): Q_min 4.225.
+ * t=60  (we bought 10 X at t=10; the ask still rests as BUY Y 0.48 x10, and a new bid 0.48 x10;
+ *       the maker requoted at t=30) X: bids ours 0.48x10, maker 0.43x100; asks maker 0.49x100.
+ *       Y: bids maker 0.51x100, ours 0.48x10; asks maker 0.57x100. Mids X 0.485, Y 0.54.
+ *       ours: X bid s=0.5 -> 9.025 (Q_one), Y bid s=6 -> 1.6 (Q_two): Q_min = max(1.6, 9.025 / 3)
+ *       = 9.025 / 3.
  *       maker: X bid s=5.5 20.25 + Y ask s=3 49 = 69.25 (Q_one); X ask s=0.5 90.25 + Y bid 49 =
- *       139.25 (Q_two): Q_min = max(69.25, 139.25 / 3) = 69.25. Our share 4.225 / 73.475.
- * Rewards = (4.225 / 58.725 + 4.225 / 73.475) x 1440 / 1440, rounded down to micro-USDC.
+ *       139.25 (Q_two): Q_min = max(69.25, 139.25 / 3) = 69.25. Our share (9.025 / 3) / (9.025 / 3 + 69.25).
+ * Rewards = (4.225 / 58.725 + 3.008333.. / 72.258333..) x 1440 / 1440, rounded down to micro-USDC.
  */
 describe('backtest rewards on the scripted flow', () => {
   const terms = { dailyRate: 1440, maxSpread: 10, minSize: 10 };
@@ -192,9 +196,10 @@ describe('backtest rewards on the scripted flow', () => {
   });
 
   it('credits the hand-computed share of each minute, pro rata for a run shorter than a day', () => {
-    const expected = new Decimal('4.225').div('58.725').plus(new Decimal('4.225').div('73.475'));
+    const ours60 = new Decimal('9.025').div(3);
+    const expected = new Decimal('4.225').div('58.725').plus(ours60.div(ours60.plus('69.25')));
     expect(short.rewards.toFixed()).toBe(expected.toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed());
-    expect(short.rewards.toFixed()).toBe('0.129448');
+    expect(short.rewards.toFixed()).toBe('0.113578');
     expect(short.total.toFixed()).toBe(short.totalPnl.plus(short.rewards).toFixed());
   });
 

@@ -87,6 +87,7 @@ describe('integer shortcuts equal their Decimal arithmetic', () => {
       const view = {
         meta: { conditionId: 'm', tokens: ['m:0', 'm:1'] },
         position: { outcome0: held(), outcome1: held() },
+        liveOrders: [],
       } as unknown as MarketView;
       expect(asText(toOrderIntents(view, quotes)), `case ${i}`).toEqual(asText(legsDecimal(view, quotes)));
     }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderIntent } from '../../src/strategy/strategy.js';
 import { toOrderIntents } from '../../src/strategy/legs.js';
-import { CONDITION, TOKEN_NO, TOKEN_YES, makeView, quote } from './view-fixture.js';
+import { CONDITION, TOKEN_NO, TOKEN_YES, liveOrder, makeView, quote } from './view-fixture.js';
 
 const show = (intents: readonly OrderIntent[]) =>
   intents.map(
@@ -53,5 +53,58 @@ describe('toOrderIntents', () => {
 
   it('maps nothing to nothing', () => {
     expect(toOrderIntents(makeView(), [])).toEqual([]);
+  });
+});
+
+describe('toOrderIntents: a resting quote keeps its leg', () => {
+  it('a bid resting as a BUY stays one when outcome 1 comes to be held (the ask filled); a new bid sells the holding', () => {
+    const live = [liveOrder('b1', 0, 'BUY', '0.48', '20')];
+    const quotes = [quote('bid', '0.48', '20'), quote('bid', '0.47', '20')];
+    expect(show(toOrderIntents(makeView({ position: ['0', '20'], live }), quotes))).toEqual([
+      'bid: BUY yes 0.48 x 20',
+      'bid: SELL no 0.53 x 20',
+    ]);
+    // An ask resting as BUY outcome 1 stays one with outcome 0 held.
+    const ask = [liveOrder('a1', 1, 'BUY', '0.47', '10')];
+    expect(show(toOrderIntents(makeView({ position: ['10', '0'], live: ask }), [quote('ask', '0.53', '10')]))).toEqual([
+      'ask: BUY no 0.47 x 10',
+    ]);
+  });
+
+  it('a quote resting as a SELL keeps the holding before a better new quote takes it', () => {
+    // 20 of outcome 1: the resting 0.47 bid (SELL no 0.53 x 15) keeps 15; the new 0.48 bid (10) does not fit in the 5 left.
+    const live = [liveOrder('s1', 1, 'SELL', '0.53', '15')];
+    const quotes = [quote('bid', '0.48', '10'), quote('bid', '0.47', '15')];
+    expect(show(toOrderIntents(makeView({ position: ['0', '20'], live }), quotes))).toEqual([
+      'bid: BUY yes 0.48 x 10',
+      'bid: SELL no 0.53 x 15',
+    ]);
+    // Without it resting, the best quote takes the holding first.
+    expect(show(toOrderIntents(makeView({ position: ['0', '20'] }), quotes))).toEqual(['bid: SELL no 0.52 x 10', 'bid: BUY yes 0.47 x 15']);
+  });
+
+  it('a resting SELL no longer covered by what is held goes to the BUY leg: nothing is sold that is not held', () => {
+    const live = [liveOrder('s1', 0, 'SELL', '0.53', '15')];
+    expect(show(toOrderIntents(makeView({ position: ['14.99', '0'], live }), [quote('ask', '0.53', '15')]))).toEqual([
+      'ask: BUY no 0.47 x 15',
+    ]);
+  });
+
+  it('a live order matches only its own token, side and price, no larger than the quote, and once', () => {
+    const quotes = [quote('bid', '0.48', '20'), quote('bid', '0.48', '20')];
+    const held = { position: ['0', '40'] as [string, string] };
+    // Larger than the quote (a resize down), another price, the other side, the other token's wrong side: not resting.
+    for (const o of [
+      liveOrder('x', 0, 'BUY', '0.48', '20.01'),
+      liveOrder('x', 0, 'BUY', '0.47', '20'),
+      liveOrder('x', 0, 'SELL', '0.48', '20'),
+      liveOrder('x', 1, 'BUY', '0.52', '20'),
+    ])
+      expect(show(toOrderIntents(makeView({ ...held, live: [o] }), quotes))).toEqual(['bid: SELL no 0.52 x 20', 'bid: SELL no 0.52 x 20']);
+    // One live BUY rests one of two equal quotes: the other still sells.
+    expect(show(toOrderIntents(makeView({ ...held, live: [liveOrder('b', 0, 'BUY', '0.48', '19')] }), quotes))).toEqual([
+      'bid: BUY yes 0.48 x 20',
+      'bid: SELL no 0.52 x 20',
+    ]);
   });
 });
