@@ -57,32 +57,38 @@ export function complement(p: Decimal): Decimal {
 
 /**
  * Per quote, the leg of a live order that expresses it (same token, side and price, no larger than
- * the quote), each live order matched once; undefined when nothing rests.
+ * the quote), each live order matched once: first those of the quote's very size (a kept order
+ * comes back at its remaining size), then smaller ones. Undefined when nothing rests.
  */
 function restingLegs(view: MarketView, quotes: readonly Quote[]): Resting[] | undefined {
   const live = view.liveOrders;
   if (live.length === 0) return undefined;
-  const [t0, t1] = view.meta.tokens;
   const used = new Array<boolean>(live.length).fill(false);
   const out = new Array<Resting>(quotes.length);
-  for (let i = 0; i < quotes.length; i++) {
-    const q = quotes[i]!;
-    let complementPrice: Decimal | undefined;
-    for (let j = 0; j < live.length; j++) {
-      const o = live[j]!;
-      if (used[j] || compareDecimals(o.remaining, q.size) > 0) continue;
-      // A bid rests as BUY outcome 0 at p or SELL outcome 1 at 1 - p; an ask as SELL outcome 0 at p or BUY outcome 1 at 1 - p.
-      const onOutcome0 = o.tokenId === t0;
-      if (!onOutcome0 && o.tokenId !== t1) continue;
-      if (onOutcome0 !== (q.side === 'bid' ? o.side === 'BUY' : o.side === 'SELL')) continue;
-      const price = onOutcome0 ? q.price : (complementPrice ??= complement(q.price));
-      if (compareDecimals(o.price, price) !== 0) continue;
-      used[j] = true;
-      out[i] = o.side;
-      break;
-    }
-  }
+  for (const exact of [true, false])
+    for (let i = 0; i < quotes.length; i++) if (out[i] === undefined) out[i] = restingLeg(view, quotes[i]!, used, exact);
   return out;
+}
+
+/** The leg of the first unused live order expressing `q` (of its very size when `exact`), marked used. */
+function restingLeg(view: MarketView, q: Quote, used: boolean[], exact: boolean): Resting {
+  const live = view.liveOrders;
+  const [t0, t1] = view.meta.tokens;
+  let complementPrice: Decimal | undefined;
+  for (let j = 0; j < live.length; j++) {
+    const o = live[j]!;
+    const bySize = compareDecimals(o.remaining, q.size);
+    if (used[j] || (exact ? bySize !== 0 : bySize > 0)) continue;
+    // A bid rests as BUY outcome 0 at p or SELL outcome 1 at 1 - p; an ask as SELL outcome 0 at p or BUY outcome 1 at 1 - p.
+    const onOutcome0 = o.tokenId === t0;
+    if (!onOutcome0 && o.tokenId !== t1) continue;
+    if (onOutcome0 !== (q.side === 'bid' ? o.side === 'BUY' : o.side === 'SELL')) continue;
+    const price = onOutcome0 ? q.price : (complementPrice ??= complement(q.price));
+    if (compareDecimals(o.price, price) !== 0) continue;
+    used[j] = true;
+    return o.side;
+  }
+  return undefined;
 }
 
 /**

@@ -83,6 +83,16 @@ describe('toOrderIntents: a resting quote keeps its leg', () => {
     expect(show(toOrderIntents(makeView({ position: ['0', '20'] }), quotes))).toEqual(['bid: SELL no 0.52 x 10', 'bid: BUY yes 0.47 x 15']);
   });
 
+  it('two quotes at one price rest on the orders of their own sizes (a kept order comes back at its remaining size)', () => {
+    // As in a live run: the band's kept ask 0.33 x 12 rests as SELL yes, its top-up 0.33 x 8 as BUY no; 20 yes held.
+    const live = [liveOrder('t', 1, 'BUY', '0.67', '8'), liveOrder('k', 0, 'SELL', '0.33', '12')];
+    const quotes = [quote('ask', '0.33', '12'), quote('ask', '0.33', '8')];
+    expect(show(toOrderIntents(makeView({ position: ['20', '0'], live }), quotes))).toEqual([
+      'ask: SELL yes 0.33 x 12',
+      'ask: BUY no 0.67 x 8',
+    ]);
+  });
+
   it('a resting SELL no longer covered by what is held goes to the BUY leg: nothing is sold that is not held', () => {
     const live = [liveOrder('s1', 0, 'SELL', '0.53', '15')];
     expect(show(toOrderIntents(makeView({ position: ['14.99', '0'], live }), [quote('ask', '0.53', '15')]))).toEqual([
