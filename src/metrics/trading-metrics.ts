@@ -56,7 +56,7 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
   });
   const orders = new Counter({
     name: 'makerd_orders_total',
-    help: 'Executor actions (placed, cancelled, cancel_market requests, cancel_failed, kept, deferred, uncertain, adopted, vanished) by reason (new, reprice, resize, unwanted, risk, stale, within_tolerance, budget, none)',
+    help: 'Executor actions (placed, cancelled, cancel_market requests, cancel_failed, kept, deferred, uncertain, adopted, vanished) by reason (new, reprice, resize, leg, unwanted, risk, stale, within_tolerance, budget, none)',
     labelNames: ['action', 'reason'],
     registers: [registry],
   });

@@ -14,7 +14,7 @@ import { gridValue } from '../support/random-decimals.js';
 const CASES = 4_000;
 const TOKENS = ['m:0', 'm:1'] as const;
 
-/** classifyPass as it was, in Decimal: the reference for the integer pairing. */
+/** classifyPass in Decimal: the reference for the integer pairing (then leg switches across tokens). */
 function classifyDecimal(cancelled: readonly DiffOrder[], placed: readonly OrderIntent[], pull: PullReason): PassReasons {
   const cancel = new Map<string, CancelReason>();
   const free = [...cancelled];
@@ -30,6 +30,15 @@ function classifyDecimal(cancelled: readonly DiffOrder[], placed: readonly Order
     const reason = c!.price.eq(p.price) ? 'resize' : 'reprice';
     cancel.set(c!.id, reason);
     return reason;
+  });
+  const o0 = (o: { tokenId: string; price: Decimal }): Decimal => (o.tokenId.endsWith(':1') ? new Decimal(1).minus(o.price) : o.price);
+  const quoteSide = (o: { tokenId: string; side: 'BUY' | 'SELL' }): boolean => o.tokenId.endsWith(':1') === (o.side === 'BUY');
+  placed.forEach((p, j) => {
+    if (place[j] !== 'new') return;
+    const i = free.findIndex((c) => c.tokenId !== p.tokenId && quoteSide(c) === quoteSide(p) && o0(c).eq(o0(p)));
+    if (i < 0) return;
+    cancel.set(free.splice(i, 1)[0]!.id, 'leg');
+    place[j] = 'leg';
   });
   for (const c of free) cancel.set(c.id, pull);
   return { cancel, place };

@@ -195,6 +195,24 @@ describe('makerd_orders_total{action,reason}', () => {
     expect(Object.fromEntries(left.cancel)).toEqual({ x: 'stale', y: 'stale' });
   });
 
+  it('pairs what is left across tokens at one outcome-0 price as a leg switch, before the rest takes the pull reason', () => {
+    // A bid at 0.47: SELL m:1 at 0.53 replaced by BUY m:0 at 0.47, and an ask at 0.53 the other way, beside a re-price
+    // (the same token first: 0.40 -> 0.39) and a new order.
+    const sell = (id: string, tokenId: string, price: string) => ({ ...order(id, tokenId, price), side: 'SELL' as const });
+    const r = classifyPass(
+      [sell('a', 'm:1', '0.53'), order('b', 'm:1', '0.47'), order('c', 'm:1', '0.40'), sell('d', 'm:1', '0.7')],
+      [
+        intent('m:0', '0.47'),
+        { ...intent('m:0', '0.53'), side: 'SELL', quoteSide: 'ask' },
+        { ...intent('m:1', '0.39'), quoteSide: 'ask' },
+        intent('m:0', '0.2'),
+      ],
+      'unwanted',
+    );
+    expect(r.place).toEqual(['leg', 'leg', 'reprice', 'new']);
+    expect(Object.fromEntries(r.cancel)).toEqual({ a: 'leg', b: 'leg', c: 'reprice', d: 'unwanted' });
+  });
+
   it('exports every (action, reason) pair from the start and counts by reason', async () => {
     const stats = new ExecutorStats();
     const registry = createRegistry();
