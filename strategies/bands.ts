@@ -87,7 +87,11 @@ const bands: Strategy<BandsParams, BandsState> = {
         avgAmount: { ...AMOUNT, doc: 'What the band is topped up to' },
         maxAmount: { ...AMOUNT, doc: 'Above this many shares resting in the band, orders are cancelled (farthest from the mid first)' },
       },
-      default: [{ minMargin: '0.01', avgMargin: '0.02', maxMargin: '0.03', minAmount: '10', avgAmount: '20', maxAmount: '30' }],
+      // The reference keeper's band reaches 0.03. With 1-cent ticks and midpoints on half ticks, a new
+      // order at avgMargin rounded away from the touch rests 2.5 cents out, half a cent from that edge,
+      // so every one-tick move away re-priced it: at 500 tokens on the simulator that alone wanted
+      // about 13 posts a second of the venue's sustained ~33 (docs/strategies.md#the-default-band).
+      default: [{ minMargin: '0.01', avgMargin: '0.02', maxMargin: '0.04', minAmount: '10', avgAmount: '20', maxAmount: '30' }],
     },
     sides: {
       type: 'enum',

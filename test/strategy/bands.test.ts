@@ -158,7 +158,7 @@ describe('bands: parameters', () => {
     expect(p.sides).toBe('both');
     expect(
       p.bands.map((b) => [b.minMargin, b.avgMargin, b.maxMargin, b.minAmount, b.avgAmount, b.maxAmount].map((d) => d.toFixed())),
-    ).toEqual([['0.01', '0.02', '0.03', '10', '20', '30']]);
+    ).toEqual([['0.01', '0.02', '0.04', '10', '20', '30']]);
   });
 
   it('requires min <= avg <= max for margins and amounts', () => {
