@@ -14,7 +14,8 @@
  *
  * A quote already resting keeps its leg while that leg is still allowed (hysteresis), since a
  * switch is a cancel and a post of an order that quotes the same price: a quote resting as a BUY
- * (a live BUY at its price, of no more than its size) stays a BUY and takes no holding, and quotes
+ * (a live BUY at its price and of its size, as a keeper returns it) stays a BUY and takes no
+ * holding, and quotes
  * resting as a SELL are committed first, so that a new, better quote does not take the holding
  * from under them. So an inventory that changes with each fill (a fill of the other side, a
  * partial fill) does not move resting quotes from leg to leg; new quotes sell what is held.
@@ -56,29 +57,26 @@ export function complement(p: Decimal): Decimal {
 }
 
 /**
- * Per quote, the leg of a live order that expresses it (same token, side and price, no larger than
- * the quote), each live order matched once: first those of the quote's very size (a kept order
- * comes back at its remaining size), then smaller ones. Undefined when nothing rests.
+ * Per quote, the leg of a live order that expresses it: same token, side, price and remaining size
+ * (a keeper returns a kept order so), each live order matched once. A quote of another size is
+ * re-posted anyway (or its order kept within the executor's size tolerance), so its leg is free.
+ * Undefined when nothing rests.
  */
 function restingLegs(view: MarketView, quotes: readonly Quote[]): Resting[] | undefined {
   const live = view.liveOrders;
   if (live.length === 0) return undefined;
   const used = new Array<boolean>(live.length).fill(false);
-  const out = new Array<Resting>(quotes.length);
-  for (const exact of [true, false])
-    for (let i = 0; i < quotes.length; i++) if (out[i] === undefined) out[i] = restingLeg(view, quotes[i]!, used, exact);
-  return out;
+  return quotes.map((q) => restingLeg(view, q, used));
 }
 
-/** The leg of the first unused live order expressing `q` (of its very size when `exact`), marked used. */
-function restingLeg(view: MarketView, q: Quote, used: boolean[], exact: boolean): Resting {
+/** The leg of the first unused live order expressing `q`, marked used. */
+function restingLeg(view: MarketView, q: Quote, used: boolean[]): Resting {
   const live = view.liveOrders;
   const [t0, t1] = view.meta.tokens;
   let complementPrice: Decimal | undefined;
   for (let j = 0; j < live.length; j++) {
     const o = live[j]!;
-    const bySize = compareDecimals(o.remaining, q.size);
-    if (used[j] || (exact ? bySize !== 0 : bySize > 0)) continue;
+    if (used[j] || compareDecimals(o.remaining, q.size) !== 0) continue;
     // A bid rests as BUY outcome 0 at p or SELL outcome 1 at 1 - p; an ask as SELL outcome 0 at p or BUY outcome 1 at 1 - p.
     const onOutcome0 = o.tokenId === t0;
     if (!onOutcome0 && o.tokenId !== t1) continue;

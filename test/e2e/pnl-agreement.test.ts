@@ -212,11 +212,13 @@ describe("makerd's positions, PnL and journal equal the simulator's (live mode o
       strategy: 'bands',
       params: BANDS,
       steps: [
-        // Buy outcome 0 at the bid; the ask then sells what is held (SELL outcome 0): closes 12.
+        // Buy outcome 0 at the bid. The ask rests as BUY outcome 1 and keeps its leg (legs.ts):
+        // taking 12 of it leaves 8, under minAmount, and the top-up of 12 sells what is held
+        // (SELL outcome 0), which then closes 12.
         { quote: 'bid', leg: { outcome: 0, side: 'BUY' }, size: '20' },
+        { quote: 'ask', leg: { outcome: 1, side: 'BUY' }, size: '12' },
         { quote: 'ask', leg: { outcome: 0, side: 'SELL' }, size: '12' },
-        // Then the ask buys outcome 1, and the rest of the flow goes where the quotes are.
-        { quote: 'ask', leg: { outcome: 1, side: 'BUY' }, size: '10' },
+        // Then the rest of the flow goes where the quotes are.
         { quote: 'bid', size: '7' },
         { quote: 'ask', size: '5' },
       ],
@@ -229,7 +231,11 @@ describe("makerd's positions, PnL and journal equal the simulator's (live mode o
       params: AVELLANEDA,
       fee: { rate: 0.1, exponent: 1, takerOnly: false, rebateRate: 0 },
       steps: [
+        // Buy outcome 0 at the bid. An ask still resting as BUY outcome 1 keeps its leg (legs.ts):
+        // taking 5 of it has it re-posted at its full size, selling what is held (SELL outcome 0),
+        // which then closes 6; the ask then buys outcome 1 again.
         { quote: 'bid', leg: { outcome: 0, side: 'BUY' }, size: '10' },
+        { quote: 'ask', size: '5' },
         { quote: 'ask', leg: { outcome: 0, side: 'SELL' }, size: '6' },
         { quote: 'ask', leg: { outcome: 1, side: 'BUY' }, size: '8' },
         { quote: 'bid', size: '5' },

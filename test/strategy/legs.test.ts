@@ -100,19 +100,20 @@ describe('toOrderIntents: a resting quote keeps its leg', () => {
     ]);
   });
 
-  it('a live order matches only its own token, side and price, no larger than the quote, and once', () => {
+  it('a live order matches only its own token, side, price and size, and once', () => {
     const quotes = [quote('bid', '0.48', '20'), quote('bid', '0.48', '20')];
     const held = { position: ['0', '40'] as [string, string] };
-    // Larger than the quote (a resize down), another price, the other side, the other token's wrong side: not resting.
+    // Larger or smaller than the quote (re-posted anyway), another price, the other side, the other token's wrong side: not resting.
     for (const o of [
       liveOrder('x', 0, 'BUY', '0.48', '20.01'),
+      liveOrder('x', 0, 'BUY', '0.48', '19'),
       liveOrder('x', 0, 'BUY', '0.47', '20'),
       liveOrder('x', 0, 'SELL', '0.48', '20'),
       liveOrder('x', 1, 'BUY', '0.52', '20'),
     ])
       expect(show(toOrderIntents(makeView({ ...held, live: [o] }), quotes))).toEqual(['bid: SELL no 0.52 x 20', 'bid: SELL no 0.52 x 20']);
     // One live BUY rests one of two equal quotes: the other still sells.
-    expect(show(toOrderIntents(makeView({ ...held, live: [liveOrder('b', 0, 'BUY', '0.48', '19')] }), quotes))).toEqual([
+    expect(show(toOrderIntents(makeView({ ...held, live: [liveOrder('b', 0, 'BUY', '0.48', '20')] }), quotes))).toEqual([
       'bid: BUY yes 0.48 x 20',
       'bid: SELL no 0.52 x 20',
     ]);
