@@ -15,9 +15,8 @@
  * A quote already resting keeps its leg while that leg is still allowed (hysteresis), since a
  * switch is a cancel and a post of an order that quotes the same price: a quote resting as a BUY
  * (a live BUY at its price and of its size, as a keeper returns it) stays a BUY and takes no
- * holding, and quotes
- * resting as a SELL are committed first, so that a new, better quote does not take the holding
- * from under them. So an inventory that changes with each fill (a fill of the other side, a
+ * holding, and quotes resting as a SELL are committed first, so that a new, better quote does not
+ * take the holding from under them. So an inventory that changes with each fill (a fill of the other side, a
  * partial fill) does not move resting quotes from leg to leg; new quotes sell what is held.
  */
 import { compareDecimals, type Decimal, fromScaledInt, microOf, ONE } from '../money.js';
