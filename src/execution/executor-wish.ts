@@ -16,6 +16,8 @@ export interface Wish {
   /** Replacements may go with their cancels (WishContext.overlap) while the market's additions stay at `additions`. */
   readonly overlap: boolean;
   readonly additions: number;
+  /** The market's fills heard when the wish was made (the risk gate judged it against that position). */
+  readonly fills: number;
   trace: DispatchTrace | undefined;
   /** Once the trace is let go while the wish waits (dispatch-trace.ts `held`): stamps its first request. */
   held: (() => void) | undefined;

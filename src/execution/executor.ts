@@ -118,6 +118,7 @@ export class Executor {
       pull: context.pull ?? 'unwanted',
       overlap: context.overlap === true,
       additions: this.tracker.additions(market),
+      fills: this.tracker.fills(market),
       trace,
       held: undefined,
       release,
@@ -305,15 +306,8 @@ export class Executor {
 
   #workOf(market: string, wish: Wish, nowMs: number): MarketWork {
     // Dead-man orders near their expiry are not kept: cancelled and placed afresh (a resize).
-    const expiring =
-      (this.#o.orderTtlSec ?? 0) > 0
-        ? new Set(
-            this.tracker
-              .liveOf(market)
-              .filter((o) => this.#expiring(o, nowMs))
-              .map((o) => o.id),
-          )
-        : NO_IDS;
+    const ttl = (this.#o.orderTtlSec ?? 0) > 0;
+    const expiring = ttl ? new Set(this.tracker.liveOf(market).flatMap((o) => (this.#expiring(o, nowMs) ? [o.id] : []))) : NO_IDS;
     return marketWork(market, wish.wanted, this.#liveOrders(market), expiring, wish.tick, this.#o.settings);
   }
 
@@ -372,6 +366,12 @@ export class Executor {
       // replacement on top would rest more than the risk gate approved. Place nothing this pass and
       // flag the market, so that its next evaluation tries again.
       if (plan.cancel.some((id) => this.tracker.byId(id) !== undefined)) {
+        this.tracker.touch(market);
+        return;
+      }
+      // A fill while the cancels were out moved the position the risk gate judged these places
+      // against (they could overshoot its limits by the fill): the next evaluation wants afresh.
+      if (this.tracker.fills(market) !== wish.fills) {
         this.tracker.touch(market);
         return;
       }

@@ -85,6 +85,8 @@ export class OrderTracker {
   readonly #gone = new Map<string, OwnOrderFootprint[]>();
   /** Orders ever added per market (posted or adopted): a wish's risk check is valid while this stays. */
   readonly #additions = new Map<string, number>();
+  /** Fills heard per market (the executor's check that a wish was made against the position now). */
+  readonly #fills = new Map<string, number>();
   #clock: () => number = () => 0;
 
   /** The time source for `#droppedAt` (the executor's clock). */
@@ -144,6 +146,11 @@ export class OrderTracker {
     if (kept === 0) this.#gone.delete(conditionId);
     else gone.length = kept;
     return out;
+  }
+
+  /** How many fills of the market's orders were heard so far. */
+  fills(conditionId: string): number {
+    return this.#fills.get(conditionId) ?? 0;
   }
 
   /** How many orders were ever added to the market (posted or adopted). */
@@ -359,6 +366,7 @@ export class OrderTracker {
   }
 
   #filled(o: TrackedOrder, shares: Decimal): void {
+    this.#fills.set(o.conditionId, (this.#fills.get(o.conditionId) ?? 0) + 1);
     for (const l of this.#fillListeners) l(o, shares);
   }
 
