@@ -64,6 +64,15 @@ function fillEvent(id: string, matched: string): OpenOrder & { type: string } {
   } as unknown as OpenOrder & { type: string };
 }
 
+function executorOn(venue: ExecutionVenue): Executor {
+  return new Executor({
+    venue,
+    clock: new FakeClock(),
+    settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 1 },
+    setOpenOrders: () => {},
+  });
+}
+
 const flush = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 };
@@ -71,12 +80,7 @@ const flush = async () => {
 describe('Executor: a fill while a re-price waits for its cancel', () => {
   it('places nothing against the old position; the next wish is placed', async () => {
     const v = gatedVenue();
-    const ex = new Executor({
-      venue: v.venue,
-      clock: new FakeClock(),
-      settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 1 },
-      setOpenOrders: () => {},
-    });
+    const ex = executorOn(v.venue);
     ex.submit(M, tick, [bid('0.05')]);
     await ex.idle();
     expect(v.state.posts).toEqual(['BUY 0.05 x 10']);
@@ -100,12 +104,7 @@ describe('Executor: a fill while a re-price waits for its cancel', () => {
 
   it('without a fill meanwhile the replacement follows its cancel', async () => {
     const v = gatedVenue();
-    const ex = new Executor({
-      venue: v.venue,
-      clock: new FakeClock(),
-      settings: { repriceTicks: 0, resizeFraction: 0, cancelMarketFraction: 1 },
-      setOpenOrders: () => {},
-    });
+    const ex = executorOn(v.venue);
     ex.submit(M, tick, [bid('0.05')]);
     await ex.idle();
     ex.submit(M, tick, [bid('0.04')]);
