@@ -162,6 +162,8 @@ async function runPhases(
     const { positions, feed } = account;
     // The fills the tracker hears count in the positions until GET /positions holds them.
     if (positions) exec.tracker.onFill((o, n) => positions.heardFill(o.tokenId, o.side === 'BUY' ? n : n.neg()));
+    // An order forgotten without all its fills heard may have filled: doubt until GET /positions says.
+    if (positions) exec.tracker.onForget((o, n) => positions.heardGone(o.tokenId, o.side === 'BUY' ? n : n.neg()));
     if (positions !== undefined && feed !== undefined) {
       const acceptMismatch = config.lifecycle.acceptPositionMismatch;
       const journalPosition = (t: string) => portfolio.position(t);

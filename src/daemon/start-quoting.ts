@@ -33,7 +33,7 @@ export interface StartQuotingInput {
   readonly tokens: readonly string[];
   readonly metadata: MetadataCache;
   /** The account's positions: GET /positions live, the portfolio's in paper mode. */
-  readonly positions: Pick<PositionPoller, 'positions' | 'onChange'> | undefined;
+  readonly positions: (Pick<PositionPoller, 'positions' | 'onChange'> & Partial<Pick<PositionPoller, 'doubt'>>) | undefined;
   readonly risk: RiskGate;
   readonly killSwitch: KillSwitch;
   readonly checkLosses: () => void;
@@ -65,6 +65,7 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     metadata: i.metadata,
     books,
     positions: () => i.positions?.positions ?? new Map(),
+    doubt: i.positions?.doubt?.bind(i.positions),
     risk,
     executor: exec,
     staleAfterMs: config.poller.staleAfterMs,

@@ -2,6 +2,7 @@
  * The executor's contract (executor.ts): the venue calls it makes, the per-call options it passes,
  * what comes with a wish, and its options.
  */
+import type { UnheardFillsFit } from '../risk/position-doubt.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
 import type { CancelResult, OpenOrder, OrderResponse, Paged } from '../venue/types.js';
@@ -53,6 +54,8 @@ export interface WishContext {
    * replace rather than after their answers, as long as no order was added to the market since.
    */
   readonly overlap?: boolean | undefined;
+  /** The risk gate's check of the places after cancels whose orders may have filled unheard (src/risk/position-doubt.ts). */
+  readonly unheardFit?: UnheardFillsFit | undefined;
 }
 
 export interface ExecutorOptions {

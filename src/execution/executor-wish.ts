@@ -4,6 +4,7 @@
  * or replaced by a newer wish for the market.
  */
 import type { Decimal } from '../money.js';
+import type { UnheardFillsFit } from '../risk/position-doubt.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { DispatchTrace, HeldCause } from './dispatch-trace.js';
 import type { MarketWork } from './dispatch-priority.js';
@@ -18,6 +19,8 @@ export interface Wish {
   readonly additions: number;
   /** The market's fills heard when the wish was made (the risk gate judged it against that position). */
   readonly fills: number;
+  /** Whether the places still fit the limits had the cancelled orders filled unheard (undefined: no check). */
+  readonly unheardFit: UnheardFillsFit | undefined;
   trace: DispatchTrace | undefined;
   /** Once the trace is let go while the wish waits (dispatch-trace.ts `held`): stamps its first request. */
   held: (() => void) | undefined;

@@ -119,6 +119,7 @@ export class Executor {
       overlap: context.overlap === true,
       additions: this.tracker.additions(market),
       fills: this.tracker.fills(market),
+      unheardFit: context.unheardFit,
       trace,
       held: undefined,
       release,
@@ -372,6 +373,19 @@ export class Executor {
       // A fill while the cancels were out moved the position the risk gate judged these places
       // against (they could overshoot its limits by the fill): the next evaluation wants afresh.
       if (this.tracker.fills(market) !== wish.fills) {
+        this.tracker.touch(market);
+        return;
+      }
+      // Nor does a cancel's answer say what its order matched before it went: had the cancelled
+      // orders filled unheard, the places could overshoot the limits. Then the next evaluation
+      // decides, with their remainders counted as doubt (src/risk/position-doubt.ts).
+      if (
+        plan.cancel.length > 0 &&
+        plan.place.length > 0 &&
+        wish.unheardFit !== undefined &&
+        !wish.unheardFit(live.filter((o) => cancelling.has(o.id)))
+      ) {
+        this.#o.logger?.debug({ market }, 'places held: the cancelled orders may have filled unheard');
         this.tracker.touch(market);
         return;
       }

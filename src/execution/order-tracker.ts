@@ -79,6 +79,7 @@ export class OrderTracker {
   readonly #byMarket = new Map<string, Set<TrackedOrder>>();
   readonly #listeners: ((conditionId: string) => void)[] = [];
   readonly #fillListeners: ((order: Readonly<TrackedOrder>, shares: Decimal) => void)[] = [];
+  readonly #forgetListeners: ((order: Readonly<TrackedOrder>, unmatched: Decimal) => void)[] = [];
   /** When each order id was last forgotten, so that an older listing does not bring it back. */
   readonly #droppedAt = new Map<string, number>();
   /** Footprints of the orders forgotten in the last FOOTPRINT_MS, by market. */
@@ -101,6 +102,15 @@ export class OrderTracker {
   /** Hears every increase of an order's matched size (a fill of `shares`). */
   onFill(listener: (order: Readonly<TrackedOrder>, shares: Decimal) => void): void {
     this.#fillListeners.push(listener);
+  }
+
+  /**
+   * Hears every order forgotten with shares unmatched as far as it knows (cancelled, gone from a
+   * listing, reported gone): nobody said what matched before it went, so it may have filled by all
+   * of its remainder. Not a post refused (it never rested), nor an order filled whole.
+   */
+  onForget(listener: (order: Readonly<TrackedOrder>, unmatched: Decimal) => void): void {
+    this.#forgetListeners.push(listener);
   }
 
   /** Orders that count against the cancel reserve: live, pending and uncertain. */
@@ -227,10 +237,10 @@ export class OrderTracker {
     this.#changed(o.conditionId);
   }
 
-  /** Forgets an order: refused post, cancelled, filled. */
+  /** Forgets a post the venue refused (it never rested). */
   dropClient(clientOrderId: string): void {
     const o = this.#byClient.get(clientOrderId);
-    if (o !== undefined) this.#delete(o);
+    if (o !== undefined) this.#delete(o, true, false);
   }
 
   dropId(id: string): boolean {
@@ -374,7 +384,11 @@ export class OrderTracker {
     for (const [id, at] of this.#droppedAt) if (at < olderThanMs) this.#droppedAt.delete(id);
   }
 
-  #delete(o: TrackedOrder, notify = true): void {
+  #delete(o: TrackedOrder, notify = true, rested = true): void {
+    if (rested && this.#forgetListeners.length > 0) {
+      const left = remaining(o);
+      if (compareDecimals(left, ZERO) > 0) for (const l of this.#forgetListeners) l(o, left);
+    }
     let gone = this.#gone.get(o.conditionId);
     if (gone === undefined) this.#gone.set(o.conditionId, (gone = []));
     // A footprint of its own (not the order: that would keep the order's strings for FOOTPRINT_MS).

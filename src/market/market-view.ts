@@ -59,6 +59,22 @@ export interface LiveOrderView {
   readonly remaining: Decimal;
 }
 
+/**
+ * How far the account's true position in a market may be from the view's, in shares (never
+ * negative): fills that may have happened unheard (an order forgotten on a cancel's answer or a
+ * listing, whose last fills nobody reported), and heard fills that the last GET /positions read may
+ * already hold (counted twice). It lasts until a read that began after them completes
+ * (src/trading/position-poller.ts). The risk gate counts it in its worst cases; strategies ignore it.
+ */
+export interface PositionDoubt {
+  /** Outcome-0 exposure may be this much higher than the view's. */
+  readonly up: Decimal;
+  /** ... or this much lower. */
+  readonly down: Decimal;
+  /** Each outcome's balance may be this much higher. */
+  readonly more: readonly [Decimal, Decimal];
+}
+
 export interface MarketView {
   readonly meta: MarketMeta;
   /** Books of outcome 0 and outcome 1; undefined when missing, stale, crossed or malformed. */
@@ -66,6 +82,8 @@ export interface MarketView {
   /** Midpoint of outcome 0 (POST /midpoints; 1 - outcome 1's when only that one is known). */
   readonly mid: Decimal | undefined;
   readonly position: MarketPosition;
+  /** Undefined: the position is known exactly (or nobody tracks the difference). */
+  readonly doubt?: PositionDoubt | undefined;
   readonly liveOrders: readonly LiveOrderView[];
   /** Clock time of the evaluation (Unix ms). */
   readonly nowMs: number;

@@ -40,6 +40,7 @@ import { accountLimits, type AccountView, worstExposure } from './account-scope.
 import { limitBreach } from './limit-breach.js';
 import { checkIntents } from './intent-checks.js';
 import { overlapShare } from './overlap.js';
+import { doubtfulLimits, type UnheardFillsFit, unheardFillsFit } from './position-doubt.js';
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
 import type { RiskLimits } from './risk-limits.js';
 import { worstState, type TradingState } from './trading-state.js';
@@ -66,6 +67,11 @@ export interface RiskDecision {
    * replace are answered. The market's share of the global limits is then that union's.
    */
   readonly overlap: boolean;
+  /**
+   * Whether the approved orders may still be placed after cancels whose orders may have filled
+   * unheard (position-doubt.ts); undefined when nothing was approved.
+   */
+  readonly unheardFit?: UnheardFillsFit | undefined;
 }
 
 export type StateChangeListener = (market: string, from: TradingState, to: TradingState, reason: string) => void;
@@ -294,8 +300,10 @@ export class RiskGate {
       this.#emit([[market, before, state, breach ?? 'position and net exposure back within limits']]);
     }
     const pull = this.#pullReason(view, state, nowMs);
+    const doubt = view.doubt;
     if (pull !== undefined) {
-      this.#setShare(market, { ...NO_SHARE, worst: netExposure(view.position).abs() });
+      const q = netExposure(view.position);
+      this.#setShare(market, { ...NO_SHARE, worst: doubt === undefined ? q.abs() : worstExposure(q, doubt.up, doubt.down) });
       const refused: Partial<Record<RefusalReason, number>> = {};
       if (intents.length > 0) {
         refused[pull] = intents.length;
@@ -306,8 +314,10 @@ export class RiskGate {
 
     const own = this.#shares.get(market) ?? NO_SHARE;
     const account = this.#account;
+    const limits = account === undefined ? this.#limits : accountLimits(this.#limits, account, this.#worstExposure.minus(own.worst));
     const options = {
-      limits: account === undefined ? this.#limits : accountLimits(this.#limits, account, this.#worstExposure.minus(own.worst)),
+      // Checked so that the worst case holds whichever way the doubt resolves.
+      limits: doubt === undefined ? limits : doubtfulLimits(limits, doubt),
       reducing: state === 'REDUCING',
       otherOrders: this.#restingOrders - own.count,
       otherNotional: this.#restingNotional.minus(own.notional),
@@ -317,7 +327,11 @@ export class RiskGate {
     const union = resting === undefined ? undefined : overlapShare({ ...options, view, approved: result.approved, resting });
     const share = union ?? result;
     const count = union === undefined ? result.approved.length : union.count;
-    this.#setShare(market, { count, notional: share.notional, worst: worstExposure(q, share.bids, share.asks) });
+    const worst =
+      doubt === undefined
+        ? worstExposure(q, share.bids, share.asks)
+        : worstExposure(q, share.bids.plus(doubt.up), share.asks.plus(doubt.down));
+    this.#setShare(market, { count, notional: share.notional, worst });
     for (const [reason, n] of Object.entries(result.refused) as [RefusalReason, number][]) this.#refusals[reason] += n;
     return {
       approved: result.approved,
@@ -327,6 +341,7 @@ export class RiskGate {
       trimmed: result.trimmed,
       moved: result.moved,
       overlap: union !== undefined,
+      unheardFit: result.approved.length === 0 ? undefined : unheardFillsFit(view, limits, result.approved),
     };
   }
 

@@ -8,11 +8,18 @@
  * after them completes (that read holds them). Without them a filled order is gone from the live
  * orders before its shares reach the positions, and for that moment the risk gate sees neither and
  * approves new orders into the room the fill used: limits overshot by the fill's size.
+ *
+ * What no read holds yet is also doubt (`doubt`, MarketView.doubt): a heard fill may be in the last
+ * read already (it began before we heard the fill, but the venue answered after the fill), so it
+ * may count twice; and an order forgotten without all its fills heard (`heardGone`: a cancel's
+ * answer, a listing without it, a stream's cancellation say nothing of what matched before) may
+ * have filled by its whole remainder. Both last until a read that began after them completes.
  */
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { isMakerdError } from '../errors.js';
-import { Decimal, parseDecimal } from '../money.js';
+import { Decimal, parseDecimal, ZERO } from '../money.js';
+import type { PositionDoubt } from '../market/market-view.js';
 import type { Position } from '../venue/types.js';
 import { marketOf } from '../market/token-id.js';
 
@@ -21,6 +28,13 @@ export interface PositionsVenue {
 }
 
 const PAGE = 500;
+
+/** A change of a token's balance that the last read may or may not hold: `reads` is #started when heard. */
+interface Unread {
+  readonly token: string;
+  readonly shares: Decimal;
+  readonly reads: number;
+}
 const MAX_OFFSET = 10_000;
 
 export class PositionPoller {
@@ -30,8 +44,12 @@ export class PositionPoller {
   readonly #intervalMs: number;
   readonly #logger: Logger | undefined;
   #positions: ReadonlyMap<string, Decimal> = new Map();
-  /** Fills heard since the read that will hold them began: `reads` is #started when heard. */
-  #pending: { token: string; shares: Decimal; reads: number }[] = [];
+  /** Fills heard since the read that will hold them began (counted in `positions`, and doubt). */
+  #pending: Unread[] = [];
+  /** Remainders of orders forgotten with fills perhaps unheard (doubt only), by market. */
+  readonly #gone = new Map<string, Unread[]>();
+  /** Each market's doubt, computed when asked and kept until its pending fills or gone orders change. */
+  readonly #doubts = new Map<string, PositionDoubt | undefined>();
   /** The last read plus the pending fills (rebuilt when either changes). */
   #merged: ReadonlyMap<string, Decimal> | undefined;
   /** Reads begun so far. */
@@ -66,9 +84,49 @@ export class PositionPoller {
   heardFill(token: string, shares: Decimal): void {
     this.#pending.push({ token, shares, reads: this.#started });
     this.#merged = undefined;
-    const changed = new Set([marketOf(token)]);
+    const market = marketOf(token);
+    this.#doubts.delete(market);
+    const changed = new Set([market]);
     for (const l of this.#listeners) l(changed);
     if (this.#running) void this.refresh();
+  }
+
+  /**
+   * An order of ours was forgotten with `shares` unmatched as far as we heard (negative for a
+   * sale): it may have filled by all of them. Doubt until a read that begins after now completes.
+   * (No read is asked for: one comes within the interval; `refresh` when a decision waits on it.)
+   */
+  heardGone(token: string, shares: Decimal): void {
+    if (shares.isZero()) return;
+    const market = marketOf(token);
+    const list = this.#gone.get(market);
+    const entry = { token, shares, reads: this.#started };
+    if (list === undefined) this.#gone.set(market, [entry]);
+    else list.push(entry);
+    this.#doubts.delete(market);
+  }
+
+  /** How far the market's true position may be from `positions` (undefined: not at all). */
+  doubt(conditionId: string, tokens: readonly [string, string]): PositionDoubt | undefined {
+    if (this.#doubts.has(conditionId)) return this.#doubts.get(conditionId);
+    let up = ZERO;
+    let down = ZERO;
+    const more: [Decimal, Decimal] = [ZERO, ZERO];
+    // A balance that may be `d` higher than counted (d < 0: lower).
+    const add = (token: string, d: Decimal): void => {
+      const outcome = token === tokens[0] ? 0 : token === tokens[1] ? 1 : undefined;
+      if (outcome === undefined) return;
+      if (d.gt(ZERO)) more[outcome] = more[outcome].plus(d);
+      // Outcome-0 exposure is outcome 0's balance less outcome 1's.
+      const q = outcome === 0 ? d : d.neg();
+      if (q.gt(ZERO)) up = up.plus(q);
+      else down = down.minus(q);
+    };
+    for (const f of this.#pending) if (marketOf(f.token) === conditionId) add(f.token, f.shares.neg());
+    for (const g of this.#gone.get(conditionId) ?? []) add(g.token, g.shares);
+    const doubt = up.isZero() && down.isZero() && more[0].isZero() && more[1].isZero() ? undefined : { up, down, more };
+    this.#doubts.set(conditionId, doubt);
+    return doubt;
   }
 
   /** Called with the markets (condition ids) whose balances changed. */
@@ -131,10 +189,26 @@ export class PositionPoller {
     for (const [token, size] of next) if (!(this.#positions.get(token)?.eq(size) ?? size.isZero())) changed.add(marketOf(token));
     for (const [token, size] of this.#positions) if (!next.has(token) && !size.isZero()) changed.add(marketOf(token));
     this.#positions = next;
-    // Fills heard before this read began are in it.
-    if (this.#pending.length > 0) this.#pending = this.#pending.filter((f) => f.reads >= read);
+    // Fills heard, and orders forgotten, before this read began are in it.
+    if (this.#pending.length > 0) {
+      for (const f of this.#pending) if (f.reads < read) this.#settled(marketOf(f.token), changed);
+      this.#pending = this.#pending.filter((f) => f.reads >= read);
+    }
+    for (const [market, list] of this.#gone) {
+      const left = list.filter((g) => g.reads >= read);
+      if (left.length === list.length) continue;
+      this.#settled(market, changed);
+      if (left.length === 0) this.#gone.delete(market);
+      else this.#gone.set(market, left);
+    }
     this.#merged = undefined;
     this.lastReadMs = this.#clock.now();
     if (changed.size > 0) for (const l of this.#listeners) l(changed);
+  }
+
+  /** The market's doubt shrank: computed afresh, and its listeners told (its room grew). */
+  #settled(market: string, changed: Set<string>): void {
+    this.#doubts.delete(market);
+    changed.add(market);
   }
 }

@@ -11,7 +11,7 @@
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
-import type { MarketMeta } from '../market/market-view.js';
+import type { MarketMeta, PositionDoubt } from '../market/market-view.js';
 import type { MarketSnapshot } from '../market/poller.js';
 import { compareDecimals, ONE, type Decimal } from '../money.js';
 import type { RiskGate } from '../risk/index.js';
@@ -52,6 +52,8 @@ export interface TradingLoopOptions {
   readonly metadata: MetadataSource;
   readonly books: BookStore;
   readonly positions: () => ReadonlyMap<string, Decimal>;
+  /** How far a market's position may be from `positions` (MarketView.doubt); undefined: exact. */
+  readonly doubt?: ((conditionId: string, tokens: readonly [string, string]) => PositionDoubt | undefined) | undefined;
   readonly risk: RiskGate;
   readonly executor: Executor;
   readonly staleAfterMs: number;
@@ -225,6 +227,7 @@ export class TradingLoop {
       meta,
       stored,
       positions: this.#o.positions(),
+      doubt: this.#o.doubt?.(conditionId, meta.tokens),
       liveOrders,
       own,
       nowMs,
@@ -286,6 +289,7 @@ export class TradingLoop {
         pull: pullReason(decision, view.books),
         trace,
         overlap: decision.overlap,
+        unheardFit: decision.unheardFit,
       });
     return this.#o.trade;
   }

@@ -12,7 +12,7 @@
  * (POST /midpoints) as it is.
  */
 import { bookProblem, midPrice, type BookView } from '../market/book-view.js';
-import type { LiveOrderView, MarketMeta, MarketView } from '../market/market-view.js';
+import type { LiveOrderView, MarketMeta, MarketView, PositionDoubt } from '../market/market-view.js';
 import { compareDecimals, type Decimal, microOf, ONE, ZERO } from '../money.js';
 import type { OwnOrderFootprint } from '../execution/order-tracker.js';
 import type { StoredBook } from './book-store.js';
@@ -21,6 +21,8 @@ export interface ViewInputs {
   readonly meta: MarketMeta;
   readonly stored: readonly [StoredBook | undefined, StoredBook | undefined];
   readonly positions: ReadonlyMap<string, Decimal>;
+  /** How far the position may be from `positions` (MarketView.doubt). */
+  readonly doubt?: PositionDoubt | undefined;
   readonly liveOrders: readonly LiveOrderView[];
   /** The account's orders as books may show them (src/execution/order-tracker.ts footprints). */
   readonly own: readonly OwnOrderFootprint[];
@@ -133,6 +135,7 @@ export function buildMarketView(i: ViewInputs): MarketView {
     books: [b0, b1],
     mid,
     position: { outcome0: i.positions.get(t0) ?? ZERO, outcome1: i.positions.get(t1) ?? ZERO },
+    ...(i.doubt === undefined ? {} : { doubt: i.doubt }),
     liveOrders: i.liveOrders,
     nowMs: i.nowMs,
   };

@@ -2,7 +2,9 @@
  * A re-price waits for its cancel's answer before placing. A fill heard meanwhile (typically of the
  * very order being replaced) moved the position the risk gate judged the replacement against:
  * placing it would rest more exposure than approved, by the fill. The executor places nothing then
- * and flags the market; the next wish (made against the new position) is placed.
+ * and flags the market; the next wish (made against the new position) is placed. A fill nobody
+ * reports is the same: the cancel's answer does not say what the order matched, so the places go
+ * only if the risk gate's check (`unheardFit`) finds them inside the limits had it filled whole.
  */
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
@@ -108,6 +110,47 @@ describe('Executor: a fill while a re-price waits for its cancel', () => {
     ex.submit(M, tick, [bid('0.05')]);
     await ex.idle();
     ex.submit(M, tick, [bid('0.04')]);
+    await flush();
+    v.state.gate!();
+    await ex.idle();
+    expect(v.state.posts).toEqual(['BUY 0.05 x 10', 'BUY 0.04 x 10']);
+  });
+
+  it('places nothing when the cancelled order, had it filled unheard, would take the places past the limits', async () => {
+    const v = gatedVenue();
+    const ex = executorOn(v.venue);
+    const forgotten: string[] = [];
+    ex.tracker.onForget((o, n) => forgotten.push(`${o.side} ${o.price.toFixed()} ${n.toFixed()}`));
+    ex.submit(M, tick, [bid('0.05')]);
+    await ex.idle();
+    const seen: (readonly { side: string; remaining: Decimal }[])[] = [];
+    // The gate's check: the cancelled remainders may add up to 9 shares at most.
+    const unheardFit = (orders: readonly { side: string; remaining: Decimal }[]) => {
+      seen.push(orders);
+      return orders.reduce((s, o) => s.plus(o.remaining), new Decimal(0)).lte(9);
+    };
+    ex.submit(M, tick, [bid('0.04')], { unheardFit });
+    await flush();
+    v.state.gate!();
+    await ex.idle();
+    // The cancel went (10 left of it, no fill heard): the replacement did not.
+    expect(v.state.posts).toEqual(['BUY 0.05 x 10']);
+    expect(seen.map((list) => list.map((o) => `${o.side} ${o.remaining.toFixed()}`))).toEqual([['BUY 10']]);
+    expect(forgotten).toEqual(['BUY 0.05 10']);
+    expect(ex.tracker.liveOf(M)).toEqual([]);
+    // Nothing left to cancel: the next wish (the gate having counted the doubt) is placed.
+    ex.submit(M, tick, [bid('0.04')], { unheardFit });
+    await ex.idle();
+    expect(v.state.posts).toEqual(['BUY 0.05 x 10', 'BUY 0.04 x 10']);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('places after the cancel when the check finds room for the cancelled remainders', async () => {
+    const v = gatedVenue();
+    const ex = executorOn(v.venue);
+    ex.submit(M, tick, [bid('0.05')]);
+    await ex.idle();
+    ex.submit(M, tick, [bid('0.04')], { unheardFit: (orders) => orders.length === 1 });
     await flush();
     v.state.gate!();
     await ex.idle();

@@ -9,7 +9,16 @@ describe('an ACTIVE market within every limit', () => {
   it('approves every intent unchanged, the same objects, in the strategy order', () => {
     const intents = [bid('0.47', 10), bid('0.48', 10), ask('0.52', 10), buyNo('0.47', 10)];
     const d = gate().evaluate(view(), intents, T0);
-    expect(d).toEqual({ approved: intents, state: 'ACTIVE', refused: {}, pulled: false, trimmed: 0, moved: 0, overlap: false });
+    expect(d).toEqual({
+      approved: intents,
+      state: 'ACTIVE',
+      refused: {},
+      pulled: false,
+      trimmed: 0,
+      moved: 0,
+      overlap: false,
+      unheardFit: expect.any(Function),
+    });
     for (const [i, a] of d.approved.entries()) expect(a).toBe(intents[i]);
   });
 

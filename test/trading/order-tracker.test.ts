@@ -329,3 +329,36 @@ describe('OrderTracker: reconcile and confirm races', () => {
     return new Set([MARKET]);
   }
 });
+
+describe('OrderTracker: orders forgotten with fills perhaps unheard (onForget)', () => {
+  let forgotten: string[];
+  beforeEach(() => {
+    forgotten = [];
+    tracker.onForget((o, unmatched) => forgotten.push(`${o.clientOrderId} ${unmatched.toFixed()}`));
+  });
+
+  it('a cancel, a cancel answer, a stream cancellation and a listing without it tell what was left unmatched', () => {
+    live('a', 'idA');
+    tracker.setMatched('idA', d('4.5'));
+    live('b', 'idB');
+    live('c', 'idC');
+    live('v', 'idV');
+    tracker.dropId('idA');
+    tracker.dropIds(['idB', 'idC']);
+    clock.advance(1_000);
+    tracker.reconcile(new Set([MARKET]), [], clock.now());
+    expect(forgotten).toEqual(['a 15.5', 'b 20', 'c 20', 'v 20']);
+    expect(fills).toEqual(['a 4.5']);
+  });
+
+  it('a refused post never rested, and an order filled whole left nothing unmatched: neither is told', () => {
+    tracker.addPending(intent(T0, 'BUY', '0.45', '20'), 'refused', clock.now());
+    tracker.dropClient('refused');
+    live('filled', 'idF');
+    tracker.setMatched('idF', d('20'));
+    tracker.addPending(intent(T0, 'BUY', '0.45', '20'), 'atOnce', clock.now());
+    tracker.confirm('atOnce', 'idX', d('20'), clock.now());
+    expect(forgotten).toEqual([]);
+    expect(tracker.ordersOf(MARKET)).toEqual([]);
+  });
+});

@@ -374,3 +374,68 @@ describe('PositionPoller: fills heard before a read holds them', () => {
     expect(text(p.positions)).toEqual({ '0xa:0': '0.6' });
   });
 });
+
+describe('PositionPoller: doubt until a read settles it', () => {
+  const row = (asset: string, size: number): Position => ({ asset, size }) as Position;
+  const tokens = ['0xa:0', '0xa:1'] as const;
+  const shown = (p: PositionPoller) => {
+    const doubt = p.doubt('0xa', tokens);
+    return doubt === undefined
+      ? undefined
+      : { up: doubt.up.toFixed(), down: doubt.down.toFixed(), more: doubt.more.map((m) => m.toFixed()) };
+  };
+
+  it('an order forgotten with shares unmatched may have filled by all of them, until a read begun after it completes', async () => {
+    let release: (() => void) | undefined;
+    let rows: Position[] = [row('0xa:0', 10)];
+    const p = poller('0xwallet', {
+      getPositions: async () => {
+        const answer = rows;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return answer;
+      },
+    });
+    const first = p.refresh();
+    release!();
+    await first;
+    expect(p.doubt('0xa', tokens)).toBeUndefined();
+    // A read begins; then a bid of outcome 0 (7.5 left) and a sale of outcome 1 (2 left) are forgotten.
+    const during = p.refresh();
+    p.heardGone('0xa:0', new Decimal('7.5'));
+    p.heardGone('0xa:1', new Decimal('-2'));
+    p.heardGone('0xa:1', new Decimal('0'));
+    // Outcome-0 exposure may be 7.5 + 2 higher; outcome 0's balance 7.5 higher. The positions stay.
+    expect(shown(p)).toEqual({ up: '9.5', down: '0', more: ['7.5', '0'] });
+    expect(text(p.positions)).toEqual({ '0xa:0': '10' });
+    expect(p.doubt('0xb', ['0xb:0', '0xb:1'])).toBeUndefined();
+    // The read in flight began before: it settles nothing.
+    release!();
+    await during;
+    expect(shown(p)).toEqual({ up: '9.5', down: '0', more: ['7.5', '0'] });
+    // The next read began after: the doubt is gone, and the market is reported changed (its room grew).
+    changes = [];
+    rows = [row('0xa:0', 17.5)];
+    const after = p.refresh();
+    release!();
+    await after;
+    expect(p.doubt('0xa', tokens)).toBeUndefined();
+    expect(changes).toEqual([['0xa']]);
+  });
+
+  it('a heard fill may be in the last read already: the position may be lower by it', async () => {
+    const p = poller('0xwallet', { getPositions: async () => [row('0xa:0', 10)] });
+    await p.refresh();
+    p.heardFill('0xa:0', new Decimal('5'));
+    p.heardFill('0xa:1', new Decimal('3'));
+    // Counted: 15 of outcome 0 and 3 of outcome 1 (exposure 12); either may be in the read already.
+    expect(text(p.positions)).toEqual({ '0xa:0': '15', '0xa:1': '3' });
+    expect(shown(p)).toEqual({ up: '3', down: '5', more: ['0', '0'] });
+    // A sale heard (-4 of outcome 0) may have been counted: the balance may be 4 higher.
+    p.heardFill('0xa:0', new Decimal('-4'));
+    expect(shown(p)).toEqual({ up: '7', down: '5', more: ['4', '0'] });
+    await p.refresh();
+    expect(p.doubt('0xa', tokens)).toBeUndefined();
+  });
+});
