@@ -39,55 +39,75 @@ export function doubtfulLimits(limits: RiskLimits, doubt: PositionDoubt): RiskLi
   };
 }
 
+/** Shares of each outcome-0 direction and each token's buys, of orders on this market's tokens. */
+interface Moves {
+  up: Decimal;
+  down: Decimal;
+  readonly buys: [Decimal, Decimal];
+}
+
+function movesOf(tokens: readonly [string, string], list: readonly { tokenId: string; side: 'BUY' | 'SELL'; size: Decimal }[]): Moves {
+  const m: Moves = { up: ZERO, down: ZERO, buys: [ZERO, ZERO] };
+  for (const o of list) {
+    const outcome = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
+    if (outcome === undefined) continue;
+    if (o.side === 'BUY') m.buys[outcome] = m.buys[outcome].plus(o.size);
+    // BUY outcome 0 and SELL outcome 1 take outcome-0 exposure up.
+    if ((o.side === 'BUY') === (outcome === 0)) m.up = m.up.plus(o.size);
+    else m.down = m.down.plus(o.size);
+  }
+  return m;
+}
+
 /**
  * The check for the executor: `limits` are the market's before the doubt (the account's budget
- * under risk.scope account), `approved` what the gate let rest. A limit binds only in the direction
- * the approved orders add to: placing them adds nothing to a worst case they do not move.
+ * under risk.scope account), `approved` what the gate let rest with its outcome-0 `bids` and `asks`.
+ * A limit binds only in the direction the approved orders add to: placing them adds nothing to a
+ * worst case they do not move. Called once per re-price at most, and only after its cancels.
  */
-export function unheardFillsFit(view: MarketView, limits: RiskLimits, approved: readonly OrderIntent[]): UnheardFillsFit {
+export function unheardFillsFit(
+  view: MarketView,
+  limits: RiskLimits,
+  approved: { readonly approved: readonly OrderIntent[]; readonly bids: Decimal; readonly asks: Decimal },
+): UnheardFillsFit {
   return (orders) => {
-    if (orders.length === 0 || approved.length === 0) return true;
-    const [t0, t1] = view.meta.tokens;
+    if (orders.length === 0 || approved.approved.length === 0) return true;
+    const tokens = view.meta.tokens;
     const doubt = view.doubt;
-    // Outcome-0 exposure up (bids) and down (asks), and each token's buys: approved, then unheard.
-    const moves = (list: readonly { tokenId: string; side: 'BUY' | 'SELL'; size: Decimal }[]) => {
-      let up = ZERO;
-      let down = ZERO;
-      const buys = [ZERO, ZERO];
-      for (const o of list) {
-        const outcome = o.tokenId === t0 ? 0 : o.tokenId === t1 ? 1 : undefined;
-        if (outcome === undefined) continue;
-        if (o.side === 'BUY') buys[outcome] = buys[outcome]!.plus(o.size);
-        if ((o.side === 'BUY') === (outcome === 0)) up = up.plus(o.size);
-        else down = down.plus(o.size);
-      }
-      return { up, down, buys };
-    };
-    const wanted = moves(approved);
-    const unheard = moves(orders.map((o) => ({ tokenId: o.tokenId, side: o.side, size: o.remaining })));
+    const unheard = movesOf(
+      tokens,
+      orders.map((o) => ({ tokenId: o.tokenId, side: o.side, size: o.remaining })),
+    );
     const q = netExposure(view.position);
     const L = limits.maxNetExposure;
-    if (wanted.up.gt(ZERO)) {
-      const top = q
+    if (
+      approved.bids.gt(ZERO) &&
+      q
         .plus(doubt?.up ?? ZERO)
-        .plus(wanted.up)
-        .plus(unheard.up);
-      if (top.gt(L)) return false;
-    }
-    if (wanted.down.gt(ZERO)) {
-      const bottom = q
+        .plus(approved.bids)
+        .plus(unheard.up)
+        .gt(L)
+    )
+      return false;
+    if (
+      approved.asks.gt(ZERO) &&
+      q
         .minus(doubt?.down ?? ZERO)
-        .minus(wanted.down)
-        .minus(unheard.down);
-      if (bottom.neg().gt(L)) return false;
-    }
+        .minus(approved.asks)
+        .minus(unheard.down)
+        .neg()
+        .gt(L)
+    )
+      return false;
+    if (unheard.buys[0].isZero() && unheard.buys[1].isZero() && doubt === undefined) return true;
+    const wanted = movesOf(tokens, approved.approved);
     const held = [view.position.outcome0, view.position.outcome1] as const;
     for (const k of [0, 1] as const) {
-      if (!wanted.buys[k]!.gt(ZERO)) continue;
+      if (!wanted.buys[k].gt(ZERO)) continue;
       const most = held[k]
         .plus(doubt?.more[k] ?? ZERO)
-        .plus(wanted.buys[k]!)
-        .plus(unheard.buys[k]!);
+        .plus(wanted.buys[k])
+        .plus(unheard.buys[k]);
       if (most.gt(limits.maxPositionPerToken)) return false;
     }
     return true;

@@ -341,7 +341,7 @@ export class RiskGate {
       trimmed: result.trimmed,
       moved: result.moved,
       overlap: union !== undefined,
-      unheardFit: result.approved.length === 0 ? undefined : unheardFillsFit(view, limits, result.approved),
+      unheardFit: result.approved.length === 0 ? undefined : unheardFillsFit(view, limits, result),
     };
   }
 
