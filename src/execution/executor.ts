@@ -28,6 +28,7 @@ import { ExecutorStats } from './executor-stats.js';
 import { classifyPass, type CancelReason } from './order-reasons.js';
 import { OrderRequests, listOpenOrders } from './order-requests.js';
 import { applyListingOutcome } from './listing-outcome.js';
+import { holdAfterCancels } from './after-cancels.js';
 import { OrderTracker, type ReconcileResult, remaining } from './order-tracker.js';
 import { QuoteObserver } from './quote-observer.js';
 import { holdBack, NOTHING, type Wish } from './executor-wish.js';
@@ -332,11 +333,8 @@ export class Executor {
       const call = this.#call(wish.trace, wish.held);
       const live = plan.live;
       const cancelling = new Set(plan.cancel);
-      const reasons = classifyPass(
-        live.filter((o) => cancelling.has(o.id)),
-        plan.place,
-        wish.pull,
-      );
+      const cancelled = live.filter((o) => cancelling.has(o.id));
+      const reasons = classifyPass(cancelled, plan.place, wish.pull);
       const why = (id: string): CancelReason => reasons.cancel.get(id) ?? wish.pull;
       this.stats.count('kept', plan.kept);
       // Checked first: the record (a string per order) is built only when it will be written.
@@ -363,29 +361,10 @@ export class Executor {
       // (No await at all without cancels: the posts leave in the same turn as the plan.)
       if (plan.cancelMarket && !this.#shared.has(market)) await this.#requests.cancelMarket(market, plan.cancel, why, call);
       else if (plan.cancel.length > 0) await Promise.all(plan.cancel.map((id) => this.#requests.cancelOne(id, why(id), call)));
-      // Cancels before places: an order that could not be cancelled may still rest, and placing its
-      // replacement on top would rest more than the risk gate approved. Place nothing this pass and
-      // flag the market, so that its next evaluation tries again.
-      if (plan.cancel.some((id) => this.tracker.byId(id) !== undefined)) {
-        this.tracker.touch(market);
-        return;
-      }
-      // A fill while the cancels were out moved the position the risk gate judged these places
-      // against (they could overshoot its limits by the fill): the next evaluation wants afresh.
-      if (this.tracker.fills(market) !== wish.fills) {
-        this.tracker.touch(market);
-        return;
-      }
-      // Nor does a cancel's answer say what its order matched before it went: had the cancelled
-      // orders filled unheard, the places could overshoot the limits. Then the next evaluation
-      // decides, with their remainders counted as doubt (src/risk/position-doubt.ts).
-      if (
-        plan.cancel.length > 0 &&
-        plan.place.length > 0 &&
-        wish.unheardFit !== undefined &&
-        !wish.unheardFit(live.filter((o) => cancelling.has(o.id)))
-      ) {
-        this.#o.logger?.debug({ market }, 'places held: the cancelled orders may have filled unheard');
+      // Cancel before place: nothing goes when the cancels' answers changed what the gate judged.
+      const hold = holdAfterCancels(this.tracker, market, wish, plan, cancelled);
+      if (hold !== undefined) {
+        this.#o.logger?.debug({ market, hold }, 'places held after their cancels; evaluating again');
         this.tracker.touch(market);
         return;
       }

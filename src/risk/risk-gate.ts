@@ -40,7 +40,8 @@ import { accountLimits, type AccountView, worstExposure } from './account-scope.
 import { limitBreach } from './limit-breach.js';
 import { checkIntents } from './intent-checks.js';
 import { overlapShare } from './overlap.js';
-import { doubtfulLimits, type UnheardFillsFit, unheardFillsFit } from './position-doubt.js';
+import { doubtfulLimits, unheardFillsFit } from './position-doubt.js';
+import type { RiskDecision, RiskSnapshot, StateChangeListener } from './risk-decision.js';
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
 import type { RiskLimits } from './risk-limits.js';
 import { worstState, type TradingState } from './trading-state.js';
@@ -48,56 +49,7 @@ import { worstState, type TradingState } from './trading-state.js';
 /** The key that addresses every market at once. */
 export const ALL_MARKETS = '*';
 
-export interface RiskDecision {
-  /** The orders that may rest, trimmed or moved where needed, in the strategy's order. */
-  readonly approved: OrderIntent[];
-  /** The market's effective state at this evaluation. */
-  readonly state: TradingState;
-  /** Intents refused at this evaluation, by reason. */
-  readonly refused: Partial<Record<RefusalReason, number>>;
-  /** True: cancel everything the market has (kill switch, HALTED, error back-off, stale book). */
-  readonly pulled: boolean;
-  /** Approved intents whose size was cut. */
-  readonly trimmed: number;
-  /** Approved post-only intents moved one tick off the opposite best price. */
-  readonly moved: number;
-  /**
-   * The approved orders and every order the market has now (`resting`) may rest together within
-   * the limits (overlap.ts): replacements may be posted before the cancels of the orders they
-   * replace are answered. The market's share of the global limits is then that union's.
-   */
-  readonly overlap: boolean;
-  /**
-   * Whether the approved orders may still be placed after cancels whose orders may have filled
-   * unheard (position-doubt.ts); undefined when nothing was approved.
-   */
-  readonly unheardFit?: UnheardFillsFit | undefined;
-}
-
-export type StateChangeListener = (market: string, from: TradingState, to: TradingState, reason: string) => void;
-
-export interface RiskSnapshot {
-  readonly overall: TradingState;
-  readonly killSwitch: boolean;
-  /** What engaged (or last released) the kill switch, e.g. 'file data/KILL'. */
-  readonly killSwitchSource: string | undefined;
-  /**
-   * What holds every market HALTED besides the kill switch: `risk.state` (configured), or the
-   * source of an override on every market (`journal`, `portfolio.dailyLoss`, …). Empty otherwise.
-   */
-  readonly haltedBy: readonly string[];
-  /** End of the current error back-off (Unix ms); undefined when none is running (at `nowMs`, if given). */
-  readonly backoffUntilMs: number | undefined;
-  /** Effective state of every market the gate knows. */
-  readonly markets: Record<string, TradingState>;
-  /** Cumulative refusals by reason (every reason present). */
-  readonly refusals: Record<RefusalReason, number>;
-  /** Cumulative venue failures reported, and back-offs started. */
-  readonly failures: { readonly error: number; readonly throttle: number; readonly backoffs: number };
-  /** Orders and USDC notional approved at each market's latest evaluation (with the orders they replace while both may rest), summed. */
-  readonly restingOrders: number;
-  readonly restingNotional: Decimal;
-}
+export type { RiskDecision, RiskSnapshot, StateChangeListener } from './risk-decision.js';
 
 interface MarketShare {
   readonly count: number;
