@@ -17,6 +17,7 @@ import { type MarketView, netExposure, type PositionDoubt } from '../market/mark
 import { Decimal, ZERO } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { RiskLimits } from './risk-limits.js';
+import { unheardFitMicro } from './position-doubt-micro.js';
 
 /** An order whose fills may go unheard: what is left of it, as the executor last knew. */
 export interface UnheardOrder {
@@ -59,57 +60,67 @@ function movesOf(tokens: readonly [string, string], list: readonly { tokenId: st
   return m;
 }
 
+/** What the approved orders add up to: the risk check's result. */
+export interface ApprovedSet {
+  readonly approved: readonly OrderIntent[];
+  /** Outcome-0 shares up (bids) and down (asks). */
+  readonly bids: Decimal;
+  readonly asks: Decimal;
+}
+
 /**
  * The check for the executor: `limits` are the market's before the doubt (the account's budget
- * under risk.scope account), `approved` what the gate let rest with its outcome-0 `bids` and `asks`.
- * A limit binds only in the direction the approved orders add to: placing them adds nothing to a
- * worst case they do not move. Called once per re-price at most, and only after its cancels.
+ * under risk.scope account), `approved` what the gate let rest. A limit binds only in the
+ * direction the approved orders add to: placing them adds nothing to a worst case they do not
+ * move. Called once per re-price at most, after its cancels: in micro-unit integers whenever
+ * every value converts (position-doubt-micro.ts), else in Decimal (the reference).
  */
-export function unheardFillsFit(
-  view: MarketView,
-  limits: RiskLimits,
-  approved: { readonly approved: readonly OrderIntent[]; readonly bids: Decimal; readonly asks: Decimal },
-): UnheardFillsFit {
+export function unheardFillsFit(view: MarketView, limits: RiskLimits, approved: ApprovedSet): UnheardFillsFit {
   return (orders) => {
     if (orders.length === 0 || approved.approved.length === 0) return true;
-    const tokens = view.meta.tokens;
-    const doubt = view.doubt;
-    const unheard = movesOf(
-      tokens,
-      orders.map((o) => ({ tokenId: o.tokenId, side: o.side, size: o.remaining })),
-    );
-    const q = netExposure(view.position);
-    const L = limits.maxNetExposure;
-    if (
-      approved.bids.gt(ZERO) &&
-      q
-        .plus(doubt?.up ?? ZERO)
-        .plus(approved.bids)
-        .plus(unheard.up)
-        .gt(L)
-    )
-      return false;
-    if (
-      approved.asks.gt(ZERO) &&
-      q
-        .minus(doubt?.down ?? ZERO)
-        .minus(approved.asks)
-        .minus(unheard.down)
-        .neg()
-        .gt(L)
-    )
-      return false;
-    if (unheard.buys[0].isZero() && unheard.buys[1].isZero() && doubt === undefined) return true;
-    const wanted = movesOf(tokens, approved.approved);
-    const held = [view.position.outcome0, view.position.outcome1] as const;
-    for (const k of [0, 1] as const) {
-      if (!wanted.buys[k].gt(ZERO)) continue;
-      const most = held[k]
-        .plus(doubt?.more[k] ?? ZERO)
-        .plus(wanted.buys[k])
-        .plus(unheard.buys[k]);
-      if (most.gt(limits.maxPositionPerToken)) return false;
-    }
-    return true;
+    return unheardFitMicro(view, limits, approved, orders) ?? unheardFitDecimal(view, limits, approved, orders);
   };
+}
+
+/** The check in Decimal. */
+export function unheardFitDecimal(view: MarketView, limits: RiskLimits, approved: ApprovedSet, orders: readonly UnheardOrder[]): boolean {
+  const tokens = view.meta.tokens;
+  const doubt = view.doubt;
+  const unheard = movesOf(
+    tokens,
+    orders.map((o) => ({ tokenId: o.tokenId, side: o.side, size: o.remaining })),
+  );
+  const q = netExposure(view.position);
+  const L = limits.maxNetExposure;
+  if (
+    approved.bids.gt(ZERO) &&
+    q
+      .plus(doubt?.up ?? ZERO)
+      .plus(approved.bids)
+      .plus(unheard.up)
+      .gt(L)
+  )
+    return false;
+  if (
+    approved.asks.gt(ZERO) &&
+    q
+      .minus(doubt?.down ?? ZERO)
+      .minus(approved.asks)
+      .minus(unheard.down)
+      .neg()
+      .gt(L)
+  )
+    return false;
+  if (unheard.buys[0].isZero() && unheard.buys[1].isZero() && doubt === undefined) return true;
+  const wanted = movesOf(tokens, approved.approved);
+  const held = [view.position.outcome0, view.position.outcome1] as const;
+  for (const k of [0, 1] as const) {
+    if (!wanted.buys[k].gt(ZERO)) continue;
+    const most = held[k]
+      .plus(doubt?.more[k] ?? ZERO)
+      .plus(wanted.buys[k])
+      .plus(unheard.buys[k]);
+    if (most.gt(limits.maxPositionPerToken)) return false;
+  }
+  return true;
 }
