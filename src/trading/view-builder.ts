@@ -135,7 +135,7 @@ export function buildMarketView(i: ViewInputs): MarketView {
     books: [b0, b1],
     mid,
     position: { outcome0: i.positions.get(t0) ?? ZERO, outcome1: i.positions.get(t1) ?? ZERO },
-    ...(i.doubt === undefined ? {} : { doubt: i.doubt }),
+    doubt: i.doubt,
     liveOrders: i.liveOrders,
     nowMs: i.nowMs,
   };
