@@ -62,8 +62,18 @@ export interface TakeSpec {
   readonly size: string;
   /** The token leg the operator's order must be on (e.g. SELL outcome 0 for an ask that closes a long). */
   readonly leg?: { readonly outcome: 0 | 1; readonly side: Side };
+  /**
+   * With `leg`: shares to take of the same quote on its other leg when the wanted leg has not come
+   * after NUDGE_MS, at most NUDGES times. A re-price that raced a fill (the positions read holding
+   * the fill before the order's update came) can leave the quote resting on its other leg, where
+   * legs.ts's hysteresis keeps it; a partial take has it re-posted, its leg chosen afresh.
+   */
+  readonly nudge?: string;
   readonly timeoutMs?: number;
 }
+
+const NUDGE_MS = 3_000;
+const NUDGES = 3;
 
 /**
  * Waits until the operator rests an order of `spec.quote` (on `spec.leg`) in the market with at
@@ -72,31 +82,48 @@ export interface TakeSpec {
  */
 export async function takeOperatorQuote(h: SimHarness, taker: SimAccount, spec: TakeSpec): Promise<OpenOrder> {
   const op = operatorOf(h);
+  const find = (leg: TakeSpec['leg'], size: string): OpenOrder | undefined =>
+    h.sim.world.exchange
+      .openOrders(op, spec.market === undefined ? {} : { market: spec.market })
+      .find(
+        (o) =>
+          (spec.quote === undefined || quoteSide(o) === spec.quote) &&
+          (leg === undefined || (o.asset_id.endsWith(`:${leg.outcome}`) && o.side === leg.side)) &&
+          remaining(o).gte(size),
+      );
+  const started = Date.now();
+  let nudges = 0;
   let target: OpenOrder | undefined;
   await vi.waitFor(
     () => {
-      target = h.sim.world.exchange
-        .openOrders(op, spec.market === undefined ? {} : { market: spec.market })
-        .find(
-          (o) =>
-            (spec.quote === undefined || quoteSide(o) === spec.quote) &&
-            (spec.leg === undefined || (o.asset_id.endsWith(`:${spec.leg.outcome}`) && o.side === spec.leg.side)) &&
-            remaining(o).gte(spec.size),
-        );
+      target = find(spec.leg, spec.size);
+      if (target === undefined && spec.nudge !== undefined && nudges < NUDGES && Date.now() - started >= (nudges + 1) * NUDGE_MS) {
+        const other = find(undefined, spec.nudge);
+        if (other !== undefined) {
+          nudges++;
+          cross(h, taker, other, spec.nudge);
+        }
+      }
       expect(
         target,
-        `an operator ${spec.quote ?? 'order'} in ${spec.market ?? 'any market'}${spec.leg ? ` (${spec.leg.side} outcome ${spec.leg.outcome})` : ''} with >= ${spec.size} left`,
+        `an operator ${spec.quote ?? 'order'} in ${spec.market ?? 'any market'}${spec.leg ? ` (${spec.leg.side} outcome ${spec.leg.outcome})` : ''} with >= ${spec.size} left (${nudges} nudges)`,
       ).toBeDefined();
     },
     { timeout: spec.timeoutMs ?? 15_000, interval: 10 },
   );
   const o = target!;
+  cross(h, taker, o, spec.size);
+  return o;
+}
+
+/** A synthetic taker's FAK order for `size` at exactly the order's price, in-process. */
+function cross(h: SimHarness, taker: SimAccount, o: OpenOrder, size: string): void {
   const r = h.sim.world.exchange.placeOrder(taker, {
     order: {
       asset_id: o.asset_id,
       side: o.side === 'BUY' ? 'SELL' : 'BUY',
       price: o.price,
-      size: spec.size,
+      size,
       expiration: '0',
       client_order_id: '',
     },
@@ -105,5 +132,4 @@ export async function takeOperatorQuote(h: SimHarness, taker: SimAccount, spec: 
     postOnly: false,
   });
   expect(r, `taker against ${o.side} ${o.asset_id} ${o.price}`).toMatchObject({ success: true, status: 'matched' });
-  return o;
 }
