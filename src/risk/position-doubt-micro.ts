@@ -6,7 +6,7 @@
  */
 import type { MarketView } from '../market/market-view.js';
 import { type Decimal, microOf, ZERO } from '../money.js';
-import type { ApprovedSet, UnheardOrder } from './position-doubt.js';
+import type { ApprovedSet, UnheardOrder } from './unheard-order.js';
 import type { RiskLimits } from './risk-limits.js';
 
 /** Each term below 2^46 micro-units (7 x 10^7 shares), at most 64 of them: every sum stays below 2^53. */

@@ -15,19 +15,11 @@
  */
 import { type MarketView, netExposure, type PositionDoubt } from '../market/market-view.js';
 import { Decimal, ZERO } from '../money.js';
-import type { OrderIntent } from '../strategy/strategy.js';
 import type { RiskLimits } from './risk-limits.js';
 import { unheardFitMicro } from './position-doubt-micro.js';
+import type { ApprovedSet, UnheardFillsFit, UnheardOrder } from './unheard-order.js';
 
-/** An order whose fills may go unheard: what is left of it, as the executor last knew. */
-export interface UnheardOrder {
-  readonly tokenId: string;
-  readonly side: 'BUY' | 'SELL';
-  readonly remaining: Decimal;
-}
-
-/** Whether these orders, filled whole and unheard, keep the approved orders inside the limits. */
-export type UnheardFillsFit = (orders: readonly UnheardOrder[]) => boolean;
+export type { ApprovedSet, UnheardFillsFit, UnheardOrder } from './unheard-order.js';
 
 /** The limits a market with this doubt is checked against (never below zero). */
 export function doubtfulLimits(limits: RiskLimits, doubt: PositionDoubt): RiskLimits {
@@ -58,14 +50,6 @@ function movesOf(tokens: readonly [string, string], list: readonly { tokenId: st
     else m.down = m.down.plus(o.size);
   }
   return m;
-}
-
-/** What the approved orders add up to: the risk check's result. */
-export interface ApprovedSet {
-  readonly approved: readonly OrderIntent[];
-  /** Outcome-0 shares up (bids) and down (asks). */
-  readonly bids: Decimal;
-  readonly asks: Decimal;
 }
 
 /**
