@@ -164,6 +164,11 @@ async function runPhases(
     if (positions) exec.tracker.onFill((o, n) => positions.heardFill(o.tokenId, o.side === 'BUY' ? n : n.neg()));
     // An order forgotten without all its fills heard may have filled: doubt until GET /positions says.
     if (positions) exec.tracker.onForget((o, n) => positions.heardGone(o.tokenId, o.side === 'BUY' ? n : n.neg()));
+    // Places waiting on that doubt: the read that settles it now, not at the next interval.
+    if (positions)
+      exec.onPlacesHeld((_, hold) => {
+        if (hold === 'unheard-fills') void positions.refresh();
+      });
     if (positions !== undefined && feed !== undefined) {
       const acceptMismatch = config.lifecycle.acceptPositionMismatch;
       const journalPosition = (t: string) => portfolio.position(t);

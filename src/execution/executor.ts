@@ -28,7 +28,7 @@ import { ExecutorStats } from './executor-stats.js';
 import { classifyPass, type CancelReason } from './order-reasons.js';
 import { OrderRequests, listOpenOrders } from './order-requests.js';
 import { applyListingOutcome } from './listing-outcome.js';
-import { holdAfterCancels } from './after-cancels.js';
+import { holdAfterCancels, type PlaceHold } from './after-cancels.js';
 import { OrderTracker, type ReconcileResult, remaining } from './order-tracker.js';
 import { QuoteObserver } from './quote-observer.js';
 import { holdBack, NOTHING, type Wish } from './executor-wish.js';
@@ -60,6 +60,7 @@ export class Executor {
   /** Markets whose last listing showed orders not ours: never cancelled by market there. */
   readonly #shared = new Set<string>();
   readonly #listingListeners: ((orders: readonly OpenOrder[], market: string | undefined) => void)[] = [];
+  readonly #holdListeners: ((market: string, hold: PlaceHold) => void)[] = [];
   readonly #requests: OrderRequests;
   readonly #budget: WriteBudget | undefined;
   #passQueued = false;
@@ -105,6 +106,11 @@ export class Executor {
   /** Hears every listing of the venue's open orders (all of the account's when `market` is undefined). */
   onListing(listener: (orders: readonly OpenOrder[], market: string | undefined) => void): void {
     this.#listingListeners.push(listener);
+  }
+
+  /** Hears every market whose places were held after their cancels' answers (after-cancels.ts), and why. */
+  onPlacesHeld(listener: (market: string, hold: PlaceHold) => void): void {
+    this.#holdListeners.push(listener);
   }
 
   /** Wants exactly `wanted` resting in `market` (empty: cancel everything there). */
@@ -365,6 +371,7 @@ export class Executor {
       const hold = holdAfterCancels(this.tracker, market, wish, plan, cancelled);
       if (hold !== undefined) {
         this.#o.logger?.debug({ market, hold }, 'places held after their cancels; evaluating again');
+        for (const l of this.#holdListeners) l(market, hold);
         this.tracker.touch(market);
         return;
       }

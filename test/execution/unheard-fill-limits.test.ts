@@ -46,6 +46,8 @@ describe('a fill nobody reported, under a net exposure limit of 20', () => {
     });
     const poller = new PositionPoller({ venue: v.positions, user: '0xme', clock, intervalMs: 2_000 });
     ex.tracker.onForget((o, n) => poller.heardGone(o.tokenId, o.side === 'BUY' ? n : n.neg()));
+    const holds: string[] = [];
+    ex.onPlacesHeld((market, hold) => holds.push(`${market} ${hold}`));
     const gate = new RiskGate(validateRiskLimits({ maxNetExposure: 20, maxPositionPerToken: 1000 }));
     await poller.refresh();
     /** The trading loop's part: a view from the poller's balances and doubt, the gate, the executor. */
@@ -69,6 +71,8 @@ describe('a fill nobody reported, under a net exposure limit of 20', () => {
     // The cancel went; its 10 left may have filled: 10 + 10 + 10 > 20, so nothing was placed.
     expect(v.state.posts).toEqual(['BUY 0.47 x 10']);
     expect(ex.tracker.liveOf(M)).toEqual([]);
+    // Told, so that the daemon reads the positions now (main.ts) rather than at the next interval.
+    expect(holds).toEqual([`${M} unheard-fills`]);
 
     // Evaluated again: the 10 are doubt until a read that began after them: nothing fits.
     const held = evaluate('0.46');
