@@ -289,7 +289,9 @@ export class TradingLoop {
         pull: pullReason(decision, view.books),
         trace,
         overlap: decision.overlap,
-        unheardFit: decision.unheardFit,
+        // Only where fills can go unheard: live, positions read from the venue (in paper mode every
+        // virtual fill is known as it happens, and a replay must place as the paper run did).
+        unheardFit: this.#o.doubt === undefined ? undefined : decision.unheardFit,
       });
     return this.#o.trade;
   }
