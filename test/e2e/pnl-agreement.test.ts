@@ -232,11 +232,15 @@ describe("makerd's positions, PnL and journal equal the simulator's (live mode o
       params: AVELLANEDA,
       fee: { rate: 0.1, exponent: 1, takerOnly: false, rebateRate: 0 },
       steps: [
-        // Buy outcome 0 at the bid. An ask still resting as BUY outcome 1 keeps its leg (legs.ts):
-        // taking 5 of it has it re-posted at its full size, selling what is held (SELL outcome 0),
-        // which then closes 6; the ask then buys outcome 1 again. (Should a re-price race a fill and
-        // leave the ask on its other leg, a nudge, a partial take, has it chosen afresh.)
+        // Buy outcome 0 at the bid, twice (15 held: more than the ask's full size of 10). Take 5 of
+        // the ask on whichever leg it rests: as BUY outcome 1 (kept by legs.ts's hysteresis while its
+        // price stays) or as SELL outcome 0 (re-priced after the bid's fill moved the position), at
+        // least 10 of outcome 0 stay held, so its re-post at full size sells what is held (SELL
+        // outcome 0), which then closes 6; with less than 10 left, the ask then buys outcome 1.
+        // (Should a re-price race a fill and leave the ask on its other leg, a nudge, a partial take,
+        // has it chosen afresh.)
         { quote: 'bid', leg: { outcome: 0, side: 'BUY' }, size: '10' },
+        { quote: 'bid', leg: { outcome: 0, side: 'BUY' }, size: '5' },
         { quote: 'ask', size: '5' },
         { quote: 'ask', leg: { outcome: 0, side: 'SELL' }, size: '6', nudge: '5' },
         { quote: 'ask', leg: { outcome: 1, side: 'BUY' }, size: '8', nudge: '5' },
