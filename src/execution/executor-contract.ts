@@ -2,9 +2,9 @@
  * The executor's contract (executor.ts): the venue calls it makes, the per-call options it passes,
  * what comes with a wish, and its options.
  */
-import type { UnheardFillsFit } from '../risk/position-doubt.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
+import type { UnheardFillsFit } from '../risk/unheard-order.js';
 import type { CancelResult, OpenOrder, OrderResponse, Paged } from '../venue/types.js';
 import type { DispatchTrace } from './dispatch-trace.js';
 import type { DiffSettings } from './order-diff.js';

@@ -4,7 +4,7 @@
  * or replaced by a newer wish for the market.
  */
 import type { Decimal } from '../money.js';
-import type { UnheardFillsFit } from '../risk/position-doubt.js';
+import type { UnheardFillsFit } from '../risk/unheard-order.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { DispatchTrace, HeldCause } from './dispatch-trace.js';
 import type { MarketWork } from './dispatch-priority.js';

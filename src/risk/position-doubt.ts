@@ -19,8 +19,6 @@ import type { RiskLimits } from './risk-limits.js';
 import { unheardFitMicro } from './position-doubt-micro.js';
 import type { ApprovedSet, UnheardFillsFit, UnheardOrder } from './unheard-order.js';
 
-export type { ApprovedSet, UnheardFillsFit, UnheardOrder } from './unheard-order.js';
-
 /** The limits a market with this doubt is checked against (never below zero). */
 export function doubtfulLimits(limits: RiskLimits, doubt: PositionDoubt): RiskLimits {
   const exposure = Decimal.max(doubt.up, doubt.down);
@@ -39,15 +37,20 @@ interface Moves {
   readonly buys: [Decimal, Decimal];
 }
 
-function movesOf(tokens: readonly [string, string], list: readonly { tokenId: string; side: 'BUY' | 'SELL'; size: Decimal }[]): Moves {
+function movesOf<T extends { readonly tokenId: string; readonly side: 'BUY' | 'SELL' }>(
+  tokens: readonly [string, string],
+  list: readonly T[],
+  sizeOf: (o: T) => Decimal,
+): Moves {
   const m: Moves = { up: ZERO, down: ZERO, buys: [ZERO, ZERO] };
   for (const o of list) {
     const outcome = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
     if (outcome === undefined) continue;
-    if (o.side === 'BUY') m.buys[outcome] = m.buys[outcome].plus(o.size);
+    const size = sizeOf(o);
+    if (o.side === 'BUY') m.buys[outcome] = m.buys[outcome].plus(size);
     // BUY outcome 0 and SELL outcome 1 take outcome-0 exposure up.
-    if ((o.side === 'BUY') === (outcome === 0)) m.up = m.up.plus(o.size);
-    else m.down = m.down.plus(o.size);
+    if ((o.side === 'BUY') === (outcome === 0)) m.up = m.up.plus(size);
+    else m.down = m.down.plus(size);
   }
   return m;
 }
@@ -70,10 +73,7 @@ export function unheardFillsFit(view: MarketView, limits: RiskLimits, approved: 
 export function unheardFitDecimal(view: MarketView, limits: RiskLimits, approved: ApprovedSet, orders: readonly UnheardOrder[]): boolean {
   const tokens = view.meta.tokens;
   const doubt = view.doubt;
-  const unheard = movesOf(
-    tokens,
-    orders.map((o) => ({ tokenId: o.tokenId, side: o.side, size: o.remaining })),
-  );
+  const unheard = movesOf(tokens, orders, (o) => o.remaining);
   const q = netExposure(view.position);
   const L = limits.maxNetExposure;
   if (
@@ -96,7 +96,7 @@ export function unheardFitDecimal(view: MarketView, limits: RiskLimits, approved
   )
     return false;
   if (unheard.buys[0].isZero() && unheard.buys[1].isZero() && doubt === undefined) return true;
-  const wanted = movesOf(tokens, approved.approved);
+  const wanted = movesOf(tokens, approved.approved, (o) => o.size);
   const held = [view.position.outcome0, view.position.outcome1] as const;
   for (const k of [0, 1] as const) {
     if (!wanted.buys[k].gt(ZERO)) continue;

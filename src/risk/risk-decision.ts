@@ -1,7 +1,7 @@
 /** What the risk gate (risk-gate.ts) answers for one evaluation, and what it reports of itself. */
 import type { Decimal } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
-import type { UnheardFillsFit } from './position-doubt.js';
+import type { UnheardFillsFit } from './unheard-order.js';
 import type { RefusalReason } from './refusal-reasons.js';
 import type { TradingState } from './trading-state.js';
 
