@@ -20,6 +20,12 @@ function field(body: string, name: string): string {
   return body.slice(from, body.indexOf('"', from));
 }
 
+/** How every POST /order body the client writes begins (trusted-order.ts): the token id follows. */
+const ORDER_HEAD = '{"order":{"asset_id":"';
+/** Order ids: 0x and 64 hex digits, the last 12 a counter (no padding of a fresh string per order). */
+const ID_HEAD = `0x${'0'.repeat(52)}`;
+const FIRST_ID = 0x100000000000;
+
 /**
  * The HTTP layer: records when each request was handed over (signed: the requester signs before
  * send) and answers at once, as the venue would, keeping track of which orders rest where.
@@ -36,7 +42,7 @@ export class BenchTransport implements Transport {
   /** Resting order ids by market, and each order's market and POST /order body (read when listed). */
   readonly #resting = new Map<string, Set<string>>();
   readonly #orders = new Map<string, { market: string; body: string; createdS: number }>();
-  #nextId = 0;
+  #nextId = FIRST_ID;
 
   constructor(tokenMarket: ReadonlyMap<string, string>, clock: FakeClock) {
     this.#tokenMarket = tokenMarket;
@@ -59,22 +65,28 @@ export class BenchTransport implements Transport {
   #answer(req: TransportRequest): Promise<TransportResponse> {
     const path = req.path;
     const route =
-      req.method === 'POST' && path === '/order'
-        ? 'POST /order'
-        : req.method === 'DELETE' && path === '/order'
-          ? 'DELETE /order'
-          : req.method === 'DELETE' && path === '/cancel-market-orders'
-            ? 'DELETE /cancel-market-orders'
-            : req.method === 'GET' && path.startsWith('/data/orders')
-              ? 'GET /data/orders'
-              : `${req.method} ${path}`;
+      path === '/order'
+        ? req.method === 'POST'
+          ? 'POST /order'
+          : req.method === 'DELETE'
+            ? 'DELETE /order'
+            : `${req.method} ${path}`
+        : req.method === 'DELETE' && path === '/cancel-market-orders'
+          ? 'DELETE /cancel-market-orders'
+          : req.method === 'GET' && path.startsWith('/data/orders')
+            ? 'GET /data/orders'
+            : `${req.method} ${path}`;
     this.byRoute[route] = (this.byRoute[route] ?? 0) + 1;
     const body = req.body ?? '';
     switch (route) {
       case 'POST /order': {
-        const market = this.#tokenMarket.get(field(body, 'asset_id'));
+        // The token id is the body's first value: read in place, not searched for.
+        const token = body.startsWith(ORDER_HEAD)
+          ? body.slice(ORDER_HEAD.length, body.indexOf('"', ORDER_HEAD.length))
+          : field(body, 'asset_id');
+        const market = this.#tokenMarket.get(token);
         if (market === undefined) return Promise.reject(new Error('bench transport: order for an unknown token'));
-        const id = `0x${(++this.#nextId).toString(16).padStart(64, '0')}`;
+        const id = ID_HEAD + (this.#nextId++).toString(16);
         let set = this.#resting.get(market);
         if (set === undefined) this.#resting.set(market, (set = new Set()));
         set.add(id);

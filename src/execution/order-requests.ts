@@ -117,7 +117,11 @@ export class OrderRequests {
     for (const id of asked) if (!Object.hasOwn(r.not_canceled, id)) tracker.dropId(id);
   }
 
-  async place(intent: OrderIntent, reason: PlaceReason, call: CallOptions): Promise<void> {
+  /**
+   * Posts one order. Not async: the post's own promise carries the answer's handling, so nothing
+   * but a small closure is held per order while it is in flight (a burst re-prices thousands).
+   */
+  place(intent: OrderIntent, reason: PlaceReason, call: CallOptions): Promise<void> {
     const d = this.#d;
     const clientOrderId = d.nextId();
     const nowMs = d.clock.now();
@@ -126,9 +130,9 @@ export class OrderRequests {
     const expiresAtSec = ttl > 0 ? Math.floor(nowMs / 1000) + ttl : undefined;
     d.tracker.addPending(intent, clientOrderId, nowMs, expiresAtSec === undefined ? undefined : expiresAtSec * 1000);
     this.#postsStarted++;
-    let res: OrderResponse;
+    let posted: Promise<OrderResponse>;
     try {
-      res = await d.venue.postTrustedOrder(
+      posted = d.venue.postTrustedOrder(
         {
           order: {
             asset_id: intent.tokenId,
@@ -144,21 +148,17 @@ export class OrderRequests {
         call,
       );
     } catch (err) {
-      d.failed(err);
-      const code = codeOf(err);
-      if (UNCERTAIN_CODES.has(code as ErrorCodeValue)) {
-        d.tracker.markUncertain(clientOrderId);
-        d.stats.count('uncertain');
-        d.logger?.warn(
-          { market: intent.conditionId, clientOrderId, code },
-          'order post outcome unknown; settling through GET /data/orders before placing again',
-        );
-      } else {
-        d.tracker.dropClient(clientOrderId);
-        d.stats.reject(code);
-      }
-      return;
+      // A venue that throws instead of rejecting: the order is still settled like any failed post.
+      posted = Promise.reject(err);
     }
+    return posted.then(
+      (res) => this.#placed(intent, reason, clientOrderId, res),
+      (err: unknown) => this.#notPlaced(intent, clientOrderId, err),
+    );
+  }
+
+  #placed(intent: OrderIntent, reason: PlaceReason, clientOrderId: string, res: OrderResponse): void {
+    const d = this.#d;
     if (!res.success || res.status === 'unmatched') {
       d.tracker.dropClient(clientOrderId);
       d.stats.reject(res.errorMsg.includes('post-only') ? 'post_only_cross' : 'refused');
@@ -175,5 +175,22 @@ export class OrderRequests {
     const matched = matchedText === '0' ? ZERO : /^\d+(\.\d+)?$/.test(matchedText) ? new Decimal(matchedText) : ZERO;
     d.tracker.confirm(clientOrderId, res.orderID, matched, d.clock.now());
     d.stats.count('placed', 1, reason);
+  }
+
+  #notPlaced(intent: OrderIntent, clientOrderId: string, err: unknown): void {
+    const d = this.#d;
+    d.failed(err);
+    const code = codeOf(err);
+    if (UNCERTAIN_CODES.has(code as ErrorCodeValue)) {
+      d.tracker.markUncertain(clientOrderId);
+      d.stats.count('uncertain');
+      d.logger?.warn(
+        { market: intent.conditionId, clientOrderId, code },
+        'order post outcome unknown; settling through GET /data/orders before placing again',
+      );
+    } else {
+      d.tracker.dropClient(clientOrderId);
+      d.stats.reject(code);
+    }
   }
 }

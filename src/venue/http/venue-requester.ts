@@ -15,7 +15,7 @@ import { errorFromStatus, errorFromTransport, type AbortCause } from './error-ma
 import { parseRetryAfterMs } from './retry-after.js';
 import { isRetryable, retryDelayMs, type RetryOptions } from './retry-policy.js';
 import { SharedDeadlines } from './shared-deadline.js';
-import type { Transport } from './transport.js';
+import type { Transport, TransportResponse } from './transport.js';
 
 /** What one endpoint call sends, fully checked and serialized. */
 export interface PreparedRequest {
@@ -85,124 +85,189 @@ export class VenueRequester {
    * shape straight from its text (the same value JSON.parse and `check` give, or undefined: then
    * the full path runs). A failed check is never retried: the venue answered.
    *
-   * One async function for the whole call (the limiter's wait, the exchange, the check): each
-   * layer of async helpers cost every request a promise and a microtask hop.
+   * A trading write has exactly one attempt (never retried blind), and that attempt's promise is
+   * the call's: no async frame is held per request while it is in flight (a burst of re-prices
+   * holds thousands; their frames were most of what each scavenge copied).
    */
-  async send<T>(
+  send<T>(
     req: PreparedRequest,
     check: (route: string, raw: unknown) => T,
     options: CallOptions = {},
     quick?: (text: string) => T | undefined,
   ): Promise<T> {
-    const route = req.def.route;
-    this.assertCredentials(req.def);
-    const { clock, retry, random, logger, onRequest } = this.#cfg;
+    try {
+      this.assertCredentials(req.def);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (req.def.write) return this.#attempt(req, check, options, quick, 1);
+    return this.#withRetries(req, check, options, quick);
+  }
+
+  /** A read: attempts until one is answered, a failure is final, or the attempts or the deadline run out. */
+  async #withRetries<T>(
+    req: PreparedRequest,
+    check: (route: string, raw: unknown) => T,
+    options: CallOptions,
+    quick: ((text: string) => T | undefined) | undefined,
+  ): Promise<T> {
+    const { clock, retry, random, logger } = this.#cfg;
     for (let attempt = 1; ; attempt++) {
-      if (options.signal?.aborted) throw aborted(route);
-      if (this.#cfg.transport.closed) throw new MakerdError(ErrorCode.ABORTED, `${route}: venue client is closed`, { where: route });
-      // One attempt's budget (`timeouts.requestMs`) covers the wait in the limiter and the HTTP
-      // exchange, so a request never waits in a queue forever: the limiter refuses it with
-      // THROTTLED once it cannot be admitted in time (at once, when that is already certain).
-      const timeoutMs = options.timeoutMs ?? this.#cfg.requestMs;
-      const attemptEndsAt = clock.now() + timeoutMs;
-      const gate = this.#cfg.gate;
-      let ticket: GateTicket | undefined;
-      if (gate !== undefined) {
-        try {
-          ticket = await gate.acquire(route, priorityOf(route), {
-            signal: options.signal,
-            deadlineMs: Math.min(attemptEndsAt, options.deadlineMs ?? Infinity),
-          });
-        } catch (err) {
-          throw notAdmitted(route, options, err);
-        }
-      }
-      // The exchange: always releases the gate ticket once the body has been read (or failed).
-      const started = clock.now();
-      const untilDeadline = options.deadlineMs === undefined ? Infinity : options.deadlineMs - started;
-      // What is left of the attempt's budget after the wait in the limiter.
-      const untilAttemptEnd = attemptEndsAt - started;
-      // One abort hook per caller signal and deadline millisecond, shared by the requests of a burst
-      // (shared-deadline.ts); it fires when the caller aborts or the time is up.
-      const limitMs = Math.min(untilAttemptEnd, untilDeadline);
-      let cause: AbortCause;
-      // The caller's signal may have fired between admission and here.
-      if (options.signal?.aborted) cause = 'caller';
-      else if (limitMs <= 0) cause = untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
-      const group = cause === undefined ? this.#deadlines.take(options.signal, limitMs) : undefined;
-      let known: T | undefined;
-      let raw: unknown;
-      /** Set when the attempt failed and the read is tried again after this wait. */
-      let delayMs = -1;
+      let delayMs: number;
       try {
-        const target = this.#cfg.targets[req.def.surface];
-        const path = target.pathPrefix + req.path;
-        let status: number;
-        let text: string;
-        let retryAfterHeader: string | string[] | undefined;
-        try {
-          if (cause === 'caller') throw new Error('aborted by the caller');
-          if (group === undefined) throw new Error('no time left for the request');
-          const headers = this.#headers(req, path);
-          options.onSend?.();
-          const res = await this.#cfg.transport.send({
-            origin: target.origin,
-            method: req.def.method,
-            path: req.query === '' ? path : path + req.query,
-            headers,
-            body: req.body,
-            abort: group,
-          });
-          status = res.status;
-          text = res.text;
-          retryAfterHeader = status < 200 || status >= 300 ? res.headers['retry-after'] : undefined;
-        } catch (err) {
-          // What fired the shared hook, as this request's own controller would have said.
-          if (cause === undefined && group?.cause !== undefined)
-            cause = group.cause === 'caller' ? 'caller' : untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
-          const e = errorFromTransport(route, err, cause, timeoutMs);
-          if (cause === 'deadline' || cause === 'caller') this.#final.add(e);
-          const ms = clock.now() - started;
-          onRequest?.(route, e.code, ms);
-          logger?.debug({ route, code: e.code, ms, attempt }, 'venue request failed');
-          throw e;
-        }
-        const ms = clock.now() - started;
-        onRequest?.(route, status, ms);
-        if (logger?.isLevelEnabled('debug') === true) logger.debug({ route, status, ms, attempt }, 'venue request');
-        if (status < 200 || status >= 300) {
-          const retryAfterMs = parseRetryAfterMs(retryAfterHeader, clock.now());
-          if (status === 429 || status === 425) gate?.reportThrottle(route, status, retryAfterMs);
-          const shown = this.#cfg.credentials?.redact(text) ?? text;
-          throw errorFromStatus(route, status, shown, retryAfterMs);
-        }
-        if (quick !== undefined) known = quick(text);
-        if (known === undefined) {
-          try {
-            raw = JSON.parse(text) as unknown;
-          } catch {
-            throw new MakerdError(ErrorCode.BAD_RESPONSE, `${route}: response body is not JSON (${text.length} bytes)`, {
-              where: route,
-              field: 'body',
-              status,
-            });
-          }
-        }
+        return await this.#attempt(req, check, options, quick, attempt);
       } catch (err) {
         const e = err as MakerdError;
-        const mayRetry = !req.def.write && isRetryable(e) && !this.#final.has(e) && attempt < retry.maxAttempts;
-        if (!mayRetry) throw e;
+        if (!isRetryable(e) || this.#final.has(e) || attempt >= retry.maxAttempts) throw e;
         delayMs = retryDelayMs(attempt, retry, random, e.retryAfterMs);
         if (options.deadlineMs !== undefined && clock.now() + delayMs >= options.deadlineMs) throw e;
-        logger?.debug({ route, code: e.code, attempt, delayMs }, 'venue read failed; retrying');
-      } finally {
+        logger?.debug({ route: req.def.route, code: e.code, attempt, delayMs }, 'venue read failed; retrying');
+      }
+      await abortableWait(clock, delayMs, options.signal, req.def.route);
+    }
+  }
+
+  /** One attempt: the limiter's gate, then the exchange. Failures before the exchange are final. */
+  #attempt<T>(
+    req: PreparedRequest,
+    check: (route: string, raw: unknown) => T,
+    options: CallOptions,
+    quick: ((text: string) => T | undefined) | undefined,
+    attempt: number,
+  ): Promise<T> {
+    const route = req.def.route;
+    if (options.signal?.aborted) return this.#finalFailure(aborted(route));
+    if (this.#cfg.transport.closed)
+      return this.#finalFailure(new MakerdError(ErrorCode.ABORTED, `${route}: venue client is closed`, { where: route }));
+    // One attempt's budget (`timeouts.requestMs`) covers the wait in the limiter and the HTTP
+    // exchange, so a request never waits in a queue forever: the limiter refuses it with
+    // THROTTLED once it cannot be admitted in time (at once, when that is already certain).
+    const timeoutMs = options.timeoutMs ?? this.#cfg.requestMs;
+    const attemptEndsAt = this.#cfg.clock.now() + timeoutMs;
+    const gate = this.#cfg.gate;
+    if (gate === undefined) return this.#exchange(req, check, options, quick, attempt, undefined, attemptEndsAt, timeoutMs);
+    return gate
+      .acquire(route, priorityOf(route), { signal: options.signal, deadlineMs: Math.min(attemptEndsAt, options.deadlineMs ?? Infinity) })
+      .then(
+        (ticket) => this.#exchange(req, check, options, quick, attempt, ticket, attemptEndsAt, timeoutMs),
+        (err: unknown) => this.#finalFailure(notAdmitted(route, options, err)),
+      );
+  }
+
+  /** The HTTP exchange of an admitted attempt; always releases the gate ticket once the body has been read (or failed). */
+  #exchange<T>(
+    req: PreparedRequest,
+    check: (route: string, raw: unknown) => T,
+    options: CallOptions,
+    quick: ((text: string) => T | undefined) | undefined,
+    attempt: number,
+    ticket: GateTicket | undefined,
+    attemptEndsAt: number,
+    timeoutMs: number,
+  ): Promise<T> {
+    const route = req.def.route;
+    const { clock, transport } = this.#cfg;
+    const started = clock.now();
+    const untilDeadline = options.deadlineMs === undefined ? Infinity : options.deadlineMs - started;
+    // What is left of the attempt's budget after the wait in the limiter.
+    const untilAttemptEnd = attemptEndsAt - started;
+    // One abort hook per caller signal and deadline millisecond, shared by the requests of a burst
+    // (shared-deadline.ts); it fires when the caller aborts or the time is up.
+    const limitMs = Math.min(untilAttemptEnd, untilDeadline);
+    let cause: AbortCause;
+    // The caller's signal may have fired between admission and here.
+    if (options.signal?.aborted) cause = 'caller';
+    else if (limitMs <= 0) cause = untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
+    const group = cause === undefined ? this.#deadlines.take(options.signal, limitMs) : undefined;
+    let sent: Promise<TransportResponse>;
+    try {
+      if (cause === 'caller') throw new Error('aborted by the caller');
+      if (group === undefined) throw new Error('no time left for the request');
+      const target = this.#cfg.targets[req.def.surface];
+      const path = target.pathPrefix + req.path;
+      const headers = this.#headers(req, path);
+      options.onSend?.();
+      sent = transport.send({
+        origin: target.origin,
+        method: req.def.method,
+        path: req.query === '' ? path : path + req.query,
+        headers,
+        body: req.body,
+        abort: group,
+      });
+    } catch (err) {
+      sent = Promise.reject(err);
+    }
+    return sent.then(
+      (res) => {
         if (group !== undefined) this.#deadlines.release(group);
         ticket?.release();
-      }
-      // Checked outside the retries: a malformed answer is the venue's, not a transient failure.
-      if (delayMs < 0) return known !== undefined ? known : check(route, raw);
-      await abortableWait(clock, delayMs, options.signal, route);
+        return this.#answered(req, check, quick, attempt, res, started);
+      },
+      (err: unknown) => {
+        // What fired the shared hook, as this request's own controller would have said.
+        if (cause === undefined && group?.cause !== undefined)
+          cause = group.cause === 'caller' ? 'caller' : untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
+        if (group !== undefined) this.#deadlines.release(group);
+        ticket?.release();
+        const e = errorFromTransport(route, err, cause, timeoutMs);
+        if (cause === 'deadline' || cause === 'caller') this.#final.add(e);
+        const ms = clock.now() - started;
+        this.#cfg.onRequest?.(route, e.code, ms);
+        this.#cfg.logger?.debug({ route, code: e.code, ms, attempt }, 'venue request failed');
+        throw e;
+      },
+    );
+  }
+
+  /** What an answer becomes: an error of the catalogue for a status other than 2xx, else the checked body. */
+  #answered<T>(
+    req: PreparedRequest,
+    check: (route: string, raw: unknown) => T,
+    quick: ((text: string) => T | undefined) | undefined,
+    attempt: number,
+    res: TransportResponse,
+    started: number,
+  ): T {
+    const route = req.def.route;
+    const { clock, logger, onRequest } = this.#cfg;
+    const { status, text } = res;
+    const ms = clock.now() - started;
+    onRequest?.(route, status, ms);
+    if (logger?.isLevelEnabled('debug') === true) logger.debug({ route, status, ms, attempt }, 'venue request');
+    if (status < 200 || status >= 300) {
+      const retryAfterMs = parseRetryAfterMs(res.headers['retry-after'], clock.now());
+      if (status === 429 || status === 425) this.#cfg.gate?.reportThrottle(route, status, retryAfterMs);
+      const shown = this.#cfg.credentials?.redact(text) ?? text;
+      throw errorFromStatus(route, status, shown, retryAfterMs);
     }
+    if (quick !== undefined) {
+      const known = quick(text);
+      if (known !== undefined) return known;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text) as unknown;
+    } catch {
+      throw new MakerdError(ErrorCode.BAD_RESPONSE, `${route}: response body is not JSON (${text.length} bytes)`, {
+        where: route,
+        field: 'body',
+        status,
+      });
+    }
+    // A malformed answer is the venue's, not a transient failure: never tried again.
+    try {
+      return check(route, raw);
+    } catch (err) {
+      if (err instanceof MakerdError) this.#final.add(err);
+      throw err;
+    }
+  }
+
+  /** A failure no retry can mend (the caller, the client closed, the limiter's refusal). */
+  #finalFailure(err: MakerdError): Promise<never> {
+    this.#final.add(err);
+    return Promise.reject(err);
   }
 
   #headers(req: PreparedRequest, signedPath: string): Record<string, string> {
