@@ -21,12 +21,17 @@
  * single cancels). Executor repriceTicks 0. Time is simulated for the daemon (a FakeClock moved
  * one poll interval per tick) and real for the figures (performance.now()).
  *
+ * After them, the floor (tick-to-dispatch/floor.ts): the same tick's requests only written, signed and
+ * handed over, nothing else; `request_floor_*_500` is what any implementation spends, the headline's
+ * excess over it the pipeline's.
+ *
  * With --full, a second, instrumented pass (N = 500) times the stages separately: the check, the poller's
  * assembly, the trading loop's synchronous part (split into strategy, risk gate, executor.submit
  * and the rest) and the executor's asynchronous part up to the last send (with the signing in it).
  */
 import type { BenchOptions } from './run.js';
 import { median, percentile, round } from './stats.js';
+import { floorPass } from './tick-to-dispatch/floor.js';
 import { type PassResult, pass } from './tick-to-dispatch/pass.js';
 import { avellanedaSetup, bandsSetup, LEVELS, MID_HI, MID_LO } from './tick-to-dispatch/scenario.js';
 import { stageSummary } from './tick-to-dispatch/stages.js';
@@ -79,6 +84,10 @@ export default async function run(options?: BenchOptions): Promise<Record<string
   };
   for (const n of SIZES) Object.assign(out, figures(await pass(n, warmup, ticks, main, false), n, ''));
   out.within_target = (out.tick_to_dispatch_p99_ms_500 as number) <= 25;
+  const floor = await floorPass(500, warmup, ticks);
+  out.request_floor_p50_ms_500 = round(median(floor), 3);
+  out.request_floor_p99_ms_500 = round(percentile(floor, 99), 3);
+  out.headline_over_floor_p50_500 = round((out.tick_to_dispatch_p50_ms_500 as number) / median(floor), 2);
   if (!full) {
     out.extra_passes =
       'not run: `npm run bench -- --full --only tick-to-dispatch` adds the bands variant (_bands keys) and the instrumented stage times (stage_ms_p50_500)';
