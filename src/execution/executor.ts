@@ -61,6 +61,8 @@ export class Executor {
   readonly #shared = new Set<string>();
   readonly #listingListeners: ((orders: readonly OpenOrder[], market: string | undefined) => void)[] = [];
   readonly #holdListeners: ((market: string, hold: PlaceHold) => void)[] = [];
+  /** When each listing of the open orders now unanswered was requested (several may overlap). */
+  readonly #listingsInFlight: number[] = [];
   readonly #requests: OrderRequests;
   readonly #budget: WriteBudget | undefined;
   #passQueued = false;
@@ -211,9 +213,17 @@ export class Executor {
    */
   async sync(scope: ReadonlySet<string>, market?: string, call: CallOptions = this.#call()): Promise<ReconcileResult> {
     const listedAtMs = this.#o.clock.now();
-    const listing = await listOpenOrders(this.#o.venue, market, call);
+    this.#listingsInFlight.push(listedAtMs);
+    let listing: OpenOrder[];
+    try {
+      listing = await listOpenOrders(this.#o.venue, market, call);
+    } finally {
+      this.#listingsInFlight.splice(this.#listingsInFlight.indexOf(listedAtMs), 1);
+    }
     for (const l of this.#listingListeners) l(listing, market);
-    const r = this.tracker.reconcile(scope, listing, listedAtMs, this.#o.owns);
+    // A listing requested earlier and still unanswered needs the ids forgotten since its request.
+    const keepDroppedFromMs = Math.min(listedAtMs, ...this.#listingsInFlight);
+    const r = this.tracker.reconcile(scope, listing, listedAtMs, this.#o.owns, keepDroppedFromMs);
     const { logger, onForeignOrders } = this.#o;
     applyListingOutcome(
       { shared: this.#shared, stats: this.stats, logger, onForeignOrders },

@@ -245,13 +245,17 @@ export class OrderTracker {
   /**
    * Aligns the markets in `scope` with a listing of the venue's open orders requested at
    * `listedAtMs`. Orders confirmed or posted after that moment are left alone: the listing may
-   * predate them.
+   * predate them. Orders forgotten before `keepDroppedFromMs` are forgotten for good: no listing
+   * requested from then on can show them, and the caller gives the request time of the earliest
+   * listing still unanswered when several overlap (an earlier one shows what was live at its
+   * request, orders cancelled since included).
    */
   reconcile(
     scope: ReadonlySet<string>,
     listing: readonly OpenOrder[],
     listedAtMs: number,
     owns: (clientOrderId: string) => boolean = () => true,
+    keepDroppedFromMs: number = listedAtMs,
   ): ReconcileResult {
     const foreign: OpenOrder[] = [];
     let adopted = 0;
@@ -302,7 +306,7 @@ export class OrderTracker {
       this.#byVenueId.set(r.id, o);
       adopted++;
     }
-    this.#pruneDropped(listedAtMs);
+    this.#pruneDropped(Math.min(listedAtMs, keepDroppedFromMs));
     for (const market of scope) {
       for (const o of this.ordersOf(market)) {
         // Confirmed at or after the listing's request: the listing may predate it.
