@@ -26,8 +26,8 @@ import { type MarketPlan, type MarketWork, marketWork, planDispatch } from './di
 import type { DiffOrder } from './order-diff.js';
 import { ExecutorStats } from './executor-stats.js';
 import { classifyPass, type CancelReason } from './order-reasons.js';
-import { OrderRequests, listOpenOrders } from './order-requests.js';
-import { applyListingOutcome } from './listing-outcome.js';
+import { OrderRequests } from './order-requests.js';
+import { OpenOrderSync } from './open-order-sync.js';
 import { holdAfterCancels, type PlaceHold } from './after-cancels.js';
 import { OrderTracker, type ReconcileResult, remaining } from './order-tracker.js';
 import { QuoteObserver } from './quote-observer.js';
@@ -57,12 +57,8 @@ export class Executor {
   readonly #o: ExecutorOptions;
   readonly #wishes = new Map<string, Wish>();
   readonly #jobs = new Map<string, Promise<void>>();
-  /** Markets whose last listing showed orders not ours: never cancelled by market there. */
-  readonly #shared = new Set<string>();
-  readonly #listingListeners: ((orders: readonly OpenOrder[], market: string | undefined) => void)[] = [];
   readonly #holdListeners: ((market: string, hold: PlaceHold) => void)[] = [];
-  /** When each listing of the open orders now unanswered was requested (several may overlap). */
-  readonly #listingsInFlight: number[] = [];
+  readonly #listings: OpenOrderSync;
   readonly #requests: OrderRequests;
   readonly #budget: WriteBudget | undefined;
   #passQueued = false;
@@ -90,6 +86,15 @@ export class Executor {
       cancelMarketFailures: new FailureEpisode(options.logger, 'cancel-market', now),
       failed: (err) => this.#failed(err),
     });
+    this.#listings = new OpenOrderSync({
+      venue: options.venue,
+      now,
+      tracker: this.tracker,
+      stats: this.stats,
+      logger: options.logger,
+      owns: options.owns,
+      onForeignOrders: options.onForeignOrders,
+    });
     const b = options.writeBudget;
     this.#budget = b === undefined ? undefined : new WriteBudget(b.settings, now());
     this.tracker.useClock(now);
@@ -107,7 +112,7 @@ export class Executor {
 
   /** Hears every listing of the venue's open orders (all of the account's when `market` is undefined). */
   onListing(listener: (orders: readonly OpenOrder[], market: string | undefined) => void): void {
-    this.#listingListeners.push(listener);
+    this.#listings.onListing(listener);
   }
 
   /** Hears every market whose places were held after their cancels' answers (after-cancels.ts), and why. */
@@ -190,7 +195,7 @@ export class Executor {
 
   /** Markets whose last listing showed others' orders: the shutdown cancels ours there one by one. */
   get sharedMarkets(): ReadonlySet<string> {
-    return this.#shared;
+    return this.#listings.shared;
   }
 
   /** True once halt() ran: wishes are ignored from then on. */
@@ -210,28 +215,10 @@ export class Executor {
   /**
    * Aligns the tracker with GET /data/orders for `scope` (every page; orders of other markets,
    * e.g. another shard's, are left alone). Returns what changed; throws when the listing fails.
+   * (open-order-sync.ts: what keeps a listing from losing an order or bringing one back.)
    */
-  async sync(scope: ReadonlySet<string>, market?: string, call: CallOptions = this.#call()): Promise<ReconcileResult> {
-    const listedAtMs = this.#o.clock.now();
-    this.#listingsInFlight.push(listedAtMs);
-    let listing: OpenOrder[];
-    try {
-      listing = await listOpenOrders(this.#o.venue, market, call);
-    } finally {
-      this.#listingsInFlight.splice(this.#listingsInFlight.indexOf(listedAtMs), 1);
-    }
-    for (const l of this.#listingListeners) l(listing, market);
-    // A listing requested earlier and still unanswered needs the ids forgotten since its request.
-    const keepDroppedFromMs = Math.min(listedAtMs, ...this.#listingsInFlight);
-    const r = this.tracker.reconcile(scope, listing, listedAtMs, this.#o.owns, keepDroppedFromMs);
-    const { logger, onForeignOrders } = this.#o;
-    applyListingOutcome(
-      { shared: this.#shared, stats: this.stats, logger, onForeignOrders },
-      r,
-      market === undefined ? scope : [market],
-      market,
-    );
-    return r;
+  sync(scope: ReadonlySet<string>, market?: string, call: CallOptions = this.#call()): Promise<ReconcileResult> {
+    return this.#listings.sync(scope, market, call);
   }
 
   /** An `order` event of the user stream. */
@@ -375,7 +362,7 @@ export class Executor {
       }
       // A cancel by market would also take the orders of whoever else trades this market.
       // (No await at all without cancels: the posts leave in the same turn as the plan.)
-      if (plan.cancelMarket && !this.#shared.has(market)) await this.#requests.cancelMarket(market, plan.cancel, why, call);
+      if (plan.cancelMarket && !this.#listings.shared.has(market)) await this.#requests.cancelMarket(market, plan.cancel, why, call);
       else if (plan.cancel.length > 0) await Promise.all(plan.cancel.map((id) => this.#requests.cancelOne(id, why(id), call)));
       // Cancel before place: nothing goes when the cancels' answers changed what the gate judged.
       const hold = holdAfterCancels(this.tracker, market, wish, plan, cancelled);

@@ -10,30 +10,12 @@ import { ErrorCode, type ErrorCodeValue } from '../errors.js';
 import type { FailureEpisode } from '../log/failure-episode.js';
 import { Decimal, toPlainString, ZERO } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
-import type { CancelResult, OpenOrder, OrderResponse } from '../venue/types.js';
+import type { CancelResult, OrderResponse } from '../venue/types.js';
 import type { CallOptions, ExecutionVenue } from './executor-contract.js';
 import type { ExecutorStats } from './executor-stats.js';
 import type { CancelReason, PlaceReason } from './order-reasons.js';
 import type { OrderTracker } from './order-tracker.js';
 import { GONE_REASONS, UNCERTAIN_CODES, codeOf } from './venue-failures.js';
-
-const MAX_LISTING_PAGES = 1_000;
-
-/** Every page of GET /data/orders (of one market, or of the whole account). */
-export async function listOpenOrders(venue: ExecutionVenue, market: string | undefined, call: CallOptions): Promise<OpenOrder[]> {
-  const out: OpenOrder[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_LISTING_PAGES; page++) {
-    const p = await venue.getOpenOrders(
-      { ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) },
-      call,
-    );
-    out.push(...p.data);
-    if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) return out;
-    cursor = p.next_cursor;
-  }
-  return out;
-}
 
 export interface OrderRequestsDeps {
   readonly venue: ExecutionVenue;

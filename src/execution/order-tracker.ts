@@ -248,7 +248,9 @@ export class OrderTracker {
    * predate them. Orders forgotten before `keepDroppedFromMs` are forgotten for good: no listing
    * requested from then on can show them, and the caller gives the request time of the earliest
    * listing still unanswered when several overlap (an earlier one shows what was live at its
-   * request, orders cancelled since included).
+   * request, orders cancelled since included). With `keepAbsent` (a listing that may have skipped
+   * orders: several pages) an order it does not show is kept, and its market named in
+   * `unconfirmed`, instead of being forgotten.
    */
   reconcile(
     scope: ReadonlySet<string>,
@@ -256,6 +258,7 @@ export class OrderTracker {
     listedAtMs: number,
     owns: (clientOrderId: string) => boolean = () => true,
     keepDroppedFromMs: number = listedAtMs,
+    keepAbsent = false,
   ): ReconcileResult {
     const foreign: OpenOrder[] = [];
     let adopted = 0;
@@ -307,16 +310,21 @@ export class OrderTracker {
       adopted++;
     }
     this.#pruneDropped(Math.min(listedAtMs, keepDroppedFromMs));
+    const unconfirmed: string[] = [];
     for (const market of scope) {
       for (const o of this.ordersOf(market)) {
         // Confirmed at or after the listing's request: the listing may predate it.
         if (seen.has(o.clientOrderId) || o.sinceMs >= listedAtMs || o.state === 'pending') continue;
+        if (keepAbsent) {
+          if (unconfirmed.at(-1) !== market) unconfirmed.push(market);
+          continue;
+        }
         if (o.state === 'uncertain') settledAbsent++;
         else vanished++;
         this.#delete(o);
       }
     }
-    return { adopted, vanished, settledLive, settledAbsent, foreign };
+    return { adopted, vanished, settledLive, settledAbsent, foreign, unconfirmed };
   }
 
   #put(o: TrackedOrder): void {

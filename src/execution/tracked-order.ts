@@ -39,6 +39,23 @@ export interface ReconcileResult {
   readonly settledAbsent: number;
   /** Orders in scope that are not ours (another client-order-id prefix, or none): neither adopted nor touched. */
   readonly foreign: readonly OpenOrder[];
+  /**
+   * Markets with tracked orders the listing did not show but may have skipped (a listing of
+   * several pages, `keepAbsent`): kept until a listing of the market alone settles them.
+   */
+  readonly unconfirmed: readonly string[];
+}
+
+/** Two reconciliations' results as one (a listing, then listings of the markets it left unconfirmed). */
+export function addReconciled(a: ReconcileResult, b: ReconcileResult): ReconcileResult {
+  return {
+    adopted: a.adopted + b.adopted,
+    vanished: a.vanished + b.vanished,
+    settledLive: a.settledLive + b.settledLive,
+    settledAbsent: a.settledAbsent + b.settledAbsent,
+    foreign: [...a.foreign, ...b.foreign],
+    unconfirmed: [...a.unconfirmed, ...b.unconfirmed],
+  };
 }
 
 /** An order as it may still show in a book: resting now, or gone at `goneAtMs`. */

@@ -224,7 +224,7 @@ describe('OrderTracker: reconcile', () => {
       ],
       NOW,
     );
-    expect(r).toEqual({ adopted: 2, vanished: 0, settledLive: 0, settledAbsent: 0, foreign: [] });
+    expect(r).toEqual({ adopted: 2, vanished: 0, settledLive: 0, settledAbsent: 0, foreign: [], unconfirmed: [] });
     expect(show(tracker.ordersOf(MARKET))).toEqual([
       `mine/id0 live BUY ${T0} 0.45 0/20`,
       `old-run-7/idA live SELL ${T1} 0.6 5/15`,
@@ -252,7 +252,7 @@ describe('OrderTracker: reconcile', () => {
     live('new', 'idNew'); // confirmed after the listing was asked for
     tracker.addPending(intent(T0, 'BUY', '0.43', '10'), 'posting', NOW); // posted long before, still in flight
     const r = tracker.reconcile(scope, [], listedAt);
-    expect(r).toEqual({ adopted: 0, vanished: 1, settledLive: 0, settledAbsent: 0, foreign: [] });
+    expect(r).toEqual({ adopted: 0, vanished: 1, settledLive: 0, settledAbsent: 0, foreign: [], unconfirmed: [] });
     expect(tracker.ordersOf(MARKET).map((o) => o.clientOrderId)).toEqual(['new', 'posting']);
     // A vanished order leaves a footprint.
     expect(showFootprints(tracker.footprints(MARKET, clock.now())).at(-1)).toBe(`BUY ${T0} 0.45 x 20 gone@5001`);
@@ -265,7 +265,7 @@ describe('OrderTracker: reconcile', () => {
     tracker.markUncertain('u2');
     clock.advance(2_000);
     const r = tracker.reconcile(scope, [listed('idU1', { client_order_id: 'u1', size_matched: '4' })], clock.now());
-    expect(r).toEqual({ adopted: 0, vanished: 0, settledLive: 1, settledAbsent: 1, foreign: [] });
+    expect(r).toEqual({ adopted: 0, vanished: 0, settledLive: 1, settledAbsent: 1, foreign: [], unconfirmed: [] });
     expect(show(tracker.ordersOf(MARKET))).toEqual([`u1/idU1 live BUY ${T0} 0.45 4/20`]);
     expect(tracker.byId('idU1')!.sinceMs).toBe(NOW + 2_000);
     expect(fills).toEqual(['u1 4']);
@@ -275,7 +275,7 @@ describe('OrderTracker: reconcile', () => {
   it('a pending post found in the listing by client order id becomes live (not counted as settled)', () => {
     tracker.addPending(intent(T0, 'BUY', '0.45', '20'), 'p1', NOW);
     const r = tracker.reconcile(scope, [listed('idP', { client_order_id: 'p1' })], NOW + 5);
-    expect(r).toEqual({ adopted: 0, vanished: 0, settledLive: 0, settledAbsent: 0, foreign: [] });
+    expect(r).toEqual({ adopted: 0, vanished: 0, settledLive: 0, settledAbsent: 0, foreign: [], unconfirmed: [] });
     expect(show(tracker.ordersOf(MARKET))).toEqual([`p1/idP live BUY ${T0} 0.45 0/20`]);
   });
 
