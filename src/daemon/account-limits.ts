@@ -1,13 +1,14 @@
 /**
  * Part of phase start-quoting, with `risk.scope: account`: the risk gate is kept told what the
  * rest of the account holds (positions on every read of GET /positions, open orders on every full
- * GET /data/orders listing of the open-order sync), so that this shard keeps to its share of the
+ * GET /data/orders listing of the open-order sync, with the one before it: a listing of several
+ * pages may skip orders), so that this shard keeps to its share of the
  * account's limits (src/risk/account-scope.ts). A change of the others' positions re-evaluates
  * every market at once; their orders count from the next evaluation.
  */
 import type { Executor } from '../execution/executor.js';
 import type { RiskGate } from '../risk/index.js';
-import { accountViewOf } from '../trading/account-view.js';
+import { accountViewOf, ordersOfLastTwo } from '../trading/account-view.js';
 import type { PositionPoller } from '../trading/position-poller.js';
 import type { OpenOrder } from '../venue/types.js';
 import type { DaemonContext } from './daemon-context.js';
@@ -24,6 +25,7 @@ export interface AccountLimitsInput {
 export function watchAccount({ config, logger }: DaemonContext, i: AccountLimitsInput): void {
   const shards = config.shard.count;
   let orders: readonly OpenOrder[] = [];
+  let lastListing: readonly OpenOrder[] = [];
   const update = (): void => i.risk.setAccountView(accountViewOf(shards, i.scope, i.positions.positions, orders));
   update();
   i.positions.onChange((markets) => {
@@ -32,7 +34,9 @@ export function watchAccount({ config, logger }: DaemonContext, i: AccountLimits
   });
   i.executor.onListing((listing, market) => {
     if (market !== undefined) return;
-    orders = listing;
+    // A listing of several pages may have skipped some of the others' orders: the last two count.
+    orders = ordersOfLastTwo(lastListing, listing);
+    lastListing = listing;
     update();
   });
   logger.info(

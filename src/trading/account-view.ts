@@ -32,3 +32,16 @@ export function accountViewOf(
   }
   return { shards, othersExposure, othersOrders, othersNotional };
 }
+
+/**
+ * The orders of the last two full listings, each once (the later record of one in both): a
+ * listing of several pages may skip orders that rest (the venue pages by offset, and orders that
+ * go meanwhile move the rest forward), and one skipped by both is far less likely. An order gone
+ * is counted one listing longer: the others' share looks larger, never smaller, than it is.
+ */
+export function ordersOfLastTwo(previous: readonly OpenOrder[], latest: readonly OpenOrder[]): OpenOrder[] {
+  const byId = new Map<string, OpenOrder>();
+  for (const o of previous) byId.set(o.id, o);
+  for (const o of latest) byId.set(o.id, o);
+  return [...byId.values()];
+}

@@ -8,7 +8,7 @@ import { Decimal } from '../../src/money.js';
 import { lossLimitsFor } from '../../src/risk/account-loss-limits.js';
 import { accountLimits, worstExposure } from '../../src/risk/account-scope.js';
 import { RiskGate, validateLossLimits, validateRiskLimits } from '../../src/risk/index.js';
-import { accountViewOf } from '../../src/trading/account-view.js';
+import { accountViewOf, ordersOfLastTwo } from '../../src/trading/account-view.js';
 import type { OpenOrder } from '../../src/venue/types.js';
 import { T0, ask, bid, show, view } from './view-fixture.js';
 
@@ -93,5 +93,21 @@ describe('the rest of the account, from the venue', () => {
     expect(v.shards).toBe(3);
     expect(v.othersExposure.toFixed()).toBe('13.5');
     expect([v.othersOrders, v.othersNotional.toFixed()]).toEqual([1, '3.2']);
+  });
+
+  it("counts the others' orders of the last two listings, each once, the later record winning", () => {
+    const order = (id: string, matched: string) =>
+      ({ id, market: 'a', price: '0.5', original_size: '10', size_matched: matched }) as OpenOrder;
+    // o2 was skipped by the latest listing (its pages shifted); o1 filled meanwhile; o3 is new.
+    const previous = [order('o1', '0'), order('o2', '0')];
+    const latest = [order('o1', '4'), order('o3', '0')];
+    const both = ordersOfLastTwo(previous, latest);
+    expect(both.map((o) => [o.id, o.size_matched])).toEqual([
+      ['o1', '4'],
+      ['o2', '0'],
+      ['o3', '0'],
+    ]);
+    const v = accountViewOf(3, new Set(['mine']), new Map(), both);
+    expect([v.othersOrders, v.othersNotional.toFixed()]).toEqual([3, '13']);
   });
 });
