@@ -87,28 +87,36 @@ function transient(err: unknown): boolean {
   return isMakerdError(err) && isRetryable(err);
 }
 
-/** The open orders in scope (every page): ours, and others' (see `owns`). */
+/**
+ * The open orders in scope (every page): ours, and others' (see `owns`), and the pages read. A
+ * listing of several pages is not one snapshot: the venue pages by offset, and an order that goes
+ * while a later page is on its way moves the orders after it forward, past that page's start.
+ */
 export async function listOpen(
   o: Pick<CancelAndVerifyOptions, 'venue' | 'markets' | 'deadlineMs' | 'signal' | 'owns'>,
-): Promise<{ ours: OpenOrder[]; others: OpenOrder[] }> {
-  const all = await listAll(o);
+): Promise<{ ours: OpenOrder[]; others: OpenOrder[]; pages: number }> {
+  const { orders, pages } = await listAll(o);
   const owns = o.owns ?? (() => true);
-  return { ours: all.filter((x) => owns(x.client_order_id)), others: all.filter((x) => !owns(x.client_order_id)) };
+  return { ours: orders.filter((x) => owns(x.client_order_id)), others: orders.filter((x) => !owns(x.client_order_id)), pages };
 }
 
-async function listAll(o: Pick<CancelAndVerifyOptions, 'venue' | 'markets' | 'deadlineMs' | 'signal'>): Promise<OpenOrder[]> {
-  const out: OpenOrder[] = [];
+async function listAll(
+  o: Pick<CancelAndVerifyOptions, 'venue' | 'markets' | 'deadlineMs' | 'signal'>,
+): Promise<{ orders: OpenOrder[]; pages: number }> {
+  const orders: OpenOrder[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  let pages = 0;
+  while (pages < MAX_PAGES) {
     const p = await o.venue.getOpenOrders(cursor === undefined ? {} : { next_cursor: cursor }, {
       deadlineMs: o.deadlineMs,
       signal: o.signal,
     });
-    for (const order of p.data) if (o.markets === undefined || o.markets.has(order.market)) out.push(order);
+    pages++;
+    for (const order of p.data) if (o.markets === undefined || o.markets.has(order.market)) orders.push(order);
     if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) break;
     cursor = p.next_cursor;
   }
-  return out;
+  return { orders, pages };
 }
 
 interface CancelJob {
@@ -130,6 +138,8 @@ export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<Cancel
   let listError: string | undefined;
   let failures = 0;
   let lastFailure: { what: string; err: unknown } | undefined;
+  /** The last listing, of several pages, showed none of ours: one more must confirm it. */
+  let noneBefore = false;
   const call = { deadlineMs: o.deadlineMs, signal: o.signal };
   const byMarket = (market: string): CancelJob => ({
     market,
@@ -169,7 +179,10 @@ export async function cancelAndVerify(o: CancelAndVerifyOptions): Promise<Cancel
         listed = true;
         left = found.ours;
         others = found.others;
-        if (left.length === 0) return { verified: true, cancelled, rounds, left, listed, others };
+        // None of ours in a listing of several pages proves nothing alone (orders of others going
+        // meanwhile can shift ours past a page's start): a second listing after it must agree.
+        if (left.length === 0 && (found.pages <= 1 || noneBefore)) return { verified: true, cancelled, rounds, left, listed, others };
+        noneBefore = left.length === 0;
         // By market where only ours rest; order by order where others' rest beside them.
         const shared = new Set(others.map((x) => x.market));
         jobs = [
