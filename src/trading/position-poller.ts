@@ -24,7 +24,14 @@ import type { Position } from '../venue/types.js';
 import { marketOf } from '../market/token-id.js';
 
 export interface PositionsVenue {
-  getPositions(params: { user: string; sizeThreshold: number; limit: number; offset: number }): Promise<Position[]>;
+  getPositions(params: {
+    user: string;
+    sizeThreshold: number;
+    limit: number;
+    offset: number;
+    sortBy: 'TITLE';
+    sortDirection: 'ASC';
+  }): Promise<Position[]>;
 }
 
 const PAGE = 500;
@@ -169,7 +176,16 @@ export class PositionPoller {
     const next = new Map<string, Decimal>();
     try {
       for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
-        const page = await this.#venue.getPositions({ user: this.#user, sizeThreshold: 0, limit: PAGE, offset });
+        // By title: the venue's default order (by size) changes with every fill, and a read of
+        // several pages would then see a position twice, or not at all, as it moves between them.
+        const page = await this.#venue.getPositions({
+          user: this.#user,
+          sizeThreshold: 0,
+          limit: PAGE,
+          offset,
+          sortBy: 'TITLE',
+          sortDirection: 'ASC',
+        });
         for (const p of page) {
           const size = parseDecimal(p.size);
           if (size === undefined) continue;

@@ -26,7 +26,7 @@ let taker: SimAccount;
 let tokA: SimToken;
 let tokB: SimToken;
 /** Every GET /positions the poller made, with its parameters. */
-let calls: { user: string; sizeThreshold: number; limit: number; offset: number }[];
+let calls: Parameters<PositionsVenue['getPositions']>[0][];
 let venue: PositionsVenue;
 let changes: string[][];
 
@@ -107,7 +107,7 @@ describe('PositionPoller against the simulator', () => {
     const p = poller();
     expect(p.lastReadMs).toBeUndefined();
     await p.refresh();
-    expect(calls).toEqual([{ user: taker.address, sizeThreshold: 0, limit: 500, offset: 0 }]);
+    expect(calls).toEqual([{ user: taker.address, sizeThreshold: 0, limit: 500, offset: 0, sortBy: 'TITLE', sortDirection: 'ASC' }]);
     expect(text(p.positions)).toEqual({ [tokA.tokenId]: '7.25' });
     expect(changes).toEqual([[tokA.conditionId]]);
     expect(p.lastReadMs).toBe(h.clock.now());
@@ -281,6 +281,30 @@ describe('PositionPoller paging and summing (scripted venue)', () => {
     rows = [row('0xc:1', 0)];
     await p.refresh();
     expect(changes).toHaveLength(2);
+  });
+
+  it('asks for an order that fills do not change, so that a read of several pages is not reshuffled between its pages', async () => {
+    // The venue sorts by size (TOKENS, descending) unless told otherwise: a fill between two
+    // pages moves a position across their boundary, read twice or not at all. By title, a
+    // position keeps its place whatever its size.
+    const sizes = new Map<string, number>(Array.from({ length: 600 }, (_, i) => [`0x${String(i).padStart(3, '0')}:0`, 1000 - i]));
+    const scripted: PositionsVenue = {
+      getPositions: async (params) => {
+        const rows = [...sizes].map(([asset, size]) => ({ asset, size, title: asset.slice(0, 5) }) as Position);
+        if (params.sortBy === 'TITLE')
+          rows.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) * (params.sortDirection === 'ASC' ? 1 : -1));
+        else rows.sort((a, b) => b.size - a.size);
+        const page = rows.slice(params.offset, params.offset + params.limit);
+        // Between the two pages, the smallest position of page 2 grows past page 1's smallest.
+        if (params.offset === 0) sizes.set('0x599:0', 5000);
+        return page;
+      },
+    };
+    const p = poller('0xwallet', scripted);
+    await p.refresh();
+    expect(p.positions.size).toBe(600);
+    expect(p.positions.get('0x599:0')!.toFixed()).toBe('5000');
+    expect(p.positions.get('0x499:0')!.toFixed()).toBe('501');
   });
 
   it('marketOf takes the condition id out of a token id', () => {
