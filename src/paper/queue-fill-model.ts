@@ -262,7 +262,19 @@ export class QueueFillModel {
 }
 
 function view(r: Resting): VirtualOrder {
-  return { ...r.spec, queueAhead: r.queueAhead, filled: r.filled, remaining: r.remaining };
+  // Field by field, not a spread of the spec: a replay makes one per resting order and evaluation.
+  const s = r.spec;
+  return {
+    id: s.id,
+    tokenId: s.tokenId,
+    side: s.side,
+    price: s.price,
+    size: s.size,
+    atMs: s.atMs,
+    queueAhead: r.queueAhead,
+    filled: r.filled,
+    remaining: r.remaining,
+  };
 }
 
 function minOf(a: Decimal, b: Decimal): Decimal {
