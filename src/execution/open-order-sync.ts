@@ -63,6 +63,8 @@ export class OpenOrderSync {
 
   constructor(deps: OpenOrderSyncDeps) {
     this.#d = deps;
+    // Only a listing in flight can show an order forgotten after its request.
+    deps.tracker.rememberDropsWhile(() => this.#inFlight.length > 0);
   }
 
   /** Hears every listing (all of the account's orders when `market` is undefined). */

@@ -31,6 +31,8 @@ export class OrderTracker {
   readonly #forgetListeners: ((order: Readonly<TrackedOrder>, unmatched: Decimal) => void)[] = [];
   /** When each order id was last forgotten, so that an older listing does not bring it back. */
   readonly #droppedAt = new Map<string, number>();
+  /** Whether a listing requested before now may still be reconciled (see rememberDropsWhile). */
+  #listingPending: () => boolean = () => true;
   /** Footprints of the orders forgotten in the last FOOTPRINT_MS, by market. */
   readonly #gone = new Map<string, OwnOrderFootprint[]>();
   /** Orders ever added per market (posted or adopted): a wish's risk check is valid while this stays. */
@@ -38,6 +40,16 @@ export class OrderTracker {
   /** Fills heard per market (the executor's check that a wish was made against the position now). */
   readonly #fills = new Map<string, number>();
   #clock: () => number = () => 0;
+
+  /**
+   * Forgotten ids are remembered only while `pending()` says a listing requested before now may
+   * still be reconciled: a listing requested after an order was forgotten cannot show it, so with
+   * none in flight there is nothing to remember (the executor knows its listings in flight; by
+   * default every id is remembered until pruned).
+   */
+  rememberDropsWhile(pending: () => boolean): void {
+    this.#listingPending = pending;
+  }
 
   /** The time source for `#droppedAt` (the executor's clock). */
   useClock(now: () => number): void {
@@ -357,7 +369,7 @@ export class OrderTracker {
     this.#byClient.delete(o.clientOrderId);
     if (o.id !== '') {
       this.#byVenueId.delete(o.id);
-      this.#droppedAt.set(o.id, this.#clock());
+      if (this.#listingPending()) this.#droppedAt.set(o.id, this.#clock());
     }
     const set = this.#byMarket.get(o.conditionId);
     set?.delete(o);

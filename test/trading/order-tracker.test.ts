@@ -290,6 +290,24 @@ describe('OrderTracker: reconcile', () => {
     expect(tracker.openCount()).toBe(0);
   });
 
+  it('remembers a forgotten id only while a listing may still be reconciled (rememberDropsWhile)', () => {
+    let pending = false;
+    tracker.rememberDropsWhile(() => pending);
+    live('c1', 'id1');
+    live('c2', 'id2');
+    const listedAt = clock.now();
+    clock.advance(100);
+    // No listing in flight: nothing to remember (the caller vouches that none predates the drop).
+    tracker.dropId('id1');
+    pending = true;
+    tracker.dropId('id2');
+    clock.advance(50);
+    const r = tracker.reconcile(scope, [listed('id1'), listed('id2', { client_order_id: 'c2' })], listedAt);
+    expect(r.adopted).toBe(1);
+    expect(tracker.byId('id1')).toBeDefined();
+    expect(tracker.byId('id2')).toBeUndefined();
+  });
+
   it('adopts again a listed order dropped before the listing time (the venue still has it)', () => {
     live('c1', 'id1');
     clock.advance(100);
