@@ -2,9 +2,9 @@
  * The executor's alignment with the venue's open orders: GET /data/orders (every page), its
  * reconciliation with the order tracker, and what the listing's outcome does (listing-outcome.ts).
  * Two rules keep a listing from losing an order that rests or bringing back one that is gone:
- * - a listing shows the orders as they were at its request: the tracker remembers forgotten ids
- *   back to the request of the earliest listing still unanswered, so an earlier listing answered
- *   after a later one does not adopt again an order cancelled since;
+ * - a listing shows the orders as they were at its request: while listings are in flight the
+ *   tracker remembers forgotten ids back to the request of the earliest one still unanswered, so
+ *   an earlier listing answered after a later one does not adopt again an order cancelled since;
  * - the venue pages by offset, so a listing of the whole account over several pages is not one
  *   snapshot (an order that goes while a later page is on its way moves the orders after it
  *   forward, and that page starts past some it never shows): an order it does not show is
