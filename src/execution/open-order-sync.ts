@@ -11,6 +11,7 @@
  *   forgotten only when a listing of its market alone (one page) does not show it either.
  */
 import type { Logger } from 'pino';
+import { everyPage } from '../venue/pagination.js';
 import type { OpenOrder } from '../venue/types.js';
 import type { CallOptions, ExecutionVenue } from './executor-contract.js';
 import type { ExecutorStats } from './executor-stats.js';
@@ -29,18 +30,12 @@ export interface OpenOrderListing {
 
 /** Every page of GET /data/orders (of one market, or of the whole account). */
 export async function listOpenOrders(venue: ExecutionVenue, market: string | undefined, call: CallOptions): Promise<OpenOrderListing> {
-  const orders: OpenOrder[] = [];
-  let cursor: string | undefined;
-  for (let page = 1; page <= MAX_LISTING_PAGES; page++) {
-    const p = await venue.getOpenOrders(
-      { ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) },
-      call,
-    );
-    orders.push(...p.data);
-    if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) return { orders, pages: page };
-    cursor = p.next_cursor;
-  }
-  return { orders, pages: MAX_LISTING_PAGES };
+  const { items, pages } = await everyPage(
+    (cursor) =>
+      venue.getOpenOrders({ ...(market === undefined ? {} : { market }), ...(cursor === undefined ? {} : { next_cursor: cursor }) }, call),
+    MAX_LISTING_PAGES,
+  );
+  return { orders: items, pages };
 }
 
 export interface OpenOrderSyncDeps {

@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
 import { isMakerdError } from '../errors.js';
 import { isRetryable } from '../venue/http/retry-policy.js';
+import { everyPage } from '../venue/pagination.js';
 import type { CancelResult, OpenOrder, Paged } from '../venue/types.js';
 
 export interface CancelVenue {
@@ -103,20 +104,13 @@ export async function listOpen(
 async function listAll(
   o: Pick<CancelAndVerifyOptions, 'venue' | 'markets' | 'deadlineMs' | 'signal'>,
 ): Promise<{ orders: OpenOrder[]; pages: number }> {
-  const orders: OpenOrder[] = [];
-  let cursor: string | undefined;
-  let pages = 0;
-  while (pages < MAX_PAGES) {
-    const p = await o.venue.getOpenOrders(cursor === undefined ? {} : { next_cursor: cursor }, {
-      deadlineMs: o.deadlineMs,
-      signal: o.signal,
-    });
-    pages++;
-    for (const order of p.data) if (o.markets === undefined || o.markets.has(order.market)) orders.push(order);
-    if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) break;
-    cursor = p.next_cursor;
-  }
-  return { orders, pages };
+  const call = { deadlineMs: o.deadlineMs, signal: o.signal };
+  const { items, pages } = await everyPage(
+    (cursor) => o.venue.getOpenOrders(cursor === undefined ? {} : { next_cursor: cursor }, call),
+    MAX_PAGES,
+  );
+  const markets = o.markets;
+  return { orders: markets === undefined ? items : items.filter((x) => markets.has(x.market)), pages };
 }
 
 interface CancelJob {

@@ -15,6 +15,7 @@
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { isMakerdError } from '../errors.js';
+import { everyPage } from '../venue/pagination.js';
 import type { AccountTrade, Paged } from '../venue/types.js';
 import { fillsFromAccountTrade, type AccountIdentity } from './fill-attribution.js';
 import type { FeeTerms } from './fill-fees.js';
@@ -134,23 +135,20 @@ export class FillFeed {
 
   async #fetch(): Promise<AccountTrade[]> {
     const after = tradesAfterSeconds(this.#fetchFromMs);
-    const out: AccountTrade[] = [];
-    let cursor: string | undefined;
     try {
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const p = await this.#o.venue.getAccountTrades(
-          { ...(after === undefined ? {} : { after }), ...(cursor === undefined ? {} : { next_cursor: cursor }) },
-          { signal: this.#abort.signal },
-        );
-        out.push(...p.data);
-        if (p.next_cursor === 'LTE=' || p.next_cursor === '' || p.next_cursor === cursor) break;
-        cursor = p.next_cursor;
-      }
+      const { items } = await everyPage(
+        (cursor) =>
+          this.#o.venue.getAccountTrades(
+            { ...(after === undefined ? {} : { after }), ...(cursor === undefined ? {} : { next_cursor: cursor }) },
+            { signal: this.#abort.signal },
+          ),
+        MAX_PAGES,
+      );
+      return items;
     } catch (err) {
       this.stats.failures++;
       throw err;
     }
-    return out;
   }
 
   /**

@@ -36,3 +36,26 @@ export async function collectItems<T>(pages: AsyncIterable<Paged<T>>): Promise<T
   for await (const page of pages) out.push(...page.data);
   return out;
 }
+
+/**
+ * Every page of a listing whose caller asks for the first page without a cursor, and how many
+ * pages that took. Lenient where walkPages is strict: `LTE=`, an empty cursor or the cursor just
+ * asked for ends it, and at most `maxPages` are read. The open-order listings of the executor's
+ * sync and of cancel-and-verify, and the fill feed's account trades, read this way; the page count
+ * tells the open-order readers whether the listing was one snapshot (a single page) or offset pages
+ * that orders going meanwhile may have shifted.
+ */
+export async function everyPage<T>(
+  fetchPage: (cursor: string | undefined) => Promise<Paged<T>>,
+  maxPages: number,
+): Promise<{ items: T[]; pages: number }> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  for (let page = 1; page <= maxPages; page++) {
+    const p = await fetchPage(cursor);
+    items.push(...p.data);
+    if (p.next_cursor === END_CURSOR || p.next_cursor === '' || p.next_cursor === cursor) return { items, pages: page };
+    cursor = p.next_cursor;
+  }
+  return { items, pages: maxPages };
+}
