@@ -107,9 +107,9 @@ export async function pass(
   const executor = new Executor({ venue: client, clock, settings: EXECUTOR_SETTINGS, setOpenOrders: () => undefined });
   if (instrument) {
     const evaluate = risk.evaluate.bind(risk);
-    risk.evaluate = (view, intents, nowMs, resting) => {
+    risk.evaluate = (...args) => {
       const t = now();
-      const d = evaluate(view, intents, nowMs, resting);
+      const d = evaluate(...args);
       stage.risk += now() - t;
       return d;
     };

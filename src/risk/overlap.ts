@@ -54,21 +54,9 @@ export function overlapShare(i: OverlapInput): OverlapShare | undefined {
   const { limits } = i;
   if (union.length > limits.maxOrdersPerMarket || i.otherOrders + union.length > limits.maxOpenOrders) return undefined;
   const held = [i.view.position.outcome0, i.view.position.outcome1];
-  const buys = [ZERO, ZERO];
-  const sells = [ZERO, ZERO];
-  let notional = ZERO;
-  let bids = ZERO;
-  let asks = ZERO;
-  for (const o of union) {
-    const outcome = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
-    if (outcome === undefined) return undefined;
-    notional = notional.plus(o.price.mul(o.size));
-    if (o.side === 'BUY') buys[outcome] = buys[outcome]!.plus(o.size);
-    else sells[outcome] = sells[outcome]!.plus(o.size);
-    // A bid on outcome 0 is a BUY of outcome 0 or a SELL of outcome 1 (legs.ts).
-    if ((outcome === 0) === (o.side === 'BUY')) bids = bids.plus(o.size);
-    else asks = asks.plus(o.size);
-  }
+  const totals = totalsOf(tokens, union);
+  if (totals === undefined) return undefined;
+  const { buys, sells, notional, bids, asks } = totals;
   if (i.otherNotional.plus(notional).gt(limits.maxGrossNotional)) return undefined;
   for (const k of [0, 1]) {
     if (held[k]!.plus(buys[k]!).gt(limits.maxPositionPerToken) && buys[k]!.gt(ZERO)) return undefined;
@@ -78,4 +66,54 @@ export function overlapShare(i: OverlapInput): OverlapShare | undefined {
   if (bids.gt(ZERO) && q.plus(bids).gt(limits.maxNetExposure)) return undefined;
   if (asks.gt(ZERO) && asks.minus(q).gt(limits.maxNetExposure)) return undefined;
   return { count: union.length, notional, bids, asks };
+}
+
+interface Totals extends OverlapShare {
+  /** Per outcome: the sizes of the BUYs and of the SELLs. */
+  readonly buys: readonly [Decimal, Decimal];
+  readonly sells: readonly [Decimal, Decimal];
+}
+
+type Resting = Pick<OrderIntent, 'tokenId' | 'side' | 'price' | 'size'>;
+
+/** Count, notional and outcome-0 bids and asks of a market's orders; undefined if one is on another token. */
+function totalsOf(tokens: readonly [string, string], orders: readonly Resting[]): Totals | undefined {
+  const buys: [Decimal, Decimal] = [ZERO, ZERO];
+  const sells: [Decimal, Decimal] = [ZERO, ZERO];
+  let notional = ZERO;
+  let bids = ZERO;
+  let asks = ZERO;
+  for (const o of orders) {
+    const outcome = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
+    if (outcome === undefined) return undefined;
+    notional = notional.plus(o.price.mul(o.size));
+    if (o.side === 'BUY') buys[outcome] = buys[outcome].plus(o.size);
+    else sells[outcome] = sells[outcome].plus(o.size);
+    // A bid on outcome 0 is a BUY of outcome 0 or a SELL of outcome 1 (legs.ts).
+    if ((outcome === 0) === (o.side === 'BUY')) bids = bids.plus(o.size);
+    else asks = asks.plus(o.size);
+  }
+  return { count: orders.length, notional, bids, asks, buys, sells };
+}
+
+/**
+ * What a market's orders hold now, each in full until its cancel is answered: the share of the
+ * global limits a market keeps while it cancels before it places (or is pulled), so that another
+ * market is never approved against room these may still fill into. Orders on another token are
+ * not the market's (none are: the tracker files orders by market) and are left out.
+ */
+export function restingShare(tokens: readonly [string, string], resting: readonly LiveOrderView[]): OverlapShare {
+  let count = 0;
+  let notional = ZERO;
+  let bids = ZERO;
+  let asks = ZERO;
+  for (const o of resting) {
+    const outcome = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
+    if (outcome === undefined) continue;
+    count++;
+    notional = notional.plus(o.price.mul(o.remaining));
+    if ((outcome === 0) === (o.side === 'BUY')) bids = bids.plus(o.remaining);
+    else asks = asks.plus(o.remaining);
+  }
+  return { count, notional, bids, asks };
 }

@@ -27,19 +27,24 @@
  *     below the minimum size; the count and notional limits drop whole orders, so the farthest
  *     from the touch go first (after the first order refused for gross notional, every farther
  *     one is refused too).
- *  4. The approved orders are returned in the strategy's order; their count and notional are
- *     remembered as the market's share of the global limits (0 when pulled).
+ *  4. The approved orders are returned in the strategy's order; their count, notional and worst
+ *     case are remembered as the market's share of the global limits.
  *  5. Given the orders the market has now (`resting`), whether those and the approved ones may rest
  *     together within the limits (overlap.ts): then the executor may post replacements before the
  *     cancels of the orders they replace are answered, and the market's share is the union's.
+ *     Otherwise the executor cancels before it places, and until the cancels are answered the
+ *     market still holds what it had: its share is the larger of the two, limit by limit (when
+ *     pulled, what it has), so that no other market is approved against room those orders may
+ *     still fill into. The next evaluation after the answers (the tracker marks the market)
+ *     gives the room back.
  */
-import { type Decimal, ZERO } from '../money.js';
+import { Decimal, ZERO } from '../money.js';
 import { netExposure, type LiveOrderView, type MarketPosition, type MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import { accountLimits, type AccountView, worstExposure } from './account-scope.js';
 import { limitBreach } from './limit-breach.js';
 import { checkIntents } from './intent-checks.js';
-import { overlapShare } from './overlap.js';
+import { type OverlapShare, overlapShare, restingShare } from './overlap.js';
 import { doubtfulLimits, unheardFillsFit } from './position-doubt.js';
 import type { RiskDecision, RiskSnapshot, StateChangeListener } from './risk-decision.js';
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
@@ -59,6 +64,26 @@ interface MarketShare {
 }
 
 const NO_SHARE: MarketShare = { count: 0, notional: ZERO, worst: ZERO };
+const NOTHING_HELD: OverlapShare = { count: 0, notional: ZERO, bids: ZERO, asks: ZERO };
+
+/** A set of orders as a market's share: the worst case counts every bid or every ask filled, doubt included. */
+function shareOf(view: MarketView, orders: OverlapShare, doubt: MarketView['doubt']): MarketShare {
+  const q = netExposure(view.position);
+  const worst =
+    doubt === undefined
+      ? worstExposure(q, orders.bids, orders.asks)
+      : worstExposure(q, orders.bids.plus(doubt.up), orders.asks.plus(doubt.down));
+  return { count: orders.count, notional: orders.notional, worst };
+}
+
+/** The larger of two shares, limit by limit: what a market may hold at some moment while one set gives way to the other. */
+function largerShare(a: MarketShare, b: MarketShare): MarketShare {
+  return {
+    count: Math.max(a.count, b.count),
+    notional: Decimal.max(a.notional, b.notional),
+    worst: Decimal.max(a.worst, b.worst),
+  };
+}
 
 export { limitBreach } from './limit-breach.js';
 
@@ -234,7 +259,13 @@ export class RiskGate {
   }
 
   /** Decides which of a market's intents may rest (see the header for the order of the checks). */
-  evaluate(view: MarketView, intents: readonly OrderIntent[], nowMs: number, resting?: readonly LiveOrderView[]): RiskDecision {
+  evaluate(
+    view: MarketView,
+    intents: readonly OrderIntent[],
+    nowMs: number,
+    resting?: readonly LiveOrderView[],
+    overlap = resting !== undefined,
+  ): RiskDecision {
     const market = view.meta.conditionId;
     for (const intent of intents) {
       if (intent.conditionId !== market || !view.meta.tokens.includes(intent.tokenId)) {
@@ -253,9 +284,10 @@ export class RiskGate {
     }
     const pull = this.#pullReason(view, state, nowMs);
     const doubt = view.doubt;
+    // Orders the market has may still fill until their cancels are answered: its share counts them.
+    const held = resting === undefined ? undefined : restingShare(view.meta.tokens, resting);
     if (pull !== undefined) {
-      const q = netExposure(view.position);
-      this.#setShare(market, { ...NO_SHARE, worst: doubt === undefined ? q.abs() : worstExposure(q, doubt.up, doubt.down) });
+      this.#setShare(market, shareOf(view, held ?? NOTHING_HELD, doubt));
       const refused: Partial<Record<RefusalReason, number>> = {};
       if (intents.length > 0) {
         refused[pull] = intents.length;
@@ -275,15 +307,10 @@ export class RiskGate {
       otherNotional: this.#restingNotional.minus(own.notional),
     };
     const result = checkIntents(view, intents, options);
-    const q = netExposure(view.position);
-    const union = resting === undefined ? undefined : overlapShare({ ...options, view, approved: result.approved, resting });
-    const share = union ?? result;
-    const count = union === undefined ? result.approved.length : union.count;
-    const worst =
-      doubt === undefined
-        ? worstExposure(q, share.bids, share.asks)
-        : worstExposure(q, share.bids.plus(doubt.up), share.asks.plus(doubt.down));
-    this.#setShare(market, { count, notional: share.notional, worst });
+    const union = overlap && resting !== undefined ? overlapShare({ ...options, view, approved: result.approved, resting }) : undefined;
+    const approved = shareOf(view, union ?? { ...result, count: result.approved.length }, doubt);
+    // Without the overlap the market cancels before it places: it rests what it has, then what was approved.
+    this.#setShare(market, union !== undefined || held === undefined ? approved : largerShare(approved, shareOf(view, held, doubt)));
     for (const [reason, n] of Object.entries(result.refused) as [RefusalReason, number][]) this.#refusals[reason] += n;
     return {
       approved: result.approved,

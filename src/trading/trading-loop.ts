@@ -60,8 +60,9 @@ export interface TradingLoopOptions {
   /** false: evaluate and count, but place and cancel nothing (trading.mode monitor). */
   readonly trade: boolean;
   /**
-   * executor.overlapReplacements: the risk gate is given every order the market has, so that it
-   * may let replacements go with their cancels (src/risk/overlap.ts); off, it is not asked.
+   * executor.overlapReplacements: the risk gate may let replacements go with their cancels
+   * (src/risk/overlap.ts); off, it is not asked. Either way it is given every order the market
+   * has, and counts them until their cancels are answered.
    */
   readonly overlapReplacements?: boolean;
   /**
@@ -268,7 +269,7 @@ export class TradingLoop {
       this.stats.idle[out.idleReason] = (this.stats.idle[out.idleReason] ?? 0) + 1;
     this.stats.evaluations++;
     const intents = toOrderIntents(view, quotes);
-    const decision = this.#o.risk.evaluate(view, intents, nowMs, overlap ? resting : undefined);
+    const decision = this.#o.risk.evaluate(view, intents, nowMs, resting, overlap);
     // Checked first: the record is built only when it will be written.
     if (logger?.isLevelEnabled('debug') === true)
       logger.debug(

@@ -49,8 +49,9 @@ describe('three shards with risk.scope account', () => {
       }
     }
     const client = createVenueClient({ baseUrl: h.baseUrl, credentials: h.credentials, clock: h.clock });
+    const net = new Map<string, Decimal>();
     const accountExposure = async (): Promise<Decimal> => {
-      const net = new Map<string, Decimal>();
+      net.clear();
       for (const p of await client.getPositions({ user: h.credentials.address, sizeThreshold: 0, limit: 500, offset: 0 })) {
         const [market, outcome] = p.asset.split(':') as [string, string];
         const size = new Decimal(String(p.size));
@@ -104,7 +105,10 @@ describe('three shards with risk.scope account', () => {
           fills++;
           const exposure = await accountExposure();
           if (exposure.gt(highest)) highest = exposure;
-          expect(exposure.lte(LIMIT), `account exposure ${exposure.toFixed()} after fill ${fills}`).toBe(true);
+          const perMarket = markets
+            .map((x) => `shard ${shardOf(x.conditionId, SHARDS)}: ${(net.get(x.conditionId) ?? ZERO).toFixed()}`)
+            .join(', ');
+          expect(exposure.lte(LIMIT), `account exposure ${exposure.toFixed()} after fill ${fills} (${perMarket})`).toBe(true);
         }
         h.clock.advance(1_000);
         if (took === 0) break;

@@ -4,11 +4,13 @@
  * the rest of the account holds), over all its markets.
  */
 import { describe, expect, it } from 'vitest';
+import type { LiveOrderView } from '../../src/market/market-view.js';
 import { Decimal } from '../../src/money.js';
 import { lossLimitsFor } from '../../src/risk/account-loss-limits.js';
 import { accountLimits, worstExposure } from '../../src/risk/account-scope.js';
 import { RiskGate, validateLossLimits, validateRiskLimits } from '../../src/risk/index.js';
 import { accountViewOf, ordersOfLastTwo } from '../../src/trading/account-view.js';
+import type { OrderIntent } from '../../src/strategy/strategy.js';
 import type { OpenOrder } from '../../src/venue/types.js';
 import { T0, ask, bid, show, view } from './view-fixture.js';
 
@@ -109,5 +111,33 @@ describe('the rest of the account, from the venue', () => {
     ]);
     const v = accountViewOf(3, new Set(['mine']), new Map(), both);
     expect([v.othersOrders, v.othersNotional.toFixed()]).toEqual([3, '13']);
+  });
+});
+
+describe('orders a market still has until their cancels are answered', () => {
+  /** The order an intent became, resting in full. */
+  const held = (i: OrderIntent): LiveOrderView => ({
+    id: `o-${i.tokenId}`,
+    tokenId: i.tokenId,
+    side: i.side,
+    price: i.price,
+    remaining: i.size,
+  });
+
+  it('count in its share of the shard budget, re-priced (cancel before place) or pulled', () => {
+    const g = new RiskGate(validateRiskLimits({ maxNetExposure: 90, maxPositionPerToken: 1000 }));
+    g.setAccountView(nobody);
+    const old = [held(bid('0.48', 20))];
+    // m1 now wants a bid of 5, but its bid of 20 rests until the cancel is answered: m2 gets 30 - 20.
+    expect(show(g.evaluate(view({ market: 'm1' }), [bid('0.47', 5)], T0, old, false).approved)).toEqual(['BUY m1:0 0.47 x 5']);
+    const m2 = (): string[] => show(g.evaluate(view({ market: 'm2' }), [bid('0.48', 30, 'm2')], T0).approved);
+    expect(m2()).toEqual(['BUY m2:0 0.48 x 10']);
+    // The cancel answered (nothing rests yet): the room comes back at m1's next evaluation.
+    g.evaluate(view({ market: 'm1' }), [bid('0.47', 5)], T0, [], false);
+    expect(m2()).toEqual(['BUY m2:0 0.48 x 25']);
+    // Pulled (a book gone) while the bid of 20 rests: still counted, and in the open-order count.
+    g.evaluate(view({ market: 'm1', book0: null }), [], T0, old, false);
+    expect(m2()).toEqual(['BUY m2:0 0.48 x 10']);
+    expect(g.snapshot(T0).restingOrders).toBe(2);
   });
 });
