@@ -1,6 +1,7 @@
 /**
- * The account's token balances, read from GET /positions (every page, no size threshold) every
- * `intervalMs` and on demand (after a fill). Sizes arrive as JSON numbers (venue-api.md 2.2);
+ * The account's token balances, read from GET /positions (every page, no size threshold; pages
+ * overlapped so that none is skipped or counted twice: positions-listing.ts) every `intervalMs`
+ * and on demand (after a fill). Sizes arrive as JSON numbers (venue-api.md 2.2);
  * they become Decimals through their shortest text, which is exact for the venue's 2-decimal
  * share sizes. A failed read keeps the last known balances and is counted.
  *
@@ -18,23 +19,12 @@
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { isMakerdError } from '../errors.js';
-import { Decimal, parseDecimal, ZERO } from '../money.js';
+import { Decimal, ZERO } from '../money.js';
 import type { PositionDoubt } from '../market/market-view.js';
-import type { Position } from '../venue/types.js';
 import { marketOf } from '../market/token-id.js';
+import { type PositionsVenue, readPositions } from './positions-listing.js';
 
-export interface PositionsVenue {
-  getPositions(params: {
-    user: string;
-    sizeThreshold: number;
-    limit: number;
-    offset: number;
-    sortBy: 'TITLE';
-    sortDirection: 'ASC';
-  }): Promise<Position[]>;
-}
-
-const PAGE = 500;
+export type { PositionsVenue } from './positions-listing.js';
 
 /** A change of a token's balance that the last read may or may not hold: `reads` is #started when heard. */
 interface Unread {
@@ -42,7 +32,6 @@ interface Unread {
   readonly shares: Decimal;
   readonly reads: number;
 }
-const MAX_OFFSET = 10_000;
 
 export class PositionPoller {
   readonly #venue: PositionsVenue;
@@ -67,6 +56,8 @@ export class PositionPoller {
   #running = false;
   readonly #listeners: ((changedMarkets: ReadonlySet<string>) => void)[] = [];
   failures = 0;
+  /** Listings read again because their pages shifted (positions-listing.ts). */
+  rereads = 0;
   lastReadMs: number | undefined;
 
   constructor(o: { venue: PositionsVenue; user: string; clock: Clock; intervalMs: number; logger?: Logger | undefined }) {
@@ -173,26 +164,11 @@ export class PositionPoller {
 
   async #read(): Promise<void> {
     const read = ++this.#started;
-    const next = new Map<string, Decimal>();
+    let next: Map<string, Decimal>;
     try {
-      for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
-        // By title: the venue's default order (by size) changes with every fill, and a read of
-        // several pages would then see a position twice, or not at all, as it moves between them.
-        const page = await this.#venue.getPositions({
-          user: this.#user,
-          sizeThreshold: 0,
-          limit: PAGE,
-          offset,
-          sortBy: 'TITLE',
-          sortDirection: 'ASC',
-        });
-        for (const p of page) {
-          const size = parseDecimal(p.size);
-          if (size === undefined) continue;
-          next.set(p.asset, (next.get(p.asset) ?? new Decimal(0)).plus(size));
-        }
-        if (page.length < PAGE) break;
-      }
+      const listing = await readPositions(this.#venue, this.#user);
+      next = listing.sizes;
+      this.rereads += listing.rereads;
     } catch (err) {
       this.failures++;
       this.#logger?.warn(

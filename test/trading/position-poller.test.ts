@@ -242,27 +242,29 @@ describe('PositionPoller against the simulator', () => {
   });
 });
 
-describe('PositionPoller paging and summing (scripted venue)', () => {
+describe('PositionPoller paging (scripted venue)', () => {
   const row = (asset: string, size: number): Position => ({ asset, size }) as Position;
 
-  it('reads page after page until a short page, and sums the rows of one token exactly', async () => {
-    const pages: Position[][] = [
-      [...Array.from({ length: 499 }, (_, i) => row(`0xm${i}:0`, 1)), row('0xz:1', 0.1)],
-      [row('0xz:1', 0.2), row('0xz:0', 3)],
+  it('reads overlapping pages until a short page; a row in two pages is one position', async () => {
+    const rows = [
+      ...Array.from({ length: 499 }, (_, i) => row(`0xm${String(i).padStart(3, '0')}:0`, 1)),
+      row('0xz:1', 0.3),
+      row('0xz:0', 3),
     ];
     const seen: number[] = [];
     const scripted: PositionsVenue = {
       getPositions: async (params) => {
         seen.push(params.offset);
-        return pages[params.offset / 500] ?? [];
+        return rows.slice(params.offset, params.offset + params.limit);
       },
     };
     const p = poller('0xwallet', scripted);
     await p.refresh();
-    expect(seen).toEqual([0, 500]);
+    // The second page starts 50 rows before the first one's end.
+    expect(seen).toEqual([0, 450]);
     expect(p.positions.size).toBe(501);
-    // 0.1 + 0.2 as Decimals: exactly 0.3.
     expect(p.positions.get('0xz:1')!.toFixed()).toBe('0.3');
+    expect(p.positions.get('0xm449:0')!.toFixed()).toBe('1');
     expect(p.positions.get('0xz:0')!.toFixed()).toBe('3');
     expect(changes).toHaveLength(1);
     expect(changes[0]).toHaveLength(500);
