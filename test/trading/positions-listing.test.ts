@@ -27,7 +27,7 @@ function venue(rows: Position[], between: (call: number) => void = () => undefin
   };
 }
 
-const sizes = (m: Map<string, { toFixed(): string }>): number => [...m.values()].reduce((s, v) => s + Number(v.toFixed()), 0);
+const sizes = (m: Map<string, { toFixed(): string }>): number => [...m.values()].reduce<number>((s, v) => s + Number(v.toFixed()), 0);
 
 describe('readPositions', () => {
   it('reads 1,200 positions in overlapping pages, each once', async () => {
