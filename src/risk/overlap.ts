@@ -54,9 +54,16 @@ export function overlapShare(i: OverlapInput): OverlapShare | undefined {
   const { limits } = i;
   if (union.length > limits.maxOrdersPerMarket || i.otherOrders + union.length > limits.maxOpenOrders) return undefined;
   const held = [i.view.position.outcome0, i.view.position.outcome1];
-  const totals = totalsOf(tokens, union);
+  const totals = totalsOf(tokens, union, sizeOfIntent);
   if (totals === undefined) return undefined;
-  const { buys, sells, notional, bids, asks } = totals;
+  const { notional, bids, asks } = totals;
+  const buys = [ZERO, ZERO];
+  const sells = [ZERO, ZERO];
+  for (const o of union) {
+    const k = o.tokenId === tokens[0] ? 0 : 1;
+    if (o.side === 'BUY') buys[k] = buys[k]!.plus(o.size);
+    else sells[k] = sells[k]!.plus(o.size);
+  }
   if (i.otherNotional.plus(notional).gt(limits.maxGrossNotional)) return undefined;
   for (const k of [0, 1]) {
     if (held[k]!.plus(buys[k]!).gt(limits.maxPositionPerToken) && buys[k]!.gt(ZERO)) return undefined;
@@ -68,33 +75,34 @@ export function overlapShare(i: OverlapInput): OverlapShare | undefined {
   return { count: union.length, notional, bids, asks };
 }
 
-interface Totals extends OverlapShare {
-  /** Per outcome: the sizes of the BUYs and of the SELLs. */
-  readonly buys: readonly [Decimal, Decimal];
-  readonly sells: readonly [Decimal, Decimal];
-}
+type Order = Pick<OrderIntent, 'tokenId' | 'side' | 'price'>;
 
-type Resting = Pick<OrderIntent, 'tokenId' | 'side' | 'price' | 'size'>;
-
-/** Count, notional and outcome-0 bids and asks of a market's orders; undefined if one is on another token. */
-function totalsOf(tokens: readonly [string, string], orders: readonly Resting[]): Totals | undefined {
-  const buys: [Decimal, Decimal] = [ZERO, ZERO];
-  const sells: [Decimal, Decimal] = [ZERO, ZERO];
+/**
+ * Count, notional and outcome-0 bids and asks of a market's orders, each of `sizeOf` shares;
+ * undefined if one is on another token.
+ */
+function totalsOf<T extends Order>(
+  tokens: readonly [string, string],
+  orders: readonly T[],
+  sizeOf: (o: T) => Decimal,
+): OverlapShare | undefined {
   let notional = ZERO;
   let bids = ZERO;
   let asks = ZERO;
   for (const o of orders) {
     const outcome = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
     if (outcome === undefined) return undefined;
-    notional = notional.plus(o.price.mul(o.size));
-    if (o.side === 'BUY') buys[outcome] = buys[outcome].plus(o.size);
-    else sells[outcome] = sells[outcome].plus(o.size);
+    const size = sizeOf(o);
+    notional = notional.plus(o.price.mul(size));
     // A bid on outcome 0 is a BUY of outcome 0 or a SELL of outcome 1 (legs.ts).
-    if ((outcome === 0) === (o.side === 'BUY')) bids = bids.plus(o.size);
-    else asks = asks.plus(o.size);
+    if ((outcome === 0) === (o.side === 'BUY')) bids = bids.plus(size);
+    else asks = asks.plus(size);
   }
-  return { count: orders.length, notional, bids, asks, buys, sells };
+  return { count: orders.length, notional, bids, asks };
 }
+
+const sizeOfIntent = (o: { readonly size: Decimal }): Decimal => o.size;
+const remainingOf = (o: LiveOrderView): Decimal => o.remaining;
 
 /**
  * What a market's orders hold now, each in full until its cancel is answered: the share of the
@@ -103,17 +111,12 @@ function totalsOf(tokens: readonly [string, string], orders: readonly Resting[])
  * not the market's (none are: the tracker files orders by market) and are left out.
  */
 export function restingShare(tokens: readonly [string, string], resting: readonly LiveOrderView[]): OverlapShare {
-  let count = 0;
-  let notional = ZERO;
-  let bids = ZERO;
-  let asks = ZERO;
-  for (const o of resting) {
-    const outcome = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
-    if (outcome === undefined) continue;
-    count++;
-    notional = notional.plus(o.price.mul(o.remaining));
-    if ((outcome === 0) === (o.side === 'BUY')) bids = bids.plus(o.remaining);
-    else asks = asks.plus(o.remaining);
-  }
-  return { count, notional, bids, asks };
+  return (
+    totalsOf(tokens, resting, remainingOf) ??
+    totalsOf(
+      tokens,
+      resting.filter((o) => o.tokenId === tokens[0] || o.tokenId === tokens[1]),
+      remainingOf,
+    )!
+  );
 }

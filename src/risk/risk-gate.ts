@@ -285,9 +285,8 @@ export class RiskGate {
     const pull = this.#pullReason(view, state, nowMs);
     const doubt = view.doubt;
     // Orders the market has may still fill until their cancels are answered: its share counts them.
-    const held = resting === undefined ? undefined : restingShare(view.meta.tokens, resting);
     if (pull !== undefined) {
-      this.#setShare(market, shareOf(view, held ?? NOTHING_HELD, doubt));
+      this.#setShare(market, shareOf(view, resting === undefined ? NOTHING_HELD : restingShare(view.meta.tokens, resting), doubt));
       const refused: Partial<Record<RefusalReason, number>> = {};
       if (intents.length > 0) {
         refused[pull] = intents.length;
@@ -310,7 +309,12 @@ export class RiskGate {
     const union = overlap && resting !== undefined ? overlapShare({ ...options, view, approved: result.approved, resting }) : undefined;
     const approved = shareOf(view, union ?? { ...result, count: result.approved.length }, doubt);
     // Without the overlap the market cancels before it places: it rests what it has, then what was approved.
-    this.#setShare(market, union !== undefined || held === undefined ? approved : largerShare(approved, shareOf(view, held, doubt)));
+    this.#setShare(
+      market,
+      union !== undefined || resting === undefined
+        ? approved
+        : largerShare(approved, shareOf(view, restingShare(view.meta.tokens, resting), doubt)),
+    );
     for (const [reason, n] of Object.entries(result.refused) as [RefusalReason, number][]) this.#refusals[reason] += n;
     return {
       approved: result.approved,

@@ -56,8 +56,6 @@ export class PositionPoller {
   #running = false;
   readonly #listeners: ((changedMarkets: ReadonlySet<string>) => void)[] = [];
   failures = 0;
-  /** Listings read again because their pages shifted (positions-listing.ts). */
-  rereads = 0;
   lastReadMs: number | undefined;
 
   constructor(o: { venue: PositionsVenue; user: string; clock: Clock; intervalMs: number; logger?: Logger | undefined }) {
@@ -166,9 +164,7 @@ export class PositionPoller {
     const read = ++this.#started;
     let next: Map<string, Decimal>;
     try {
-      const listing = await readPositions(this.#venue, this.#user);
-      next = listing.sizes;
-      this.rereads += listing.rereads;
+      next = (await readPositions(this.#venue, this.#user)).sizes;
     } catch (err) {
       this.failures++;
       this.#logger?.warn(

@@ -39,21 +39,17 @@ const ATTEMPTS = 3;
 export interface PositionsRead {
   /** Token id → size (rows whose size is not a number are left out). */
   readonly sizes: Map<string, Decimal>;
-  /** Page requests made, every attempt's. */
-  readonly pages: number;
   /** Listings read again because rows moved by more than the overlap between two pages. */
   readonly rereads: number;
 }
 
 export async function readPositions(venue: PositionsVenue, user: string): Promise<PositionsRead> {
-  let pages = 0;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const sizes = new Map<string, Decimal>();
     let previousLast: string | undefined;
     let complete = true;
     for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE - OVERLAP) {
       const page = await venue.getPositions({ user, sizeThreshold: 0, limit: PAGE, offset, sortBy: 'TITLE', sortDirection: 'ASC' });
-      pages++;
       if (previousLast !== undefined && !page.some((p) => p.asset === previousLast)) {
         complete = false;
         break;
@@ -65,7 +61,7 @@ export async function readPositions(venue: PositionsVenue, user: string): Promis
       if (page.length < PAGE) break;
       previousLast = page[page.length - 1]!.asset;
     }
-    if (complete) return { sizes, pages, rereads: attempt };
+    if (complete) return { sizes, rereads: attempt };
   }
   throw new MakerdError(
     ErrorCode.BAD_RESPONSE,
