@@ -43,6 +43,7 @@ import type { Fill } from './portfolio/fill.js';
 import { registerLimiterMetrics } from './metrics/limiter-metrics.js';
 import { registerPollerMetrics } from './metrics/poller-metrics.js';
 import { registerPortfolioMetrics } from './metrics/portfolio-metrics.js';
+import { registerPositionMetrics } from './metrics/position-metrics.js';
 import { RecentProblems, tapProblems } from './metrics/recent-problems.js';
 import { reloadConfiguration } from './trading/config-reload.js';
 import { untilAborted } from './until-aborted.js';
@@ -120,6 +121,7 @@ async function runPhases(
       () => view.poller?.stats,
       () => clock.now(),
     );
+    registerPositionMetrics(registry, () => account.positions?.failuresByCode);
     const markets = await phases.run('select-markets', () => selectMarketScope(ctx, { client, strategies, registry }));
     const { selected, bindings, marketIds, tokens } = markets;
     view.markets = selected.map((m) => ({ conditionId: m.conditionId, tokens: [...m.tokens] }));

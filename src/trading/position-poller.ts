@@ -56,6 +56,8 @@ export class PositionPoller {
   #running = false;
   readonly #listeners: ((changedMarkets: ReadonlySet<string>) => void)[] = [];
   failures = 0;
+  /** Failed reads by error code (MAKERD_ERR_*, `unknown`), for makerd_position_reads_failed_total. */
+  readonly failuresByCode: Record<string, number> = {};
   lastReadMs: number | undefined;
 
   constructor(o: { venue: PositionsVenue; user: string; clock: Clock; intervalMs: number; logger?: Logger | undefined }) {
@@ -166,11 +168,10 @@ export class PositionPoller {
     try {
       next = (await readPositions(this.#venue, this.#user)).sizes;
     } catch (err) {
+      const code = isMakerdError(err) ? err.code : 'unknown';
       this.failures++;
-      this.#logger?.warn(
-        { code: isMakerdError(err) ? err.code : 'unknown', err: (err as Error).message },
-        'could not read positions; keeping the last known',
-      );
+      this.failuresByCode[code] = (this.failuresByCode[code] ?? 0) + 1;
+      this.#logger?.warn({ code, err: (err as Error).message }, 'could not read positions; keeping the last known');
       return;
     }
     const changed = new Set<string>();

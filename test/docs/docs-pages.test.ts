@@ -16,6 +16,7 @@ import { FakeClock } from '../../src/clock/fake-clock.js';
 import { RateLimiter } from '../../src/limits/index.js';
 import { registerLimiterMetrics } from '../../src/metrics/limiter-metrics.js';
 import { registerPollerMetrics } from '../../src/metrics/poller-metrics.js';
+import { registerPositionMetrics } from '../../src/metrics/position-metrics.js';
 import { createRegistry } from '../../src/metrics/registry.js';
 import { venueRequestMetrics } from '../../src/metrics/venue-metrics.js';
 import { registerBookAgeMetrics } from '../../src/metrics/book-age-metrics.js';
@@ -88,6 +89,7 @@ describe('the documentation', () => {
       () => undefined,
       () => 0,
     );
+    registerPositionMetrics(registry, () => undefined);
     registerTradingMetrics(registry, {
       executor: () => new ExecutorStats(),
       risk: () => new RiskGate(DEFAULT_RISK_LIMITS).snapshot(),
