@@ -52,6 +52,8 @@ function figures(r: PassResult, n: number, suffix: string): Record<string, unkno
     [`tick_to_dispatch_p50_ms_${n}${suffix}`]: round(p50, 3),
     [`tick_to_dispatch_p99_ms_${n}${suffix}`]: round(percentile(r.tickMs, 99), 3),
     [`tick_to_dispatch_max_ms_${n}${suffix}`]: round(Math.max(...r.tickMs), 3),
+    [`gc_in_tick_p50_ms_${n}${suffix}`]: round(median(r.gcMs), 3),
+    [`gc_in_tick_mean_ms_${n}${suffix}`]: round(r.gcMs.reduce((a, b) => a + b, 0) / Math.max(1, r.gcMs.length), 3),
     [`tick_to_idle_p50_ms_${n}${suffix}`]: round(median(r.idleMs), 3),
     [`requests_per_tick_p50_${n}${suffix}`]: median(r.requests),
     [`us_per_token_p50_${n}${suffix}`]: round((p50 * 1000) / n, 2),

@@ -1,4 +1,5 @@
 /** One pass of the scenario: the daemon's pipeline in-process over N tokens, timed tick by tick. */
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { Executor } from '../../src/execution/executor.js';
 import type { MarketMeta } from '../../src/market/market-view.js';
@@ -20,6 +21,8 @@ import { Venue } from './venue-feed.js';
 export interface PassResult {
   syncs: number;
   tickMs: number[];
+  /** Garbage collection inside each measured tick's window (V8's gc entries that began in it), ms. */
+  gcMs: number[];
   requests: number[];
   /** From the start to every request answered and the executor idle. */
   idleMs: number[];
@@ -175,6 +178,7 @@ export async function pass(
   const result: PassResult = {
     syncs: 0,
     tickMs: [],
+    gcMs: [],
     requests: [],
     idleMs: [],
     noDispatch: 0,
@@ -186,6 +190,11 @@ export async function pass(
     rejections: {},
     skipped: {},
   };
+  // V8 reports each collection after the fact: the windows are matched with them at the end.
+  const gcs: PerformanceEntry[] = [];
+  const windows: [number, number][] = [];
+  const gcObserver = new PerformanceObserver((list) => void gcs.push(...list.getEntries()));
+  gcObserver.observe({ entryTypes: ['gc'] });
   try {
     for (let i = 0; i < warmupTicks + ticks; i++) {
       clock.advance(POLL_INTERVAL_MS);
@@ -224,11 +233,19 @@ export async function pass(
         continue;
       }
       result.tickMs.push(lastSend - start);
+      windows.push([start, lastSend]);
       stage.executorAsync = lastSend - loopExit;
       stage.transport = busy;
       if (instrument) result.stages.push(stage);
     }
     if (tickChanges > 0) throw new Error(`${tickChanges} books showed a tick other than the metadata's`);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    gcs.push(...gcObserver.takeRecords());
+    for (const [from, to] of windows) {
+      let ms = 0;
+      for (const g of gcs) if (g.startTime >= from && g.startTime < to) ms += g.duration;
+      result.gcMs.push(ms);
+    }
     result.openOrders = executor.tracker.openCount();
     if (result.openOrders !== transport.resting)
       throw new Error(`the tracker counts ${result.openOrders} open orders, the venue ${transport.resting}`);
@@ -237,6 +254,7 @@ export async function pass(
     result.rejections = { ...executor.stats.rejections };
     result.skipped = { ...loop.stats.skipped };
   } finally {
+    gcObserver.disconnect();
     await executor.stop();
     await poller.stop();
     await client.close();

@@ -13,10 +13,13 @@
  * a token never exceed what is held of it (both the old and the new SELL may fill). Never in a
  * REDUCING market: there only risk-reducing orders may rest, one at a time.
  */
-import { type Decimal, ZERO } from '../money.js';
+import { type Decimal, fromScaledInt, microOf, ZERO } from '../money.js';
 import { netExposure, type LiveOrderView, type MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { RiskLimits } from './risk-limits.js';
+
+/** Decimals of a notional in integers: micro-price x micro-size. */
+const NOTIONAL_DP = 12;
 
 /** What may rest together when the union fits: the market's share of the global limits meanwhile. */
 export interface OverlapShare {
@@ -79,26 +82,68 @@ type Order = Pick<OrderIntent, 'tokenId' | 'side' | 'price'>;
 
 /**
  * Count, notional and outcome-0 bids and asks of a market's orders, each of `sizeOf` shares;
- * undefined if one is on another token.
+ * undefined if one is on another token. In micro-units when every price and size has that form
+ * (a dozen Decimals a market evaluation fewer: this runs on every one), else in Decimal; a
+ * randomized test holds the two equal.
  */
-function totalsOf<T extends Order>(
+export function totalsOf<T extends Order>(
   tokens: readonly [string, string],
   orders: readonly T[],
   sizeOf: (o: T) => Decimal,
 ): OverlapShare | undefined {
+  for (const o of orders) if (o.tokenId !== tokens[0] && o.tokenId !== tokens[1]) return undefined;
+  return totalsMicro(tokens, orders, sizeOf) ?? totalsDecimal(tokens, orders, sizeOf);
+}
+
+/** totalsOf in Decimal: the reference (orders all on the market's tokens). */
+export function totalsDecimal<T extends Order>(
+  tokens: readonly [string, string],
+  orders: readonly T[],
+  sizeOf: (o: T) => Decimal,
+): OverlapShare {
   let notional = ZERO;
   let bids = ZERO;
   let asks = ZERO;
   for (const o of orders) {
-    const outcome = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
-    if (outcome === undefined) return undefined;
     const size = sizeOf(o);
     notional = notional.plus(o.price.mul(size));
     // A bid on outcome 0 is a BUY of outcome 0 or a SELL of outcome 1 (legs.ts).
-    if ((outcome === 0) === (o.side === 'BUY')) bids = bids.plus(size);
+    if ((o.tokenId === tokens[0]) === (o.side === 'BUY')) bids = bids.plus(size);
     else asks = asks.plus(size);
   }
   return { count: orders.length, notional, bids, asks };
+}
+
+/**
+ * totalsOf in integers (sizes in 10^-6 shares, notional in 10^-12 USDC), or undefined when a value
+ * has more than 6 decimals or a total would leave the range where doubles add exactly (every
+ * product and running total is checked).
+ */
+function totalsMicro<T extends Order>(
+  tokens: readonly [string, string],
+  orders: readonly T[],
+  sizeOf: (o: T) => Decimal,
+): OverlapShare | undefined {
+  let notional = 0;
+  let bids = 0;
+  let asks = 0;
+  for (const o of orders) {
+    const size = microOf(sizeOf(o));
+    const price = microOf(o.price);
+    if (size === undefined || price === undefined) return undefined;
+    const value = price * size;
+    notional += value;
+    if (!Number.isSafeInteger(value) || !Number.isSafeInteger(notional)) return undefined;
+    if ((o.tokenId === tokens[0]) === (o.side === 'BUY')) bids += size;
+    else asks += size;
+    if (!Number.isSafeInteger(bids) || !Number.isSafeInteger(asks)) return undefined;
+  }
+  return {
+    count: orders.length,
+    notional: fromScaledInt(notional, NOTIONAL_DP),
+    bids: fromScaledInt(bids),
+    asks: fromScaledInt(asks),
+  };
 }
 
 const sizeOfIntent = (o: { readonly size: Decimal }): Decimal => o.size;
