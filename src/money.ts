@@ -150,6 +150,8 @@ export function drawdownText(d: Decimal): string {
  * and the caller takes its Decimal path. Notional (price x size) is then in 10^-12 USDC.
  */
 export const MICRO_DP = 6;
+/** Decimals of a notional in micro-units: micro-price x micro-size, in 10^-12 USDC. */
+export const MICRO_NOTIONAL_DP = 2 * MICRO_DP;
 
 /** x * 10^6 as an exact integer, or undefined (more than 6 decimals, |x| >= 10^9, or not finite). */
 export function microOf(x: Decimal): number | undefined {

@@ -9,7 +9,7 @@
  * than 6 decimals, too large) or a running total would leave the range where integers stay exact;
  * the caller then runs the Decimal checks, so the result never depends on which path ran.
  */
-import { type Decimal, fromScaledInt, microOf, ZERO } from '../money.js';
+import { type Decimal, fromScaledInt, MICRO_NOTIONAL_DP, microOf, ZERO } from '../money.js';
 import { sortSmall } from '../stable-sort.js';
 import type { MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
@@ -21,8 +21,6 @@ const UNIT = 1_000_000;
 const SIZE_BOUND = 1e15;
 /** Bound on the market's notional (10^-12 USDC): integers stay exact below 2^53. */
 const NOTIONAL_BOUND = Number.MAX_SAFE_INTEGER;
-/** Decimals of notional: micro-price x micro-size. */
-const NOTIONAL_DP = 12;
 
 /** floor(x / s) * s for an integer x of either sign and s > 0: the size grid, rounded down. */
 function floorTo(x: number, s: number): number {
@@ -38,8 +36,8 @@ function floorTo(x: number, s: number): number {
  */
 function notionalRoom(limit: Decimal, others: Decimal): number | undefined {
   const room = others.isZero() ? limit : limit.minus(others);
-  if (room.decimalPlaces() > NOTIONAL_DP) return undefined;
-  return Number(room.toFixed(NOTIONAL_DP).replace('.', ''));
+  if (room.decimalPlaces() > MICRO_NOTIONAL_DP) return undefined;
+  return Number(room.toFixed(MICRO_NOTIONAL_DP).replace('.', ''));
 }
 
 interface Queued {
@@ -235,7 +233,7 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
     refused,
     trimmed,
     moved,
-    notional: notional === 0 ? ZERO : fromScaledInt(notional, NOTIONAL_DP),
+    notional: notional === 0 ? ZERO : fromScaledInt(notional, MICRO_NOTIONAL_DP),
     bids: bids === 0 ? ZERO : fromScaledInt(bids),
     asks: asks === 0 ? ZERO : fromScaledInt(asks),
   };

@@ -13,13 +13,10 @@
  * a token never exceed what is held of it (both the old and the new SELL may fill). Never in a
  * REDUCING market: there only risk-reducing orders may rest, one at a time.
  */
-import { type Decimal, fromScaledInt, microOf, ZERO } from '../money.js';
+import { type Decimal, fromScaledInt, MICRO_NOTIONAL_DP, microOf, ZERO } from '../money.js';
 import { netExposure, type LiveOrderView, type MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { RiskLimits } from './risk-limits.js';
-
-/** Decimals of a notional in integers: micro-price x micro-size. */
-const NOTIONAL_DP = 12;
 
 /** What may rest together when the union fits: the market's share of the global limits meanwhile. */
 export interface OverlapShare {
@@ -140,7 +137,7 @@ function totalsMicro<T extends Order>(
   }
   return {
     count: orders.length,
-    notional: fromScaledInt(notional, NOTIONAL_DP),
+    notional: fromScaledInt(notional, MICRO_NOTIONAL_DP),
     bids: fromScaledInt(bids),
     asks: fromScaledInt(asks),
   };
