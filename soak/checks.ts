@@ -56,13 +56,50 @@ export interface SoakObservations {
   readonly makerd: MakerdExit;
   /** Malformed answers the simulator served on the routes makerd reads (POST /books, POST /midpoints). */
   readonly malformedServed: number;
-  /** makerd_poll_requests_failed_total{code="MAKERD_ERR_BAD_RESPONSE"}: answers it refused as malformed. */
+  /**
+   * Answers makerd refused as malformed: makerd_poll_requests_failed_total{code="MAKERD_ERR_BAD_RESPONSE"}
+   * plus makerd_books_unusable_total{reason="bad-size"|"price-out-of-range"} (a book whose levels
+   * parse but are spoiled is unusable, not a failed request), less those inside hostile windows.
+   */
   readonly malformedRefused: number;
   /** Fault kinds the soak switched on that the simulator never applied (a vacuous soak proves nothing). */
   readonly faultsNotExercised: readonly string[];
   /** makerd_process_resident_memory_bytes after warm-up and just before SIGTERM (undefined: not read). */
   readonly rssStartBytes: number | undefined;
   readonly rssEndBytes: number | undefined;
+  /** The hostile schedule's readings (`--hostile`), one window per fault; absent in the standard run. */
+  readonly hostile?: HostileObservations;
+}
+
+/**
+ * What makerd's /metrics showed during one hostile fault: from the reading just before it was
+ * switched on to the end of the clean slice after it (so an effect that outlasts the fault counts).
+ */
+export interface HostileWindow {
+  readonly fault: string;
+  /** /metrics readings that succeeded in the window (one every ~250 ms) and those that did not. */
+  readonly samples: number;
+  readonly failedScrapes: number;
+  readonly maxRssBytes: number | undefined;
+  /** makerd_nodejs_eventloop_lag_p99_seconds: each reading covers the time since the one before. */
+  readonly maxLagP99Seconds: number | undefined;
+  /** makerd_nodejs_eventloop_lag_max_seconds and the slowest /metrics answer: shown, not checked. */
+  readonly maxLagMaxSeconds: number | undefined;
+  readonly maxScrapeMs: number | undefined;
+  /** How much each of the fault's counters (FaultSpec.moves, `name{labels}`) rose in the window. */
+  readonly counterDeltas: Readonly<Record<string, number>>;
+  /** makerd was running at the window's end, its /metrics answering. */
+  readonly runningAfter: boolean;
+  /** makerd's log lines at warn and error level in the window, and their first distinct messages: shown, not checked. */
+  readonly warnLines?: number;
+  readonly errorLines?: number;
+  readonly messages?: readonly string[];
+}
+
+export interface HostileObservations {
+  readonly windows: readonly HostileWindow[];
+  /** The poll interval makerd ran with: the event-loop lag's bound. */
+  readonly pollIntervalMs: number;
 }
 
 export interface Check {
@@ -76,6 +113,8 @@ export interface Check {
 
 /** The design's RSS target (design.md section 6: 200 MB), applied to the end of the soak. */
 export const RSS_LIMIT_MB = 200;
+/** The most RSS makerd may reach during a hostile fault. */
+export const HOSTILE_RSS_LIMIT_MB = 512;
 
 const MB = 1024 * 1024;
 const SHOWN = 10;
@@ -188,7 +227,65 @@ export function evaluateSoak(o: SoakObservations): Check[] {
   checks.push(check('rss_start_mb', mb(o.rssStartBytes), null, o.rssStartBytes !== undefined));
   const end = mb(o.rssEndBytes);
   checks.push(check('rss_end_mb', end, RSS_LIMIT_MB, end !== null && end <= RSS_LIMIT_MB));
+  if (o.hostile !== undefined) checks.push(...hostileChecks(o.hostile));
   return checks;
+}
+
+const ms = (seconds: number | undefined): number | null => (seconds === undefined ? null : Math.round(seconds * 10_000) / 10);
+const maxOf = (xs: readonly (number | null)[]): number | null =>
+  xs.reduce<number | null>((m, x) => (x === null ? m : m === null ? x : Math.max(m, x)), null);
+
+/** One fault's readings as shown in a check's detail. */
+export function hostileSummary(w: HostileWindow): Record<string, unknown> {
+  return {
+    maxRssMb: mb(w.maxRssBytes),
+    maxLagP99Ms: ms(w.maxLagP99Seconds),
+    maxLagMaxMs: ms(w.maxLagMaxSeconds),
+    maxScrapeMs: w.maxScrapeMs === undefined ? null : Math.round(w.maxScrapeMs),
+    samples: w.samples,
+    failedScrapes: w.failedScrapes,
+    moved: Object.fromEntries(Object.entries(w.counterDeltas).filter(([, d]) => d > 0)),
+    running: w.runningAfter,
+    ...(w.warnLines === undefined ? {} : { warnLines: w.warnLines, errorLines: w.errorLines ?? 0, messages: w.messages ?? [] }),
+  };
+}
+
+/**
+ * The hostile schedule's checks, each over every fault's window (`detail.byFault`):
+ * - hostile_still_running: faults after which makerd had ended or its /metrics did not answer;
+ * - hostile_rss_max_mb: the highest RSS read in any window, at most HOSTILE_RSS_LIMIT_MB (and at
+ *   least one reading in each window);
+ * - hostile_lag_p99_max_ms: the highest event-loop lag p99 read, under the poll interval, with no
+ *   /metrics reading lost in any window (a frozen loop answers no reading);
+ * - hostile_counters_unmoved: faults none of whose counters rose.
+ */
+export function hostileChecks(h: HostileObservations): Check[] {
+  const byFault = (pick: (w: HostileWindow) => unknown): Record<string, unknown> =>
+    Object.fromEntries(h.windows.map((w) => [w.fault, pick(w)]));
+  const notRunning = h.windows.filter((w) => !w.runningAfter).map((w) => w.fault);
+  const rss = h.windows.map((w) => mb(w.maxRssBytes));
+  const rssMax = maxOf(rss);
+  const rssOk = h.windows.length > 0 && rss.every((r) => r !== null && r <= HOSTILE_RSS_LIMIT_MB);
+  const lag = h.windows.map((w) => ms(w.maxLagP99Seconds));
+  const lagMax = maxOf(lag);
+  const lost = h.windows.reduce((n, w) => n + w.failedScrapes, 0);
+  const lagOk = h.windows.length > 0 && lost === 0 && lag.every((l) => l !== null && l < h.pollIntervalMs);
+  const unmoved = h.windows.filter((w) => !Object.values(w.counterDeltas).some((d) => d > 0)).map((w) => w.fault);
+  return [
+    check('hostile_still_running', notRunning.length, 0, h.windows.length > 0 && notRunning.length === 0, {
+      faults: h.windows.length,
+      notRunningAfter: notRunning,
+    }),
+    check('hostile_rss_max_mb', rssMax, HOSTILE_RSS_LIMIT_MB, rssOk, { byFault: byFault((w) => mb(w.maxRssBytes)) }),
+    check('hostile_lag_p99_max_ms', lagMax, h.pollIntervalMs, lagOk, {
+      byFault: byFault((w) => ms(w.maxLagP99Seconds)),
+      failedScrapes: lost,
+    }),
+    check('hostile_counters_unmoved', unmoved.length, 0, h.windows.length > 0 && unmoved.length === 0, {
+      unmoved,
+      byFault: byFault((w) => w.counterDeltas),
+    }),
+  ];
 }
 
 /** The failing checks' names, in order. */

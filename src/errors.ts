@@ -82,8 +82,23 @@ export function badParameter(where: string, field: string, rule: string, value?:
 }
 
 export function badResponse(where: string, field: string, rule: string, value?: unknown): MakerdError {
-  const shown = value === undefined ? '' : ` (got ${truncate(JSON.stringify(value) ?? String(value))})`;
+  const shown = value === undefined ? '' : ` (got ${shownValue(value)})`;
   return new MakerdError(ErrorCode.BAD_RESPONSE, `${where}: response field '${field}' ${rule}${shown}`, { where, field });
+}
+
+/**
+ * A venue's value as JSON for a message, at most 80 characters. JSON.stringify recurses on the
+ * value's depth, which the venue decides: an array nested a few hundred thousand deep parses, but
+ * throws RangeError when written back. Then only its kind is shown (a refusal stays BAD_RESPONSE).
+ */
+export function shownValue(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Array.isArray(value) ? '[an array]' : typeof value === 'object' ? '{an object}' : typeof value;
+  }
+  return truncate(text);
 }
 
 function truncate(s: string): string {

@@ -10,42 +10,34 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { systemClock } from './clock/system-clock.js';
 import type { MakerdConfig } from './config/schema.js';
-import { watchAccount } from './daemon/account-limits.js';
+import { missingCredentials } from './config/warnings.js';
 import { type DaemonHooks, signalName } from './daemon/daemon-hooks.js';
 import { armRisk } from './daemon/arm-risk.js';
 import { cancelOrphans } from './daemon/cancel-orphans.js';
 import { checkConfig } from './daemon/check-config.js';
-import { claimDataDir } from './daemon/claim-data-dir.js';
+import { claimDataDir, type DataDirClaim, runEnd, runIdentity } from './daemon/claim-data-dir.js';
 import type { Closers } from './daemon/closers.js';
 import type { DaemonContext } from './daemon/daemon-context.js';
 import { countMissedFills, type AccountFeeds } from './daemon/count-missed-fills.js';
 import { createExecutor } from './daemon/create-executor.js';
-import { newDaemonView } from './daemon/daemon-view.js';
+import { newDaemonView, watchedMarket } from './daemon/daemon-view.js';
 import { openVenue, requireCredentials } from './daemon/open-venue.js';
 import { createPaperVenue, openPaperAccount } from './daemon/paper-trading.js';
-import { startMarketSwaps } from './daemon/market-swaps.js';
-import { startOrderRefresh } from './daemon/order-refresh.js';
-import { startOrderSync } from './daemon/order-sync.js';
+import { linkTrackerToPositions } from './daemon/link-positions.js';
 import { PhaseRunner } from './daemon/phase-runner.js';
 import { readRules } from './daemon/read-rules.js';
 import { reconcileWithVenue } from './daemon/reconcile-positions.js';
-import { startRewardEstimates } from './daemon/reward-estimates.js';
 import { restoreJournal } from './daemon/replay-journal.js';
+import { registerAccountMetrics, registerVenueSideMetrics } from './daemon/run-metrics.js';
 import { selectMarketScope } from './daemon/select-markets.js';
 import { serveMetrics } from './daemon/serve-metrics.js';
 import { startQuoting, type Quoting } from './daemon/start-quoting.js';
+import { startServices } from './daemon/start-services.js';
 import { stopDaemon } from './daemon/stop-daemon.js';
 import { startRecording } from './daemon/recording.js';
-import { startStreams } from './daemon/streams.js';
-import type { VenueStack } from './daemon/venue-stack.js';
 import type { Executor } from './execution/executor.js';
 import type { Fill } from './portfolio/fill.js';
-import { registerLimiterMetrics } from './metrics/limiter-metrics.js';
-import { registerPollerMetrics } from './metrics/poller-metrics.js';
-import { registerPortfolioMetrics } from './metrics/portfolio-metrics.js';
-import { registerPositionMetrics } from './metrics/position-metrics.js';
 import { RecentProblems, tapProblems } from './metrics/recent-problems.js';
-import { reloadConfiguration } from './trading/config-reload.js';
 import { untilAborted } from './until-aborted.js';
 
 /**
@@ -54,22 +46,22 @@ import { untilAborted } from './until-aborted.js';
  * Resolves with the exit status: 0 only when the cancels were verified.
  */
 export async function runDaemon(config: MakerdConfig, parentLogger: Logger, stop: AbortSignal, hooks: DaemonHooks = {}): Promise<number> {
-  // The data directory's lock is held until the run has ended, however it ends.
-  const held: { release?: () => void } = {};
+  // The data directory's lock is held until the run has ended, however it ends, and the way it
+  // ended is recorded there (last-run.json) for the next start-up.
+  const held: Held = {};
+  let exitCode = 1;
   try {
-    return await runPhases(config, parentLogger, stop, hooks, held);
+    exitCode = await runPhases(config, parentLogger, stop, hooks, held);
+    return exitCode;
   } finally {
+    held.recordEnd?.(runEnd(signalName(stop), exitCode));
     held.release?.();
   }
 }
 
-async function runPhases(
-  config: MakerdConfig,
-  parentLogger: Logger,
-  stop: AbortSignal,
-  hooks: DaemonHooks,
-  held: { release?: () => void },
-): Promise<number> {
+type Held = { release?: DataDirClaim['release']; recordEnd?: DataDirClaim['recordEnd'] };
+
+async function runPhases(config: MakerdConfig, parentLogger: Logger, stop: AbortSignal, hooks: DaemonHooks, held: Held): Promise<number> {
   const clock = hooks.clock ?? systemClock;
   const startedAtMs = clock.now();
   // The last warnings and errors, for /status (scrubbed of the credentials).
@@ -82,8 +74,9 @@ async function runPhases(
   setMaxListeners(0, stop);
   const { strategies, claim } = await phases.run('check-config', async () => {
     const loaded = await checkConfig(config, clock.now());
-    const c = claimDataDir(config.data.dir, clock.now());
+    const c = claimDataDir(config.data.dir, clock.now(), { identity: runIdentity(config), logger });
     held.release = c.release;
+    held.recordEnd = c.recordEnd;
     return { strategies: loaded, claim: c };
   });
   const { owns } = claim;
@@ -98,13 +91,12 @@ async function runPhases(
   const phase = (): string => phases.current;
   const admin = await phases.run('serve-metrics', () => serveMetrics(ctx, { view, portfolio, problems, phase, startedAtMs }));
   const { registry, heartbeat, tickTimer } = admin;
-  let stack: VenueStack;
-  try {
-    stack = await phases.run('open-venue', () => openVenue(ctx, { registry, problems, view }));
-  } catch (err) {
-    await admin.server.close();
-    throw err;
-  }
+  const stack = await phases
+    .run('open-venue', () => openVenue(ctx, { registry, problems, view }))
+    .catch(async (err: unknown) => {
+      await admin.server.close();
+      throw err;
+    });
   const { client, limiter, target } = stack;
   const closers: Closers = [];
   let executor: Executor | undefined;
@@ -114,17 +106,11 @@ async function runPhases(
   let orphansCleared = false;
   let failure: Error | undefined;
   try {
-    const credentials = requireCredentials(stack, mode, logger);
-    registerLimiterMetrics(registry, () => limiter.snapshot());
-    registerPollerMetrics(
-      registry,
-      () => view.poller?.stats,
-      () => clock.now(),
-    );
-    registerPositionMetrics(registry, () => account.positions?.failuresByCode);
+    const credentials = requireCredentials(stack, mode, logger, missingCredentials(config));
+    registerVenueSideMetrics(ctx, registry, { limiter, view, account: () => account });
     const markets = await phases.run('select-markets', () => selectMarketScope(ctx, { client, strategies, registry }));
     const { selected, bindings, marketIds, tokens } = markets;
-    view.markets = selected.map((m) => ({ conditionId: m.conditionId, tokens: [...m.tokens] }));
+    view.markets = selected.map(watchedMarket);
     scope = markets.scope;
     const recorder = startRecording(ctx, { tokens, source: target.baseUrl, closers });
     const reads = recorder?.tap(client) ?? client;
@@ -136,13 +122,7 @@ async function runPhases(
       armRisk(ctx, { bindings, portfolio, view, onLossLimitChange }),
     );
     const mismatches = new Map<string, number>();
-    observeJournal = registerPortfolioMetrics(registry, {
-      portfolio: () => portfolio.snapshot(),
-      fills: () => journal.fillCounts.snapshot(),
-      lossLimits: () => losses.snapshot(),
-      reconciliation: () => ({ mismatches: Object.fromEntries(mismatches) }),
-      markets: () => view.markets.map((m) => m.conditionId),
-    }).observeJournalWrite;
+    observeJournal = registerAccountMetrics(registry, { portfolio, journal, losses, mismatches, view });
     const paper = mode === 'paper' ? createPaperVenue(ctx, claim.prefix) : undefined;
     view.paper = paper;
     const exec = createExecutor(ctx, { client, venue: paper, limiter, risk, prefix: claim.prefix });
@@ -162,15 +142,8 @@ async function runPhases(
       paper === undefined ? countMissedFills(ctx, missed) : openPaperAccount(ctx, { ...missed, paper, executor: exec, tokens }),
     );
     const { positions, feed } = account;
-    // The fills the tracker hears count in the positions until GET /positions holds them.
-    if (positions) exec.tracker.onFill((o, n) => positions.heardFill(o.tokenId, o.side === 'BUY' ? n : n.neg()));
-    // An order forgotten without all its fills heard may have filled: doubt until GET /positions says.
-    if (positions) exec.tracker.onForget((o, n) => positions.heardGone(o.tokenId, o.side === 'BUY' ? n : n.neg()));
-    // Places waiting on that doubt: the read that settles it now, not at the next interval.
-    if (positions)
-      exec.onPlacesHeld((_, hold) => {
-        if (hold === 'unheard-fills') void positions.refresh();
-      });
+    // What the tracker hears counts in the positions (or puts them in doubt) until GET /positions says.
+    linkTrackerToPositions(exec, positions);
     if (positions !== undefined && feed !== undefined) {
       const acceptMismatch = config.lifecycle.acceptPositionMismatch;
       const journalPosition = (t: string) => portfolio.position(t);
@@ -197,26 +170,10 @@ async function runPhases(
         recorder,
         ...pipeline,
       });
-      const { loop, books, poller } = q;
-      const quotingParts = { books, loop, poller, executor: exec, feed, tickTimer, closers, recorder };
-      const streams = startStreams(ctx, { target, credentials, view, marketIds, scope, tokens, metadata, paper, ...quotingParts });
-      if (credentials !== undefined) closers.push(startOrderSync(ctx, { executor: exec, scope }));
-      closers.push(startRewardEstimates(ctx, { registry, view, books, executor: exec, metadata }));
-      if (credentials !== undefined && trade) closers.push(startOrderRefresh(ctx, { executor: exec }));
-      if (config.risk.scope === 'account' && positions !== undefined)
-        watchAccount(ctx, { risk, positions, executor: exec, scope, evaluateAll: () => loop.evaluateAll() });
-      // selector.rerankSec: each re-ranking may swap the markets quoted (cancel-and-verify out, bind in).
-      const watched = { rerank: markets.rerank, selected, registry, view, loop, poller, books, streams, metadata, risk, strategies };
-      const ordering = { executor: exec, venue: paper ?? client, owns, scope: markets.scope, shares, trade, record: recorder };
-      const swaps = startMarketSwaps(ctx, { ...watched, ...ordering });
-      if (swaps) closers.push(swaps.close);
-      const live = swaps === undefined ? { selected } : { selected: swaps.set.selected, selector: swaps };
-      const reload = hooks.reloadConfig;
-      // SIGHUP: strategy parameters and risk limits again, from the same files, environment and flags.
-      const reloadable = { loop, risk, killSwitch, losses, ...live, strategies, running: config };
-      const unsubscribe = reload === undefined ? undefined : hooks.onReload?.(() => reloadConfiguration(reload, reloadable, logger));
-      if (unsubscribe !== undefined) closers.push(unsubscribe);
-      poller.start();
+      const services = { quoting: q, target, client, credentials, trade, registry, view, markets, metadata, executor: exec, feed };
+      const guards = { positions, shares, paper, risk, killSwitch, losses, strategies, owns, tickTimer, recorder, closers };
+      startServices(ctx, { ...services, ...guards, reload: { load: hooks.reloadConfig, subscribe: hooks.onReload } });
+      q.poller.start();
       heartbeat.beat();
       view.startup = undefined;
       return q;

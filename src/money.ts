@@ -159,6 +159,16 @@ export function microOf(x: Decimal): number | undefined {
 }
 
 /**
+ * x * 10^7 as an exact integer when 0 < x < 1 has at most 7 decimals (every price and tick a venue
+ * sends), else undefined: decimal.js's one digit word itself (value = word * 10^-7), read without
+ * arithmetic. For checks that run on every level of every book (book-check.ts: the tick grid).
+ */
+export function priceWordOf(x: Decimal): number | undefined {
+  const { s, e, d } = parts(x);
+  return d !== null && d.length === 1 && s > 0 && e < 0 && e >= -7 ? d[0] : undefined;
+}
+
+/**
  * d.toNumber(), from micro-units when d has that form: n / 10^6 of two exact doubles is the double
  * nearest the decimal, as parsing its text is, without decimal.js's text.
  */

@@ -298,7 +298,7 @@ export function loadReplay(dir: string, options: { readonly groups?: readonly st
     evaluations = 0;
     const kept = events.filter((e) => e.k !== 'eval' && e.k !== 'fills');
     events.length = 0;
-    events.push(...kept);
+    for (const e of kept) events.push(e);
   }
   return { dir, events, markets, startMs, endMs, records, digest: hash.digest('hex'), damage, problems, evaluations, swaps };
 }

@@ -1,10 +1,11 @@
 /**
- * The venue client's checks of a book snapshot (src/venue/validate/order-book.ts: prices strictly
- * inside (0, 1), sizes not negative, levels best first, zero sizes dropped from the parsed
- * levels), for a replay's hundreds of thousands of recorded snapshots: the same rules and the
- * same CheckedBook, with every decimal text parsed once per replay (a recording repeats the same
- * few thousand prices and sizes) and levels already in order left unsorted. A failing check
- * throws the venue client's BAD_RESPONSE naming the field.
+ * A book snapshot's checks for a replay's hundreds of thousands of recorded snapshots: prices
+ * strictly inside (0, 1), sizes not negative, levels best first, zero sizes dropped from the
+ * parsed levels, every decimal text parsed once per replay (a recording repeats the same few
+ * thousand prices and sizes) and levels already in order left unsorted. A failing check throws
+ * BAD_RESPONSE naming the field. The live client's check (src/venue/validate/order-book.ts) is
+ * stricter: it hands a book of unusable levels (too many, zero sizes, duplicates, no order) over
+ * as unusable, where this one sorts and reads it; recordings of the simulator never hold one.
  */
 import { badResponse } from '../errors.js';
 import { type Decimal, isValidPrice, parseDecimal } from '../money.js';

@@ -15,7 +15,8 @@
  * the page sets `document.body.dataset.charts` to the number drawn (tests wait for it).
  */
 import { type BacktestReport, rewardsText } from './backtest-report.js';
-import { FIXED_MARKOUT_S, METRIC_DIGITS, METRICS, quantile, type Stat } from './summary.js';
+import { emptyFigureNotes, figureTitle, runLengthText, shownMetrics } from './report-table.js';
+import { METRIC_DIGITS, quantile, type Stat } from './summary.js';
 import type { ChartLibrary } from './report-assets.js';
 
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf'];
@@ -62,8 +63,13 @@ export function chartData(report: BacktestReport): ChartData {
     return { seed: rep?.seed ?? '', values: t.map((_, i) => rep?.series[i]?.inventory ?? Number.NaN) };
   });
   const all = report.strategies.flatMap((s) => s.runs.map((r) => r.totalPnl.toNumber()));
-  const lo = Math.min(...all);
-  const hi = Math.max(...all);
+  // A loop, not Math.min(...all): a spread's arguments live on the stack, and runs have no bound.
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of all) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
   const bins = Math.max(5, Math.min(30, Math.ceil(Math.sqrt(all.length) * 1.5)));
   const width = hi > lo ? (hi - lo) / bins : 1;
   const centers = Array.from({ length: bins }, (_, i) => r6(lo + width * (i + 0.5)));
@@ -89,7 +95,7 @@ export function chartData(report: BacktestReport): ChartData {
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function fmt(x: number, digits: number): string {
-  if (!Number.isFinite(x)) return '–';
+  if (!Number.isFinite(x)) return '-';
   return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
@@ -100,16 +106,16 @@ function statCells(s: Stat, digits: number): string {
 function summaryTable(report: BacktestReport): string {
   const rows: string[] = [];
   const h = report.settings.markoutHorizonS;
-  for (const m of METRICS) {
-    if (FIXED_MARKOUT_S[m.key] === h) continue; // the main horizon's row has it
+  for (const m of shownMetrics(h)) {
     report.strategies.forEach((s, i) => {
-      const title = m.key === 'markout' ? `mark-out @${h}s` : m.key === 'adverseShare' ? `adverse fills @${h}s` : m.title;
+      const title = figureTitle(m.key, h);
       rows.push(
         `<tr>${i === 0 ? `<th rowspan="${report.strategies.length}">${esc(title)}<br><small>${esc(m.unit)}</small></th>` : ''}<td class="s">${esc(s.summary.label)}</td>${statCells(s.summary.stats[m.key], METRIC_DIGITS[m.key] ?? 2)}</tr>`,
       );
     });
   }
-  return `<table class="summary"><thead><tr><th>figure</th><th>strategy</th><th>mean</th><th>sd</th><th>p5</th><th>p50</th><th>p95</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const notes = emptyFigureNotes(report).map((n) => `<p class="note">${esc(n)}</p>`);
+  return `<table class="summary"><thead><tr><th>figure</th><th>strategy</th><th>mean</th><th>sd</th><th>p5</th><th>p50</th><th>p95</th></tr></thead><tbody>${rows.join('')}</tbody></table>${notes.join('')}`;
 }
 
 /** Browser code: draws the four charts from the inlined data with uPlot. */
@@ -198,7 +204,7 @@ export function reportHtml(report: BacktestReport, lib: ChartLibrary): string {
     r !== undefined
       ? [
           `strategies: ${names}`,
-          `replay of the recording ${esc(r.dir)}${r.groups === undefined ? '' : ` (groups ${esc(r.groups.join(', '))})`}: ${s.markets} market(s), ${esc(r.start)} … ${esc(r.end)} (${s.hours} h), ${r.records} records, digest ${esc(r.digest.slice(0, 16))}…; ${r.damaged} damaged stretch(es) skipped, ${r.problems} record(s) left out`,
+          `replay of the recording ${esc(r.dir)}${r.groups === undefined ? '' : ` (groups ${esc(r.groups.join(', '))})`}: ${s.markets} market(s), ${esc(r.start)} … ${esc(r.end)} (${runLengthText(report)}), ${r.records} records, digest ${esc(r.digest.slice(0, 16))}…; ${r.damaged} damaged stretch(es) skipped, ${r.problems} record(s) left out`,
           `virtual orders filled by the queue model (paper mode's); fees as recorded per market; mark-out horizon ${s.markoutHorizonS} s; generated ${esc(report.generatedAt)} by makerd ${esc(report.version)}`,
         ]
       : [
@@ -225,6 +231,7 @@ table.summary { border-collapse: collapse; margin-top: 8px; }
 table.summary th, table.summary td { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
 table.summary th { background: #f4f4f4; text-align: left; }
 table.summary td.s { text-align: left; }
+p.note { margin: 4px 0; color: #555; font-size: 13px; }
 footer { margin-top: 16px; color: #777; font-size: 12px; }
 </style>
 </head>

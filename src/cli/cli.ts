@@ -82,6 +82,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'run':
         if (args.length > 0) throw new UsageError(`run: unexpected argument '${args[0]}'`);
         applyHeapPolicy(io.env);
+        io.onDaemon?.({
+          shutdownDeadlineMs: loaded.config.lifecycle.shutdownDeadlineMs,
+          logCrash: (event, err) =>
+            logger.fatal({ event, err }, `crashed (${event}): stopping in order, cancelling open orders; exit status 1`),
+        });
         return await runDaemon(loaded.config, logger, io.stopSignal ?? new AbortController().signal, {
           ...(io.onReload === undefined ? {} : { onReload: io.onReload }),
           ...(io.onLiveOrders === undefined ? {} : { onLiveOrders: io.onLiveOrders }),

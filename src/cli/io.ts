@@ -9,6 +9,11 @@ export interface CliIo {
   readonly onReload?: (listener: () => void) => () => void;
   /** `makerd run` hands over what names its live orders (for a forced exit's last line). */
   readonly onLiveOrders?: (liveOrderIds: () => readonly string[]) => void;
+  /**
+   * `makerd run` says it is running: a crash (an uncaught exception or unhandled rejection) is then
+   * logged through `logCrash` and stopped in order within `shutdownDeadlineMs`.
+   */
+  readonly onDaemon?: (daemon: { shutdownDeadlineMs: number; logCrash: (event: string, err: unknown) => void }) => void;
 }
 
 /** A command's usage problem: printed with a hint to --help, exit code 2. */

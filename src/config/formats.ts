@@ -72,6 +72,7 @@ const FORMATS: convict.Format[] = [
   intIn('count', 0, 1_000_000),
   intIn('hour-of-day', 0, 23),
   intIn('positive-count', 1, 1_000_000),
+  intIn('positive-bytes', 1, 1_073_741_824),
   numberIn(
     'order-ttl-seconds',
     'must be 0 (off) or a whole number of seconds from 10 to 86400',

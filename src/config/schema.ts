@@ -15,6 +15,8 @@ import {
 } from './schema/execution.js';
 import { type LimitsConfig, limitsSchema } from './schema/limits.js';
 import {
+  type BooksConfig,
+  booksSchema,
   type MetadataConfig,
   metadataSchema,
   type PollerConfig,
@@ -54,6 +56,7 @@ export interface MakerdConfig {
   venue: VenueConfig;
   limits: LimitsConfig;
   poller: PollerConfig;
+  books: BooksConfig;
   sim: SimConfig;
   strategy: StrategyConfig;
   markets: MarketEntry[];
@@ -76,6 +79,7 @@ export const schema = {
   venue: venueSchema,
   limits: limitsSchema,
   poller: pollerSchema,
+  books: booksSchema,
   sim: simSchema,
   strategy: strategySchema,
   markets: marketsSchema,

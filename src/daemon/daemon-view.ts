@@ -36,10 +36,30 @@ export interface DaemonView {
   paper?: PaperVenue | undefined;
   /** The user stream needs credentials as well as stream.user. */
   userStreamOn: boolean;
-  markets: readonly { readonly conditionId: string; readonly tokens: readonly string[] }[];
+  markets: readonly WatchedMarket[];
+  /** Where venue requests go (the simulator's URL in sim mode); undefined before open-venue. */
+  venueBaseUrl?: string;
   streams: Partial<Record<StreamName, StreamProbe>>;
   /** Why the daemon is not ready during start-up; undefined once it trades. */
   startup: string | undefined;
+}
+
+/** A market the daemon watches: its id and tokens, and its slug and question for people (/status, log lines). */
+export interface WatchedMarket {
+  readonly conditionId: string;
+  readonly tokens: readonly string[];
+  readonly slug?: string | undefined;
+  readonly question?: string | undefined;
+}
+
+/** A selected market as the view holds it. */
+export function watchedMarket(m: WatchedMarket): WatchedMarket {
+  return { conditionId: m.conditionId, tokens: [...m.tokens], slug: m.slug, question: m.question };
+}
+
+/** How a log line names a market: its slug, else its question, else its condition id. */
+export function marketLabel(m: Pick<WatchedMarket, 'conditionId' | 'slug' | 'question'>): string {
+  return m.slug || m.question || m.conditionId;
 }
 
 export function newDaemonView(): DaemonView {

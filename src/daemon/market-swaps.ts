@@ -21,6 +21,7 @@ import { Decimal } from '../money.js';
 import type { Strategy } from '../strategy/strategy.js';
 import { resolveBindings, toBinding } from '../trading/market-bindings.js';
 import type { DaemonContext } from './daemon-context.js';
+import { type WatchedMarket, watchedMarket } from './daemon-view.js';
 import { QuotedSet, type QuotedSetParts } from './quoted-set.js';
 import type { RerankHooks } from './select-markets.js';
 
@@ -34,7 +35,7 @@ export interface MarketSwapsInput
   readonly selected: readonly SelectedMarket[];
   readonly registry: Registry;
   readonly view: {
-    markets: readonly { readonly conditionId: string; readonly tokens: readonly string[] }[];
+    markets: readonly WatchedMarket[];
     selector?: () => SelectorStatus;
   };
   readonly venue: CancelVenue;
@@ -80,7 +81,7 @@ export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): Marke
       logger: log,
       positions: () => i.shares?.positions ?? new Map(),
       setWatched: (markets) => {
-        i.view.markets = markets.map((m) => ({ conditionId: m.conditionId, tokens: [...m.tokens] }));
+        i.view.markets = markets.map(watchedMarket);
       },
       bind: (m) => toBinding(resolveBindings([m], config, i.strategies)[0]!),
       verifyDeadlineMs: config.lifecycle.shutdownDeadlineMs,

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { TradingMode } from '../config/schema/execution.js';
 import type { Registry } from 'prom-client';
+import { SCHEMA_LEAVES } from '../config/schema-leaves.js';
 import { ErrorCode, MakerdError } from '../errors.js';
 import { streamOn } from '../market/stream-endpoints.js';
 import type { RecentProblems } from '../metrics/recent-problems.js';
@@ -45,6 +46,7 @@ export async function openVenue(
   }
   const credentials = stack.target.credentials;
   view.limiter = stack.limiter;
+  view.venueBaseUrl = stack.target.baseUrl;
   problems.addSecrets([credentials?.secret, credentials?.passphrase, credentials?.apiKey]);
   view.userStreamOn = credentials !== undefined && streamOn(config.stream.user, config);
   return stack;
@@ -58,15 +60,23 @@ export function requireCredentials(
   stack: VenueStack,
   tradingMode: TradingMode | boolean,
   logger: Logger,
+  /** The credential keys that are empty (config/warnings.ts missingCredentials), named in the error. */
+  missing: readonly string[] = ['venue.address', 'venue.apiKey', 'venue.passphrase', 'venue.secret'],
 ): VenueCredentialsInput | undefined {
   // A boolean is the older "trade" flag: true = live, false = monitor.
   const mode = tradingMode === true ? 'live' : tradingMode === false ? 'monitor' : tradingMode;
   const credentials = stack.target.credentials;
   if (credentials === undefined && mode === 'live') {
+    // Each empty key with its variable: a variable set from a file not written yet (the simulator's
+    // sim.json read before its first line) is set, but empty, and the error says which.
+    const named = missing.map((k) => {
+      const env = SCHEMA_LEAVES.find((l) => l.key === k)?.env;
+      return env === undefined ? k : `${k} (${env})`;
+    });
     throw new MakerdError(
       ErrorCode.CONFIG,
-      'live trading needs venue credentials (venue.address, venue.apiKey, venue.passphrase, venue.secret); set trading.mode (MAKERD_TRADING_MODE) to "paper" to paper-trade on the public data, or to "monitor" (formerly trading.monitorOnly) to watch markets without trading',
-      { where: 'config', field: 'venue.secret' },
+      `live trading needs venue credentials (empty: ${named.join(', ')}); set trading.mode (MAKERD_TRADING_MODE) to "paper" to paper-trade on the public data, or to "monitor" (formerly trading.monitorOnly) to watch markets without trading`,
+      { where: 'config', field: missing[0] ?? 'venue.secret' },
     );
   }
   if (mode === 'monitor') logger.warn('monitor-only: watching markets; no order will be placed or cancelled');

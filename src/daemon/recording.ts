@@ -6,6 +6,7 @@
  * its trading mode, each market evaluation and when fills reached the positions (main.ts), so a
  * replay of a paper run evaluates where the run did, on the same positions.
  */
+import { venueOf } from '../data-dir/venue-identity.js';
 import type { MarketRecorder } from '../record/market-recorder.js';
 import { openRecording } from '../record/recording-session.js';
 import type { Closers } from './closers.js';
@@ -20,6 +21,7 @@ export function startRecording(
     clock,
     tokens: i.tokens,
     source: i.source,
+    venue: venueOf(config),
     logger: logger.child({ component: 'recording' }),
   });
   // The mode first: a replay refuses a live run's books (they hold our orders) by it.

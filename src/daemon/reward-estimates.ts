@@ -2,14 +2,18 @@
  * Part of phase start-quoting: what makerd earns in liquidity rewards, estimated once a minute
  * (src/trading/reward-sampler.ts) and shown in /metrics and /status beside trading PnL. The day's
  * figures are saved in the data directory after each sample (src/rewards/estimate-file.ts), so a
- * restart on the same UTC day goes on from them; `makerd pnl` reads them. A file that cannot be
- * read or written costs the estimate its history, never the run: logged once, then ignored.
+ * restart on the same UTC day goes on from them; `makerd pnl` reads them. Paper runs save theirs
+ * apart (`paper-rewards/`): a paper run never restores the account's estimate, nor the reverse. A
+ * monitor run without credentials has no account (and no order: its estimate stays 0), so it
+ * neither restores nor saves one. A file that cannot be read or written costs the estimate its
+ * history, never the run: logged once, then ignored.
  */
 import type { Registry } from 'prom-client';
+import { runIdentity } from '../data-dir/venue-identity.js';
 import type { Executor } from '../execution/executor.js';
 import type { MetadataCache } from '../market/metadata-cache.js';
 import { registerRewardMetrics } from '../metrics/reward-metrics.js';
-import { readTodayEstimate, writeEstimate } from '../rewards/estimate-file.js';
+import { estimatesFolder, readTodayEstimate, writeEstimate } from '../rewards/estimate-file.js';
 import { RewardEstimator } from '../rewards/reward-estimator.js';
 import type { BookStore, StoredBook } from '../trading/book-store.js';
 import type { PaperVenue } from '../paper/paper-venue.js';
@@ -33,17 +37,21 @@ function overlaid(stored: StoredBook | undefined, paper: PaperVenue): StoredBook
 export function startRewardEstimates({ config, clock, logger }: DaemonContext, i: RewardEstimatesInput): () => void {
   const log = logger.child({ component: 'rewards' });
   const dataDir = config.data.dir;
+  const folder = estimatesFolder(config.trading.mode);
+  // The account's saved day is the account's: a live monitor run without credentials leaves it alone.
+  const accountless = config.venue.mode === 'live' && config.trading.mode === 'monitor' && runIdentity(config).account === null;
   const estimator = new RewardEstimator({
     onMalformed: (market, reason) => log.warn({ market, reason }, 'rewards object malformed: market not estimated (quoted as before)'),
   });
-  const saved = readTodayEstimate(dataDir, clock.now());
+  const saved = accountless ? undefined : readTodayEstimate(dataDir, clock.now(), folder);
   if (saved !== undefined && 'problem' in saved) log.warn({ problem: saved.problem }, "today's reward estimate not restored");
   else if (saved !== undefined && estimator.restore(saved.state, clock.now()))
     log.info({ markets: Object.keys(saved.state.markets).length }, "today's reward estimate restored");
   let writeFailed = false;
   const save = (): void => {
+    if (accountless) return;
     try {
-      writeEstimate(dataDir, estimator.state());
+      writeEstimate(dataDir, estimator.state(), folder);
       writeFailed = false;
     } catch (err) {
       if (!writeFailed) log.warn({ err: (err as Error).message }, 'reward estimate not saved (a restart will start the day again)');

@@ -8,13 +8,13 @@ import { listening } from '../config/listen-error.js';
 import { marketBookAgeSeconds, registerBookAgeMetrics } from '../metrics/book-age-metrics.js';
 import { makerdVersion, registerBuildInfo } from '../metrics/build-info.js';
 import { Heartbeat, heartbeatLimitMs } from '../metrics/heartbeat.js';
-import { type RunningMetricsServer, startMetricsServer } from '../metrics/metrics-server.js';
+import { ADMIN_LISTENING, ADMIN_PATHS, type RunningMetricsServer, startMetricsServer } from '../metrics/metrics-server.js';
 import { registerReadyMetric } from '../metrics/readiness.js';
 import type { RecentProblems } from '../metrics/recent-problems.js';
 import { createRegistry } from '../metrics/registry.js';
 import { refreshCost } from '../execution/refresh-cost.js';
 import { registerPaperMetrics } from '../metrics/paper-metrics.js';
-import { buildStatus, paperStatus } from '../metrics/status.js';
+import { buildStatus, paperStatus, publicUrl, venueKind } from '../metrics/status.js';
 import { journalDir, PAPER_JOURNAL_DIR } from '../portfolio/journal.js';
 import { registerStreamMetrics } from '../metrics/stream-metrics.js';
 import { registerTickMetrics, type TickTimer } from '../metrics/tick-metrics.js';
@@ -65,7 +65,9 @@ export async function serveMetrics(
   const status = (): unknown =>
     buildStatus({
       version: makerdVersion(),
-      mode: config.trading.mode,
+      trading: config.trading.mode,
+      venue: () => ({ kind: venueKind(config.venue.mode), baseUrl: publicUrl(view.venueBaseUrl) }),
+      marketNames: (market) => view.markets.find((m) => m.conditionId === market),
       paper: () => (view.paper === undefined ? undefined : paperStatus(view.paper, journalDir(config.data.dir, PAPER_JOURNAL_DIR))),
       startedAtMs,
       now,
@@ -107,6 +109,6 @@ export async function serveMetrics(
     host,
     port,
   );
-  logger.info({ url: server.url }, 'metrics server listening (/metrics, /healthz, /readyz)');
+  logger.info({ url: server.url, paths: ADMIN_PATHS }, ADMIN_LISTENING);
   return { registry, server, heartbeat, tickTimer };
 }

@@ -22,7 +22,7 @@ import type { MarketRecorder } from '../record/market-recorder.js';
 import { TradingLoop } from '../trading/trading-loop.js';
 import type { VenueClient } from '../venue/client.js';
 import type { DaemonContext } from './daemon-context.js';
-import { type DaemonView, viewQuotes } from './daemon-view.js';
+import { type DaemonView, marketLabel, viewQuotes } from './daemon-view.js';
 
 export interface StartQuotingInput {
   readonly client: VenueClient;
@@ -53,6 +53,16 @@ export interface Quoting {
   readonly books: BookStore;
   /** Not started yet. */
   readonly poller: BookPoller;
+}
+
+/** How many markets the `quoting markets` line names; the rest are counted (`… and N more`). */
+export const QUOTING_NAMES = 20;
+
+/** The `quoting markets` line's names: each market's slug (else question, else id), the first QUOTING_NAMES. */
+export function quotingNames(view: Pick<DaemonView, 'markets'>, marketIds: readonly string[]): string[] {
+  const byId = new Map(view.markets.map((m) => [m.conditionId, m]));
+  const names = marketIds.slice(0, QUOTING_NAMES).map((id) => marketLabel(byId.get(id) ?? { conditionId: id }));
+  return marketIds.length > QUOTING_NAMES ? [...names, `… and ${marketIds.length - QUOTING_NAMES} more`] : names;
 }
 
 export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQuotingInput): Quoting {
@@ -95,6 +105,8 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
   logger.info(
     {
       markets: i.marketIds.length,
+      // By slug (else question): the first QUOTING_NAMES, so that the line stays short at 250 markets.
+      names: quotingNames(view, i.marketIds),
       tokens: tokens.length,
       strategies: [...new Set(i.bindings.map((b) => b.strategy.name))],
       intervalMs: config.poller.intervalMs,
@@ -109,6 +121,8 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     tokens,
     intervalMs: config.poller.intervalMs,
     staleAfterMs: config.poller.staleAfterMs,
+    // The grid a market's books are checked against (book-check.ts).
+    tickOf: (conditionId) => i.metadata.knownTick(conditionId),
     logger: logger.child({ component: 'poller' }),
     onSnapshot: (s) => {
       ticks++;

@@ -22,6 +22,7 @@ import type { Closers } from './closers.js';
 import type { DaemonContext } from './daemon-context.js';
 import type { DaemonView } from './daemon-view.js';
 import { MarketEventBatch } from './market-event-batch.js';
+import { type StreamBookIntake, takeStreamBook } from './stream-books.js';
 import type { VenueTarget } from './venue-stack.js';
 
 export interface StartStreamsInput {
@@ -58,6 +59,13 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
   const { view, books, loop, tickTimer, tokens, scope, executor: exec, feed, paper } = i;
   const origin = wsOrigin(i.target);
   if (streamOn(config.stream.market, config)) {
+    const intake: StreamBookIntake = {
+      books,
+      unusable: (token, problem, ts) => i.poller.noteUnusable(token, problem, ts),
+      tickOf: (conditionId) => i.metadata.knownTick(conditionId),
+      maxLevels: config.books.maxLevels,
+      paper,
+    };
     const batch = new MarketEventBatch({
       evaluate: (conditionId, trace) => loop.evaluate(conditionId, trace),
       startTrace: (inHandAt) => tickTimer.start(inHandAt),
@@ -68,6 +76,9 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
       clock,
       reconnectBaseMs: config.stream.reconnectBaseMs,
       reconnectMaxMs: config.stream.reconnectMaxMs,
+      maxMessageBytes: config.stream.maxMessageBytes.market,
+      maxLevels: config.books.maxLevels,
+      rate: config.stream.rate,
       logger: logger.child({ component: 'market-stream' }),
       onTrade: paper === undefined ? undefined : (t) => paper.onTrade(t),
       onRawEvent: i.recorder === undefined ? undefined : (e) => i.recorder?.streamEvent(e),
@@ -76,12 +87,8 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
         if (event.event_type === 'tick_size_change') void i.metadata.onTickSize(conditionId, event.new_tick_size);
         else {
           const inHandAt = performance.now();
-          // Virtual orders fill (or move up their queue) before the market is evaluated again.
-          if (paper !== undefined) {
-            if (event.event_type === 'book') paper.onBook(event);
-            else paper.onPriceChange(event);
-          }
-          if (event.event_type === 'book' ? books.applyBook(event) : books.applyPriceChange(event)) batch.add(conditionId, inHandAt);
+          // Checked before the paper venue and the book store see it (stream-books.ts).
+          if (takeStreamBook(intake, conditionId, event)) batch.add(conditionId, inHandAt);
         }
       },
       onResync: () => {
@@ -111,6 +118,8 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
       clock,
       reconnectBaseMs: config.stream.reconnectBaseMs,
       reconnectMaxMs: config.stream.reconnectMaxMs,
+      maxMessageBytes: config.stream.maxMessageBytes.user,
+      rate: config.stream.rate,
       markets: i.marketIds,
       logger: logger.child({ component: 'user-stream' }),
       onOrder: (e) => {

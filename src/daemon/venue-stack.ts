@@ -109,6 +109,10 @@ export async function openVenueStack(
     logger: logger.child({ component: 'venue' }),
     connectionsPerOrigin: config.venue.connectionsPerOrigin,
     onRequest,
+    // Every answer read within its route's bound (the shutdown's cancels too).
+    answers: config.venue.answers,
+    // A book side with more levels is unusable, unread (books.maxLevels).
+    maxBookLevels: config.books.maxLevels,
   };
   const client = createVenueClient({ ...where, gate: limiter, timeouts: config.venue.timeouts, retry: config.venue.retry });
   const shutdownClients: VenueClient[] = [];

@@ -79,7 +79,8 @@ export class OpenOrderSync {
       this.#inFlight.splice(this.#inFlight.indexOf(listedAtMs), 1);
     }
     for (const l of this.#listeners) l(listing.orders, market);
-    const keepDroppedFromMs = Math.min(listedAtMs, ...this.#inFlight);
+    let keepDroppedFromMs = listedAtMs;
+    for (const t of this.#inFlight) if (t < keepDroppedFromMs) keepDroppedFromMs = t;
     const keepAbsent = market === undefined && listing.pages > 1;
     const r = d.tracker.reconcile(scope, listing.orders, listedAtMs, d.owns, keepDroppedFromMs, keepAbsent);
     applyListingOutcome(

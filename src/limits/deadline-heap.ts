@@ -54,7 +54,7 @@ export class DeadlineHeap<T extends HasDeadline> {
   compact(): void {
     const live = this.#items.filter(this.#isLive).sort((a, b) => a.deadlineMs - b.deadlineMs);
     this.#items.length = 0;
-    this.#items.push(...live);
+    for (const item of live) this.#items.push(item);
   }
 
   #popTop(): void {

@@ -15,6 +15,7 @@ export {
   KNOWN_ROUTES,
   scopesOfRoute,
   surfaceOf,
+  windowLength,
   type LimitScope,
   type LimitWindow,
   type WindowName,

@@ -19,6 +19,7 @@ import { ENDPOINTS, TABLE_ONLY_ROUTES, type Surface } from '../routes.js';
 
 export { TABLE_ONLY_ROUTES };
 
+/** `window`: a scope's only window; `burst` and `sustained`: the trading writes' two (section 8.3). */
 export type WindowName = 'window' | 'burst' | 'sustained';
 
 export interface LimitWindow {
@@ -38,6 +39,18 @@ export interface LimitScope {
   /** The routes counted, or 'surface' for every route of the surface. */
   readonly routes: readonly string[] | 'surface';
   readonly windows: readonly LimitWindow[];
+}
+
+/**
+ * A window's length for people and labels: the largest whole unit, `10s`, `10m`, `1h` (`1500ms`
+ * when no unit divides it). Every scope's windows differ in length, so (scope, length) names one.
+ */
+export function windowLength(windowMs: number): string {
+  if (!Number.isSafeInteger(windowMs) || windowMs <= 0) return `${windowMs}ms`;
+  if (windowMs % 3_600_000 === 0) return `${windowMs / 3_600_000}h`;
+  if (windowMs % 60_000 === 0) return `${windowMs / 60_000}m`;
+  if (windowMs % 1_000 === 0) return `${windowMs / 1_000}s`;
+  return `${windowMs}ms`;
 }
 
 const TEN_SECONDS = 10_000;

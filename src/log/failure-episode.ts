@@ -12,11 +12,13 @@ export class FailureEpisode {
 
   /**
    * @param what what fails, as the log says it (e.g. `cancel-market`).
+   * @param noun what one failure is called in the log (`failure`, `refused answer`, ...).
    */
   constructor(
     private readonly logger: Logger | undefined,
     private readonly what: string,
     private readonly now: () => number,
+    private readonly noun = 'failure',
   ) {}
 
   /** True while failures have not been followed by a success. */
@@ -28,7 +30,7 @@ export class FailureEpisode {
   failed(fields: Record<string, unknown>, msg: string): void {
     if (this.#failures++ === 0) {
       this.#startedAtMs = this.now();
-      this.logger?.warn(fields, `${msg} (further ${this.what} failures are counted until one succeeds)`);
+      this.logger?.warn(fields, `${msg} (further ${this.what} ${this.noun}s are counted until one succeeds)`);
     }
   }
 
@@ -37,7 +39,7 @@ export class FailureEpisode {
     if (this.#failures === 0) return;
     this.logger?.info(
       { failures: this.#failures, durationMs: this.now() - this.#startedAtMs },
-      `${this.what} works again after ${this.#failures} failure(s)`,
+      `${this.what} works again after ${this.#failures} ${this.noun}(s)`,
     );
     this.#failures = 0;
   }

@@ -47,7 +47,7 @@ export class LazyListing {
       return false;
     }
     this.pagesRead++;
-    this.#items.push(...r.value.data);
+    for (const item of r.value.data) this.#items.push(item);
     return true;
   }
 

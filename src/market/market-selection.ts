@@ -68,6 +68,8 @@ export type SelectionEntry = number | 'selector';
 export interface SelectedMarket {
   readonly conditionId: string;
   readonly slug: string;
+  /** The market's question as listed (for people: /status, log lines); '' when the listing has none. */
+  readonly question?: string | undefined;
   /** Outcome 0's and outcome 1's token ids. */
   readonly tokens: readonly [string, string];
   readonly entry: SelectionEntry;
@@ -120,6 +122,7 @@ export function looksLikeConditionId(text: string): boolean {
 interface Candidate {
   readonly conditionId: string;
   readonly slug: string;
+  readonly question: string;
   readonly listing: TokenListing;
   readonly active: boolean;
   readonly closed: boolean;
@@ -137,6 +140,7 @@ function candidateOf(m: SimplifiedMarket | Market): Candidate {
   return {
     conditionId: m.condition_id,
     slug: (full.market_slug || m.slug) ?? '',
+    question: typeof m.question === 'string' ? m.question : '',
     listing: m,
     active: m.active,
     closed: m.closed,
@@ -162,6 +166,7 @@ function eventCandidates(ev: VenueEvent): Candidate[] {
     return {
       conditionId: m.conditionId,
       slug: m.slug,
+      question: typeof m.question === 'string' ? m.question : '',
       listing: { condition_id: m.conditionId, outcomes, tokens: ids.map((token_id, i) => ({ token_id, outcome: outcomes[i] ?? '' })) },
       active: m.active,
       closed: m.closed,
@@ -256,7 +261,7 @@ export async function selectMarketsDetailed(
       return false;
     }
     taken.set(c.conditionId, entry);
-    all.push({ conditionId: c.conditionId, slug: c.slug, tokens: verdict.tokens, entry });
+    all.push({ conditionId: c.conditionId, slug: c.slug, question: c.question, tokens: verdict.tokens, entry });
     return true;
   };
 

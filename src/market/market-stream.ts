@@ -23,7 +23,7 @@ import { badResponse, isMakerdError } from '../errors.js';
 import type { Decimal } from '../money.js';
 import type { PriceLevel, Side } from '../venue/types.js';
 import * as c from '../venue/validate/check.js';
-import { ReconnectingSocket, type CloseInfo, type SocketCounters, type SocketState } from './reconnecting-socket.js';
+import { ReconnectingSocket, type CloseInfo, type SocketCounters, type SocketState, type StreamRate } from './reconnecting-socket.js';
 
 export type MarketEventKind = 'book' | 'price_change' | 'tick_size_change';
 
@@ -95,6 +95,12 @@ export interface MarketStreamOptions {
   readonly reconnectBaseMs: number;
   readonly reconnectMaxMs: number;
   readonly pingIntervalMs?: number | undefined;
+  /** Largest message accepted (`stream.maxMessageBytes.market`); a bigger one closes the connection (reconnecting-socket.ts). */
+  readonly maxMessageBytes?: number | undefined;
+  /** `books.maxLevels`: a `book` side longer than this is passed on unread, for the book check to refuse by its length. */
+  readonly maxLevels?: number | undefined;
+  /** Rate bound (`stream.rate.*`); past it the connection is closed and reconnects (reconnecting-socket.ts). */
+  readonly rate?: StreamRate | undefined;
   readonly logger?: Logger | undefined;
   readonly onMarketEvent: (conditionId: string, tokenId: string, kind: MarketEventKind, event: MarketStreamEvent) => void;
   /** Public trades (`last_trade_price`), checked; without it they are ignored. */
@@ -110,8 +116,11 @@ export interface MarketStreamOptions {
 const ROUTE = 'WS /ws/market';
 const SIDES = ['BUY', 'SELL'] as const;
 
-function levels(value: unknown, field: string, bestFirst: 'high' | 'low'): PriceLevel[] {
-  const keyed = c.array(ROUTE, value, field).map((el, i) => {
+function levels(value: unknown, field: string, bestFirst: 'high' | 'low', maxLevels: number): PriceLevel[] {
+  const all = c.array(ROUTE, value, field);
+  // Unread: too long to use (see checkMarketEvent).
+  if (all.length > maxLevels) return all as PriceLevel[];
+  const keyed = all.map((el, i) => {
     const f = c.at(field, i);
     const lv = c.object(ROUTE, el, f);
     const price: Decimal = c.priceText(ROUTE, lv, 'price', f);
@@ -122,8 +131,13 @@ function levels(value: unknown, field: string, bestFirst: 'high' | 'low'): Price
   return keyed.map((k) => k.level);
 }
 
-/** The checked event, or BAD_RESPONSE naming the field; undefined for kinds this stream ignores. */
-export function checkMarketEvent(raw: Record<string, unknown>): MarketStreamEvent | undefined {
+/**
+ * The checked event, or BAD_RESPONSE naming the field; undefined for kinds this stream ignores. A
+ * `book` side longer than `maxLevels` is neither read nor sorted (a flood of books of 100,000
+ * levels would hold the event loop for hundreds of ms): its levels are handed on as they came, and
+ * the book check (book-check.ts) refuses the book by that length before it reads any level.
+ */
+export function checkMarketEvent(raw: Record<string, unknown>, maxLevels = Number.POSITIVE_INFINITY): MarketStreamEvent | undefined {
   const kind = raw.event_type;
   if (kind !== 'book' && kind !== 'price_change' && kind !== 'tick_size_change') return undefined;
   const asset_id = c.nonEmptyString(ROUTE, raw, 'asset_id', '');
@@ -135,8 +149,8 @@ export function checkMarketEvent(raw: Record<string, unknown>): MarketStreamEven
       event_type: 'book',
       asset_id,
       market,
-      bids: levels(raw.bids, 'bids', 'high'),
-      asks: levels(raw.asks, 'asks', 'low'),
+      bids: levels(raw.bids, 'bids', 'high', maxLevels),
+      asks: levels(raw.asks, 'asks', 'low', maxLevels),
       tick_size: raw.tick_size as string,
       timestamp,
       hash: c.string(ROUTE, raw, 'hash', ''),
@@ -205,6 +219,9 @@ export class MarketStream {
       reconnectMaxMs: options.reconnectMaxMs,
       pingIntervalMs: options.pingIntervalMs,
       logger: options.logger,
+      name: 'market',
+      maxMessageBytes: options.maxMessageBytes,
+      rate: options.rate,
       subscribe: () => (this.#tokens.size === 0 ? [] : [{ type: 'market', assets_ids: [...this.#tokens] }]),
       onEvent: (e) => this.#onEvent(e),
       onClose: (info) => this.#o.onDisconnect?.(info),
@@ -265,7 +282,7 @@ export class MarketStream {
     const onTrade = raw.event_type === 'last_trade_price' ? this.#o.onTrade : undefined;
     let event: MarketStreamEvent | StreamTrade | undefined;
     try {
-      event = onTrade !== undefined ? checkTradeEvent(raw) : checkMarketEvent(raw);
+      event = onTrade !== undefined ? checkTradeEvent(raw) : checkMarketEvent(raw, this.#o.maxLevels);
     } catch (err) {
       this.#counters.invalidEvents++;
       this.#o.logger?.warn({ err: isMakerdError(err) ? err.message : String(err) }, 'market stream event rejected');

@@ -139,6 +139,17 @@ export class MetadataCache {
     return this.#entries.get(conditionId)?.meta?.fees;
   }
 
+  /**
+   * The market's current tick as far as it is known, for checking books against its grid: the
+   * tick a change announced while the rules are re-read, else the rules' as last read (even
+   * expired: a tick outlives the TTL); undefined before the first read.
+   */
+  knownTick(conditionId: string): Decimal | undefined {
+    const e = this.#entries.get(conditionId);
+    if (e === undefined) return undefined;
+    return (e.doubt ? e.announcedTick : undefined) ?? e.meta?.tickSize;
+  }
+
   /** True while a tick change has put the rules in doubt and their re-read has not failed. */
   pendingTickChange(conditionId: string): boolean {
     const e = this.#entries.get(conditionId);

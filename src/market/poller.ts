@@ -11,13 +11,18 @@
  *   unusable for that poll; nothing downstream sees it. Logs follow state changes only (see
  *   problem-tracker.ts): one warning when a token's book becomes unusable, or its problem changes,
  *   one line when it is usable again (with how many polls it was not); likewise per request route.
+ * - A book is unusable for its levels (the client's check: too many, a price outside (0, 1), a
+ *   size not above 0, duplicates, no order; here: a price off the market's tick, book-check.ts)
+ *   before its age and crossing are looked at. The market stream's books are checked where they
+ *   enter (src/daemon/streams.ts) and reported here (`noteUnusable`), counted and logged alike.
  */
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { isMakerdError } from '../errors.js';
 import type { Decimal } from '../money.js';
-import type { CheckedBook, CheckedMidpoints } from '../venue/checked-book.js';
+import type { BookLevelProblem, CheckedBook, CheckedMidpoints } from '../venue/checked-book.js';
+import { offTick } from './book-check.js';
 import { bookProblem, toBookView, type BookProblem, type BookView } from './book-view.js';
 import { ProblemTracker } from './problem-tracker.js';
 
@@ -26,8 +31,11 @@ export interface BookSource {
   postMidpoints(tokenIds: readonly string[], options?: { signal?: AbortSignal }): Promise<CheckedMidpoints>;
 }
 
+/** Why a book is not acted on: its levels, its age or crossing, or absent from the answer. */
+export type BookUnusable = BookLevelProblem | BookProblem | 'missing';
+
 /** Why a token has no usable book in a snapshot: the book's problem, absent from the answer, or the request failed. */
-export type UnusableReason = BookProblem | 'missing' | 'error';
+export type UnusableReason = BookUnusable | 'error';
 
 export interface MarketSnapshot {
   readonly atMs: number;
@@ -58,6 +66,11 @@ export interface PollerOptions {
   tokens: readonly string[];
   intervalMs: number;
   staleAfterMs: number;
+  /**
+   * The market's current tick (MetadataCache.knownTick), for the grid check of its books;
+   * undefined (or no function): not known, the grid is not checked.
+   */
+  tickOf?: ((conditionId: string) => Decimal | undefined) | undefined;
   logger?: Logger | undefined;
   onSnapshot: (snapshot: MarketSnapshot) => void;
 }
@@ -77,7 +90,7 @@ export class BookPoller {
   };
   #tokens: readonly string[];
   /** Per token: why its book is not usable, since how many polls. */
-  readonly #bookHealth = new ProblemTracker<BookProblem | 'missing'>();
+  readonly #bookHealth = new ProblemTracker<BookUnusable>();
   /** Per route: the error code it keeps failing with, since how many polls. */
   readonly #routeHealth = new ProblemTracker<string>();
   #timer: TimerHandle | undefined;
@@ -196,14 +209,21 @@ export class BookPoller {
     if (books.status === 'fulfilled') {
       this.#answered(BOOKS_ROUTE);
       for (const b of books.value) {
-        const view = toBookView(b);
-        const problem = bookProblem(view, now, this.#o.staleAfterMs);
-        if (problem === undefined) views.set(view.tokenId, view);
-        else {
-          unusable.set(view.tokenId, problem);
+        const tokenId = b.snapshot.asset_id;
+        // The levels first (the client found all but the grid), then the book's age and crossing.
+        let problem: BookUnusable | undefined = b.problem;
+        if (problem === undefined) {
+          const view = toBookView(b);
+          const tick = this.#o.tickOf?.(view.market);
+          if (offTick(view.bids, tick, view.tickSize) || offTick(view.asks, tick, view.tickSize)) problem = 'off-tick';
+          else problem = bookProblem(view, now, this.#o.staleAfterMs);
+          if (problem === undefined) views.set(tokenId, view);
+        }
+        if (problem !== undefined) {
+          unusable.set(tokenId, problem);
           this.#count(problem);
         }
-        this.#noteBook(view.tokenId, problem, view.timestampMs);
+        this.#noteBook(tokenId, problem, b.timestampMs);
       }
     } else this.#failed(BOOKS_ROUTE, books.reason, signal);
     let midMap: ReadonlyMap<string, Decimal> = new Map();
@@ -222,12 +242,23 @@ export class BookPoller {
     return { atMs: now, books: views, mids: midMap, unusable };
   }
 
-  #count(problem: BookProblem | 'missing'): void {
+  /**
+   * A book of a polled token that another source brought (the market stream) is unusable, and
+   * was dropped: counted and logged as a polled one (a line when the token's state changes). The
+   * next poll that brings a usable book logs it usable again. Tokens not polled are ignored.
+   */
+  noteUnusable(tokenId: string, problem: BookLevelProblem, bookTimestamp: number | undefined): void {
+    if (!this.#tokens.includes(tokenId)) return;
+    this.#count(problem);
+    this.#noteBook(tokenId, problem, bookTimestamp);
+  }
+
+  #count(problem: BookUnusable): void {
     this.#stats.unusableBooks[problem] = (this.#stats.unusableBooks[problem] ?? 0) + 1;
   }
 
   /** Logs a token's book turning unusable (or changing problem) and turning usable again. */
-  #noteBook(token: string, problem: BookProblem | 'missing' | undefined, bookTimestamp: number | undefined): void {
+  #noteBook(token: string, problem: BookUnusable | undefined, bookTimestamp: number | undefined): void {
     const change = this.#bookHealth.observe(token, problem);
     const logger = this.#o.logger;
     if (change === undefined || logger === undefined) return;

@@ -17,8 +17,17 @@
  *   src/limits/backoff.ts); `attempt` counts consecutive short-lived connections and goes back to 0
  *   once a connection has stayed open `stableAfterMs`, so a server that accepts and then at once
  *   refuses (a rejected signature) is retried ever more slowly, never in a tight loop.
- * Delays and pings run on the injected clock; the handshake timeout is a socket-level (real-time)
- * bound of the `ws` library.
+ * - Bounds (a misbehaving venue must not take the daemon down): a message larger than
+ *   `maxMessageBytes` (the `ws` client's maxPayload: refused from the frame's header, before its
+ *   payload is gathered) and a stream faster than `rate` (messages or bytes per second, on average
+ *   over a window of `rate.windowMs`, counted before a message is decoded or parsed) close the
+ *   connection, which reconnects with the backoff below: nothing of the refused message is acted
+ *   on, whatever the connection still delivers is dropped unread, and the caller's resync after
+ *   the reconnect (and, for books, the poller meanwhile) keeps its state honest. Each refusal is
+ *   counted (`refusedTooLarge`, `refusedTooFast`); the first of an episode is logged as a warning,
+ *   and one info line says when a whole rate window has passed within bounds again.
+ * Delays, pings and the rate window run on the injected clock; the handshake timeout is a
+ * socket-level (real-time) bound of the `ws` library.
  *
  * `state`: 'connecting' (handshake in progress, or waiting to retry), 'open', or 'closed' (not
  * started yet, or closed for good by `close()`). `subscribed`: open and its subscription confirmed
@@ -28,6 +37,7 @@ import type { Logger } from 'pino';
 import { WebSocket, type RawData } from 'ws';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { backoffDelayMs } from '../limits/backoff.js';
+import { FailureEpisode } from '../log/failure-episode.js';
 
 export type SocketState = 'connecting' | 'open' | 'closed';
 
@@ -46,7 +56,22 @@ export interface SocketCounters {
   deadConnections: number;
   /** onEvent / onOpen callbacks that threw (logged, the connection goes on). */
   handlerErrors: number;
+  /** Connections closed for a message over maxMessageBytes. */
+  refusedTooLarge: number;
+  /** Connections closed for going over the rate bound. */
+  refusedTooFast: number;
 }
+
+/** The rate bound of a stream, on average over a window. */
+export interface StreamRate {
+  readonly maxMessagesPerSec: number;
+  readonly maxBytesPerSec: number;
+  readonly windowMs: number;
+}
+
+/** Defaults of the bounds (`stream.maxMessageBytes.market`, `stream.rate.*`). */
+export const DEFAULT_MAX_MESSAGE_BYTES = 16_777_216;
+export const DEFAULT_STREAM_RATE: StreamRate = { maxMessagesPerSec: 5_000, maxBytesPerSec: 4_194_304, windowMs: 5_000 };
 
 export interface CloseInfo {
   readonly code: number;
@@ -79,6 +104,22 @@ export interface ReconnectingSocketOptions {
   readonly onOpen?: ((info: { readonly reconnect: boolean }) => void) | undefined;
   readonly onClose?: ((info: CloseInfo) => void) | undefined;
   readonly logger?: Logger | undefined;
+  /** The stream's name in the refusal log lines (`market`, `user`). Default `websocket`. */
+  readonly name?: string | undefined;
+  /** Largest message accepted (the `ws` client's maxPayload). Default DEFAULT_MAX_MESSAGE_BYTES. */
+  readonly maxMessageBytes?: number | undefined;
+  /** Rate bound. Default DEFAULT_STREAM_RATE. */
+  readonly rate?: StreamRate | undefined;
+}
+
+/** Bytes of a message as `ws` hands it over. */
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) {
+    let n = 0;
+    for (const b of data) n += b.length;
+    return n;
+  }
+  return data.byteLength;
 }
 
 function isEventObject(v: unknown): v is Record<string, unknown> {
@@ -98,7 +139,21 @@ export class ReconnectingSocket {
     malformedFrames: 0,
     deadConnections: 0,
     handlerErrors: 0,
+    refusedTooLarge: 0,
+    refusedTooFast: 0,
   };
+  readonly #maxMessageBytes: number;
+  /** Messages and bytes one rate window may hold. */
+  readonly #windowMessages: number;
+  readonly #windowBytes: number;
+  readonly #windowMs: number;
+  readonly #refusals: FailureEpisode;
+  /** The current connection's rate window: its start (clock ms) and what it has held so far. */
+  #windowStart = 0;
+  #heldMessages = 0;
+  #heldBytes = 0;
+  /** A connection refused and being dropped: whatever else it delivers is ignored unread. */
+  #dropping: WebSocket | undefined;
   #state: SocketState = 'closed';
   #ws: WebSocket | undefined;
   #started = false;
@@ -132,6 +187,25 @@ export class ReconnectingSocket {
     this.#random = options.random ?? Math.random;
     this.#pingMs = options.pingIntervalMs ?? 10_000;
     this.#stableMs = options.stableAfterMs ?? options.reconnectMaxMs;
+    this.#maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    const rate = options.rate ?? DEFAULT_STREAM_RATE;
+    for (const [k, v] of [
+      ['maxMessageBytes', this.#maxMessageBytes],
+      ['rate.maxMessagesPerSec', rate.maxMessagesPerSec],
+      ['rate.maxBytesPerSec', rate.maxBytesPerSec],
+      ['rate.windowMs', rate.windowMs],
+    ] as const) {
+      if (!Number.isFinite(v) || v <= 0) throw new RangeError(`${k} must be > 0 (got ${v})`);
+    }
+    this.#windowMs = rate.windowMs;
+    this.#windowMessages = (rate.maxMessagesPerSec * rate.windowMs) / 1000;
+    this.#windowBytes = (rate.maxBytesPerSec * rate.windowMs) / 1000;
+    this.#refusals = new FailureEpisode(
+      options.logger,
+      `${options.name ?? 'websocket'} stream`,
+      () => options.clock.now(),
+      'refused message',
+    );
   }
 
   get state(): SocketState {
@@ -202,11 +276,19 @@ export class ReconnectingSocket {
     if (this.#connects++ > 0) this.#counters.reconnects++;
     this.#state = 'connecting';
     this.#malformedThisConnection = 0;
-    const ws = new WebSocket(this.#o.url, { handshakeTimeout: this.#o.handshakeTimeoutMs ?? 10_000 });
+    const ws = new WebSocket(this.#o.url, { handshakeTimeout: this.#o.handshakeTimeoutMs ?? 10_000, maxPayload: this.#maxMessageBytes });
     this.#ws = ws;
     ws.on('open', () => this.#onOpen(ws));
     ws.on('message', (data, isBinary) => this.#onMessage(ws, data, isBinary));
-    ws.on('error', (err) => this.#o.logger?.debug({ url: this.#o.url, err: err.message }, 'websocket error'));
+    ws.on('error', (err) => {
+      // Over maxPayload: `ws` has stopped reading; drop the connection now rather than wait for
+      // a close handshake the peer may never answer.
+      if ((err as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' && this.#ws === ws) {
+        this.#refuse(ws, 'too_large', { maxMessageBytes: this.#maxMessageBytes }, `a message over ${this.#maxMessageBytes} bytes`);
+        return;
+      }
+      this.#o.logger?.debug({ url: this.#o.url, err: err.message }, 'websocket error');
+    });
     ws.on('close', (code, reason) => this.#onClose(ws, code, reason.toString()));
   }
 
@@ -219,6 +301,9 @@ export class ReconnectingSocket {
     this.#state = 'open';
     this.#counters.opens++;
     this.#openedAtMs = this.#o.clock.now();
+    this.#windowStart = this.#openedAtMs;
+    this.#heldMessages = 0;
+    this.#heldBytes = 0;
     const reconnect = this.#everOpened;
     this.#everOpened = true;
     try {
@@ -268,7 +353,8 @@ export class ReconnectingSocket {
   }
 
   #onMessage(ws: WebSocket, data: RawData, isBinary: boolean): void {
-    if (this.#ws !== ws) return;
+    if (this.#ws !== ws || this.#dropping === ws) return;
+    if (!this.#withinRate(ws, byteLength(data))) return;
     this.#counters.frames++;
     this.#heardSincePing = true;
     if (isBinary) {
@@ -302,6 +388,45 @@ export class ReconnectingSocket {
     }
   }
 
+  /**
+   * Counts a message of `bytes` in the connection's rate window; false (and the connection
+   * refused) when the window then holds more than the bound allows. A window that ended within
+   * bounds closes an episode of refusals.
+   */
+  #withinRate(ws: WebSocket, bytes: number): boolean {
+    const now = this.#o.clock.now();
+    if (now - this.#windowStart >= this.#windowMs) {
+      if (this.#refusals.ongoing) this.#refusals.succeeded();
+      this.#windowStart = now;
+      this.#heldMessages = 0;
+      this.#heldBytes = 0;
+    }
+    this.#heldMessages++;
+    this.#heldBytes += bytes;
+    if (this.#heldMessages <= this.#windowMessages && this.#heldBytes <= this.#windowBytes) return true;
+    const rate = this.#o.rate ?? DEFAULT_STREAM_RATE;
+    const over = this.#heldMessages > this.#windowMessages ? 'messages' : 'bytes';
+    this.#refuse(
+      ws,
+      'too_fast',
+      { messages: this.#heldMessages, bytes: this.#heldBytes, windowMs: this.#windowMs, elapsedMs: now - this.#windowStart },
+      over === 'messages'
+        ? `over ${rate.maxMessagesPerSec} messages/s (${this.#heldMessages} within ${this.#windowMs} ms)`
+        : `over ${rate.maxBytesPerSec} bytes/s (${this.#heldBytes} bytes within ${this.#windowMs} ms)`,
+    );
+    return false;
+  }
+
+  /** Closes `ws` for a message it must not deliver; it reconnects with backoff (#onClose). */
+  #refuse(ws: WebSocket, reason: 'too_large' | 'too_fast', fields: Record<string, unknown>, what: string): void {
+    this.#dropping = ws;
+    if (reason === 'too_large') this.#counters.refusedTooLarge++;
+    else this.#counters.refusedTooFast++;
+    const name = this.#o.name ?? 'websocket';
+    this.#refusals.failed({ url: this.#o.url, reason, ...fields }, `${name} stream message refused (${reason}): ${what}; reconnecting`);
+    ws.terminate();
+  }
+
   #malformed(why: string): void {
     this.#counters.malformedFrames++;
     this.#malformedThisConnection++;
@@ -322,6 +447,7 @@ export class ReconnectingSocket {
   #onClose(ws: WebSocket, code: number, reason: string): void {
     if (this.#ws !== ws) return;
     this.#ws = undefined;
+    if (this.#dropping === ws) this.#dropping = undefined;
     this.#subscribed = false;
     if (this.#pingTimer !== undefined) this.#o.clock.clearTimer(this.#pingTimer);
     this.#pingTimer = undefined;

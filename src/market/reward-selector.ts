@@ -78,8 +78,11 @@ function whyOf(r: RankedMarket): Record<string, string> {
   };
 }
 
+/** A book whose levels are not usable (too many, garbled: checked-book.ts) ranks as no book. */
 function rankBook(b: CheckedBook | undefined): RankBook | undefined {
-  return b === undefined ? undefined : { bids: b.levels.bids, asks: b.levels.asks, minOrderSize: b.minOrderSize };
+  return b === undefined || b.problem !== undefined
+    ? undefined
+    : { bids: b.levels.bids, asks: b.levels.asks, minOrderSize: b.minOrderSize };
 }
 
 export async function rankByRewards(

@@ -25,7 +25,7 @@ import { VenueCredentials, type VenueCredentialsInput } from '../venue/credentia
 import type { AccountTrade, OpenOrder } from '../venue/types.js';
 import { validateAccountTrade, validateOpenOrder } from '../venue/validate/account.js';
 import * as c from '../venue/validate/check.js';
-import { ReconnectingSocket, type CloseInfo, type SocketCounters, type SocketState } from './reconnecting-socket.js';
+import { ReconnectingSocket, type CloseInfo, type SocketCounters, type SocketState, type StreamRate } from './reconnecting-socket.js';
 
 export const USER_CHANNEL_PATH = '/ws/user';
 
@@ -70,6 +70,10 @@ export interface UserStreamOptions {
   readonly reconnectBaseMs: number;
   readonly reconnectMaxMs: number;
   readonly pingIntervalMs?: number | undefined;
+  /** Largest message accepted (`stream.maxMessageBytes.user`); a bigger one closes the connection (reconnecting-socket.ts). */
+  readonly maxMessageBytes?: number | undefined;
+  /** Rate bound (`stream.rate.*`); past it the connection is closed and reconnects (reconnecting-socket.ts). */
+  readonly rate?: StreamRate | undefined;
   /** Condition ids to receive events of; empty or omitted = all. */
   readonly markets?: readonly string[] | undefined;
   readonly logger?: Logger | undefined;
@@ -117,6 +121,9 @@ export class UserStream {
       reconnectMaxMs: options.reconnectMaxMs,
       pingIntervalMs: options.pingIntervalMs,
       logger: options.logger,
+      name: 'user',
+      maxMessageBytes: options.maxMessageBytes,
+      rate: options.rate,
       subscribe: () => [this.#subscription()],
       onEvent: (e) => this.#onEvent(e),
       onClose: (info) => this.#o.onDisconnect?.(info),

@@ -1,6 +1,10 @@
-/** The limiter's snapshot as gauges and counters, read at scrape time. */
+/**
+ * The limiter's snapshot as gauges and counters, read at scrape time. The `window` label is the
+ * window's length (`10s`, `10m`: limit-table.ts windowLength), which with `scope` names one
+ * window: the trading writes' burst is `10s`, their sustained window `10m`.
+ */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { LimiterSnapshot } from '../limits/index.js';
+import { type LimiterSnapshot, windowLength } from '../limits/index.js';
 import { cumulative } from './cumulative.js';
 
 export function registerLimiterMetrics(registry: Registry, snapshot: () => LimiterSnapshot): void {
@@ -73,7 +77,7 @@ export function registerLimiterMetrics(registry: Registry, snapshot: () => Limit
   };
   refresh = (s) => {
     for (const w of s.windows) {
-      const labels = { scope: w.scope, window: w.window };
+      const labels = { scope: w.scope, window: windowLength(w.windowMs) };
       gauges.capacity.set(labels, w.capacity);
       gauges.used.set(labels, w.used);
       gauges.headroom.set(labels, w.headroom);

@@ -11,6 +11,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 
+/** Every path the admin server answers, in the order the start-up line lists them. */
+export const ADMIN_PATHS = ['/metrics', '/healthz', '/readyz', '/status'] as const;
+
+/** The start-up log line's message: it names every admin path. */
+export const ADMIN_LISTENING = `metrics server listening (${ADMIN_PATHS.join(', ')})`;
+
 export interface MetricsServerOptions {
   readonly host: string;
   readonly port: number;

@@ -1,10 +1,11 @@
 /** The poller's health: ticks, age of the last snapshot, unusable books and failed requests. */
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { PollerStats } from '../market/index.js';
+import { BOOK_LEVEL_PROBLEMS } from '../venue/checked-book.js';
 import { cumulative } from './cumulative.js';
 
-/** Why a polled book was not acted on: the book checks' problems, or absent from the answer. */
-const UNUSABLE_BOOK_REASONS = ['stale', 'crossed', 'bad-timestamp', 'missing'] as const;
+/** Why a book was not acted on: the book checks' problems (age, crossing, levels), or absent from the answer. */
+const UNUSABLE_BOOK_REASONS = ['stale', 'crossed', 'bad-timestamp', 'missing', ...BOOK_LEVEL_PROBLEMS] as const;
 
 export function registerPollerMetrics(registry: Registry, stats: () => Readonly<PollerStats> | undefined, now: () => number): void {
   // Registered first: a registry collects in registration order, so this collect() must run
@@ -34,7 +35,7 @@ export function registerPollerMetrics(registry: Registry, stats: () => Readonly<
   const addUnusable = cumulative(
     new Counter({
       name: 'makerd_books_unusable_total',
-      help: 'Books not acted on, by reason (stale, crossed, bad-timestamp, missing)',
+      help: 'Books not acted on, by reason (stale, crossed, bad-timestamp, missing; levels: too-many-levels, price-out-of-range, bad-size, duplicate-level, unordered-levels, off-tick)',
       labelNames: ['reason'],
       registers: [registry],
     }),

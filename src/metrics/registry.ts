@@ -8,7 +8,8 @@
  * not have _total suffix"): their per-type siblings stay, so `sum(makerd_nodejs_active_handles)`
  * (likewise `_requests`, `_resources`) gives the same figure.
  */
-import { Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { guardedStreams } from '../log/guarded-stream.js';
 
 export const DROPPED_DEFAULT_METRICS: readonly string[] = [
   'makerd_nodejs_active_handles_total',
@@ -20,5 +21,20 @@ export function createRegistry(): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'makerd_' });
   for (const name of DROPPED_DEFAULT_METRICS) registry.removeSingleMetric(name);
+  new Counter({
+    name: 'makerd_log_lines_dropped_total',
+    help: 'Log lines dropped because their stream (stdout, stderr) broke: its reader went away (EPIPE)',
+    labelNames: ['stream'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const name of ['stdout', 'stderr']) {
+        const n = guardedStreams()
+          .filter((g) => g.name === name)
+          .reduce((sum, g) => sum + g.dropped, 0);
+        this.inc({ stream: name }, n);
+      }
+    },
+  });
   return registry;
 }

@@ -2,15 +2,25 @@
  * GET /status: one JSON document for an operator. Shares are decimal strings (exact, from the
  * portfolio's Decimals); money is a decimal string at the venue's USDC precision (6 places at
  * most, money.ts's moneyText; a drawdown of rounding dust is 0); times are ISO strings or seconds. Never a secret: nothing here
- * reads credentials, and `lastErrors` holds scrubbed log messages only (recent-problems.ts).
+ * reads credentials, the venue's URL is shown without user info, query or fragment, and
+ * `lastErrors` holds scrubbed log messages only (recent-problems.ts).
+ *
+ * - `venue` is where the orders go (`embedded-simulator` or `live`: venue.mode sim / live) and
+ *   `trading` what makerd does there (`live`, `paper`, `monitor`: trading.mode): two settings,
+ *   never one word for both.
+ * - `state` is the worst state of any market (or `allMarketsState` when no market is listed), so
+ *   it never reads ACTIVE while a market is REDUCING or HALTED; `marketsByState` counts them, and
+ *   `allMarketsState` is the state the risk gate holds every market in at least.
+ * - Each limit names its window by length (`window`: `10s`, `10m`); `kind` (`burst`, `sustained`)
+ *   tells a scope's two windows apart where it has two.
  */
 import type { RefreshCost } from '../execution/refresh-cost.js';
-import type { LimiterSnapshot } from '../limits/index.js';
+import { type LimiterSnapshot, windowLength } from '../limits/index.js';
 import { type Decimal, drawdownText, moneyText } from '../money.js';
 import type { PortfolioSnapshot } from '../portfolio/index.js';
 import type { MarketRewardEstimate } from '../rewards/reward-estimator.js';
 import type { PaperStats } from '../paper/paper-venue.js';
-import type { RiskSnapshot } from '../risk/index.js';
+import { isTradingState, type RiskSnapshot, worstState } from '../risk/index.js';
 import type { ProblemEvent } from './recent-problems.js';
 import type { StreamName, StreamProbe } from './stream-metrics.js';
 import { STREAMS } from './stream-metrics.js';
@@ -30,7 +40,11 @@ export interface StatusSource {
   /** The selector's swaps (selector.rerankSec); undefined when the set is fixed. */
   readonly selector?: (() => SelectorStatus | undefined) | undefined;
   /** trading.mode: live, paper or monitor (default live). */
-  readonly mode?: string | undefined;
+  readonly trading?: string | undefined;
+  /** The venue makerd reaches (venue.mode); undefined: not known (shown as null). */
+  readonly venue?: (() => VenueStatus) | undefined;
+  /** A market's slug and question, when the selection read them. */
+  readonly marketNames?: ((market: string) => MarketNames | undefined) | undefined;
   /** Paper mode's figures; undefined otherwise (and before the paper venue exists). */
   readonly paper?: (() => PaperStatus | undefined) | undefined;
   readonly startedAtMs: number;
@@ -69,6 +83,36 @@ export interface StatusSource {
   readonly rewards?: () => RewardsSource | undefined;
 }
 
+/** `embedded-simulator`: venue.mode sim (the simulator makerd started); `live`: venue.mode live. */
+export type VenueKind = 'embedded-simulator' | 'live';
+
+export interface VenueStatus {
+  readonly kind: VenueKind;
+  /** Where requests go; null before the venue is opened (the simulator's port is known then). */
+  readonly baseUrl: string | null;
+}
+
+export interface MarketNames {
+  readonly slug?: string | undefined;
+  readonly question?: string | undefined;
+}
+
+/** venue.mode in the words /status uses. */
+export function venueKind(mode: 'sim' | 'live'): VenueKind {
+  return mode === 'sim' ? 'embedded-simulator' : 'live';
+}
+
+/** A URL fit to show: no user info, query or fragment (they may carry a credential); null when unparsable or empty. */
+export function publicUrl(url: string | undefined): string | null {
+  if (url === undefined || url === '') return null;
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
 export interface RewardsSource {
   /** UTC day number of the figures (-1 before the first sample). */
   readonly day: number;
@@ -103,7 +147,11 @@ export interface PnlStrings {
 }
 
 export interface MarketStatus {
+  /** The condition id. */
   readonly market: string;
+  /** The market's question and slug as the venue lists them; null when not known. */
+  readonly question: string | null;
+  readonly slug: string | null;
   readonly state: string;
   /** null while no usable book has been held. */
   readonly bookAgeSeconds: number | null;
@@ -158,12 +206,30 @@ export function paperStatus(p: { readonly stats: Readonly<PaperStats>; readonly 
   };
 }
 
+/** One limit window: `window` is its length (`10s`, `10m`); `kind` only where a scope has two windows. */
+export interface LimitStatus {
+  readonly scope: string;
+  readonly window: string;
+  readonly kind?: 'burst' | 'sustained';
+  readonly capacity: number;
+  readonly used: number;
+  readonly headroom: number;
+  readonly pausedSeconds: number;
+}
+
 export interface DaemonStatus {
-  /** live, paper (virtual orders and fills: every figure below is paper) or monitor. */
-  readonly mode: string;
+  /** Where orders go: the embedded simulator or the live venue (venue.mode), and its URL; null when not known. */
+  readonly venue: VenueStatus | null;
+  /** trading.mode: live, paper (virtual orders and fills: every figure below is paper) or monitor. */
+  readonly trading: string;
   /** Paper mode only. */
   readonly paper?: PaperStatus;
+  /** The worst state of any market (STARTING before the risk gate exists). */
   readonly state: string;
+  /** The state the risk gate holds every market in at least (risk.state, kill switch, loss limits); null before it exists. */
+  readonly allMarketsState: string | null;
+  /** How many markets are in each state (states with none left out). */
+  readonly marketsByState: Readonly<Record<string, number>>;
   readonly killSwitch: boolean;
   readonly ready: boolean;
   readonly reason: string | undefined;
@@ -183,14 +249,7 @@ export interface DaemonStatus {
   readonly lossLimits:
     | Readonly<Record<'daily_loss' | 'drawdown', { readonly limit: string | null; readonly engaged: boolean }>>
     | undefined;
-  readonly limits: readonly {
-    readonly scope: string;
-    readonly window: string;
-    readonly capacity: number;
-    readonly used: number;
-    readonly headroom: number;
-    readonly pausedSeconds: number;
-  }[];
+  readonly limits: readonly LimitStatus[];
   readonly streams: Readonly<Record<StreamName, { readonly enabled: boolean; readonly connected: boolean; readonly reconnects: number }>>;
   readonly lastErrors: readonly ProblemEvent[];
   /** executor.orderTtlSec's re-placements for the orders resting now, against the sustained limit; null when off. */
@@ -220,8 +279,11 @@ export function buildStatus(src: StatusSource): DaemonStatus {
     const age = src.bookAgeSeconds(market);
     const guards = src.guards?.(market);
     const reward = rewardOf.get(market);
+    const names = src.marketNames?.(market);
     return {
       market,
+      question: nonEmpty(names?.question),
+      slug: nonEmpty(names?.slug),
       state: risk?.markets[market] ?? risk?.overall ?? 'UNKNOWN',
       bookAgeSeconds: Number.isFinite(age) ? age : null,
       quotes: { bid: quotes.get(market)?.bid ?? 0, ask: quotes.get(market)?.ask ?? 0 },
@@ -244,10 +306,18 @@ export function buildStatus(src: StatusSource): DaemonStatus {
   const loss = src.lossLimits();
   const streams = src.streams();
   const paper = src.paper?.();
+  const byState: Record<string, number> = {};
+  for (const m of markets) byState[m.state] = (byState[m.state] ?? 0) + 1;
   return {
-    mode: src.mode ?? 'live',
+    venue: src.venue?.() ?? null,
+    trading: src.trading ?? 'live',
     ...(paper === undefined ? {} : { paper }),
-    state: risk?.overall ?? 'STARTING',
+    state:
+      risk === undefined
+        ? 'STARTING'
+        : markets.reduce((s, m) => worstState(s, isTradingState(m.state) ? m.state : undefined), risk.overall),
+    allMarketsState: risk?.overall ?? null,
+    marketsByState: byState,
     killSwitch: risk?.killSwitch ?? false,
     ready: reason === undefined,
     reason,
@@ -286,7 +356,8 @@ export function buildStatus(src: StatusSource): DaemonStatus {
           },
     limits: (src.limiter()?.windows ?? []).map((w) => ({
       scope: w.scope,
-      window: w.window,
+      window: windowLength(w.windowMs),
+      ...(w.window === 'window' ? {} : { kind: w.window }),
       capacity: w.capacity,
       used: w.used,
       headroom: w.headroom,
@@ -313,6 +384,8 @@ function selectorPart(selector: SelectorStatus | undefined): { selector?: Select
 }
 
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
+
+const nonEmpty = (text: string | undefined): string | null => (text === undefined || text.trim() === '' ? null : text);
 
 const ZERO_TEXT = { toFixed: (): string => '0' };
 const ZERO_PNL: PnlStrings = { realized: '0', unrealized: '0', total: '0' };

@@ -82,7 +82,7 @@ export class PaperQueue {
   levels(tokenId: string, changes: readonly { readonly side: Side; readonly level: Level }[], atMs: number): VirtualFill[] | undefined {
     if (!this.model.hasBook(tokenId)) return undefined;
     const fills: VirtualFill[] = [];
-    for (const c of changes) fills.push(...this.model.setLevel(tokenId, c.side, c.level, atMs));
+    for (const c of changes) for (const f of this.model.setLevel(tokenId, c.side, c.level, atMs)) fills.push(f);
     return fills;
   }
 

@@ -1,11 +1,13 @@
 /**
  * A recording of one market group from configuration `record.*`: the segment writer and the
- * recorder's taps on it, for `makerd record` and for `makerd run` with `record.dir` set.
+ * recorder's taps on it, for `makerd record` and for `makerd run` with `record.dir` set. The
+ * directory must be this venue's (record-dir-identity.ts) before anything is written in it.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
 import type { RecordConfig } from '../config/schema/record.js';
 import { MarketRecorder } from './market-recorder.js';
+import { claimRecordDir } from './record-dir-identity.js';
 import { SegmentWriter, type WriterStats } from './segment-writer.js';
 
 export interface RecordingSession {
@@ -24,8 +26,16 @@ export interface RecordingFigures extends WriterStats {
 
 export function openRecording(
   record: RecordConfig,
-  o: { readonly clock: Clock; readonly tokens: readonly string[]; readonly source: string; readonly logger?: Logger | undefined },
+  o: {
+    readonly clock: Clock;
+    readonly tokens: readonly string[];
+    readonly source: string;
+    /** The venue recorded (src/data-dir/venue-identity.ts: `embedded-simulator` or the normalized base URL). */
+    readonly venue: string;
+    readonly logger?: Logger | undefined;
+  },
 ): RecordingSession {
+  claimRecordDir(record.dir, o.venue, o.clock.now(), o.logger);
   let recorder: MarketRecorder | undefined;
   const writer = new SegmentWriter({
     dir: record.dir,

@@ -10,14 +10,14 @@
  *   the last `flushMs`; every block written before stays readable.
  * - Disk bound: after each flush and each new segment, the group's oldest segments are deleted
  *   until its files take at most `maxBytes` (the one being written is never deleted).
- * - One writer per group directory: `makerd.lock` in it (src/daemon/data-dir-lock.ts).
+ * - One writer per group directory: `makerd.lock` in it (src/data-dir/data-dir-lock.ts).
  */
 import { closeSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
-import { lockDataDir, type DataDirLock } from '../daemon/data-dir-lock.js';
+import { lockDataDir, type DataDirLock } from '../data-dir/data-dir-lock.js';
 import { ErrorCode, MakerdError } from '../errors.js';
 import { encodeBlock } from './block-codec.js';
 import {

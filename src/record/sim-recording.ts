@@ -8,6 +8,7 @@
  */
 import { FakeClock } from '../clock/fake-clock.js';
 import { tokensOf } from '../market/market-metadata.js';
+import { EMBEDDED_SIMULATOR } from '../data-dir/venue-identity.js';
 import { createCatalogLookup, generateCatalog } from '../sim/catalog/index.js';
 import type { ExchangeEvent } from '../sim/contracts.js';
 import { createSimExchange } from '../sim/exchange/index.js';
@@ -40,7 +41,7 @@ export async function recordSimulation(o: SimRecordingOptions): Promise<Recordin
   const tokens = catalog.markets.flatMap((m) => [...m.tokenIds]);
   const session = openRecording(
     { dir: o.dir, group: o.group ?? 'sim', flushMs: o.flushMs ?? 2000, maxMegabytes: 1e6 },
-    { clock, tokens, source: `in-process simulator, seed ${o.seed}` },
+    { clock, tokens, source: `in-process simulator, seed ${o.seed}`, venue: EMBEDDED_SIMULATOR },
   );
   const rec = session.recorder;
   const conditionIdOf = (t: string): string => lookup.token(t)?.conditionId ?? '';

@@ -4,6 +4,9 @@
  * from it instead of starting the day again at 0, and `makerd pnl` reads the days offline.
  * Written to a temporary name and renamed, so a reader never sees half a file. Not fsync'ed:
  * an estimate lost to a power cut costs at most a minute of it, nothing else.
+ *
+ * Paper runs keep theirs in `<data.dir>/paper-rewards/` (beside the paper journal): a paper run
+ * never restores the account's estimate, nor a live run a paper one's.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,12 +14,21 @@ import { parseDecimal } from '../money.js';
 import { SAMPLES_PER_DAY, utcDayOf } from './reward-day.js';
 import type { EstimateDayState } from './reward-estimator.js';
 
-const DIR = 'rewards';
+/** The account's estimates. */
+export const REWARDS_DIR = 'rewards';
+/** The estimates of paper runs (virtual orders), never mixed with the account's. */
+export const PAPER_REWARDS_DIR = 'paper-rewards';
 const DAY_MS = 86_400_000;
 const NAME = /^estimate-(\d{4}-\d{2}-\d{2})\.json$/;
 
-export function rewardsDir(dataDir: string): string {
-  return join(dataDir, DIR);
+/** The folder of a trading mode's estimates: paper runs keep theirs apart. */
+export function estimatesFolder(tradingMode: string | undefined): string {
+  return tradingMode === 'paper' ? PAPER_REWARDS_DIR : REWARDS_DIR;
+}
+
+/** `<dataDir>/rewards` (or the folder named, e.g. PAPER_REWARDS_DIR). */
+export function rewardsDir(dataDir: string, folder: string = REWARDS_DIR): string {
+  return join(dataDir, folder);
 }
 
 /** `estimate-YYYY-MM-DD.json` of a UTC day number. */
@@ -24,8 +36,8 @@ export function estimateFileName(day: number): string {
   return `estimate-${new Date(day * DAY_MS).toISOString().slice(0, 10)}.json`;
 }
 
-export function writeEstimate(dataDir: string, state: EstimateDayState): void {
-  const dir = rewardsDir(dataDir);
+export function writeEstimate(dataDir: string, state: EstimateDayState, folder: string = REWARDS_DIR): void {
+  const dir = rewardsDir(dataDir, folder);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, estimateFileName(state.day));
   const tmp = `${path}.tmp`;
@@ -73,15 +85,18 @@ function readFile(path: string): EstimateRead {
 }
 
 /** Today's (UTC, at `nowMs`) saved estimate; undefined when there is none. */
-export function readTodayEstimate(dataDir: string, nowMs: number): EstimateRead {
-  return readFile(join(rewardsDir(dataDir), estimateFileName(utcDayOf(nowMs))));
+export function readTodayEstimate(dataDir: string, nowMs: number, folder: string = REWARDS_DIR): EstimateRead {
+  return readFile(join(rewardsDir(dataDir, folder), estimateFileName(utcDayOf(nowMs))));
 }
 
 /** Every saved day, oldest first, and the files that could not be read. */
-export function readAllEstimates(dataDir: string): { readonly days: EstimateDayState[]; readonly problems: string[] } {
+export function readAllEstimates(
+  dataDir: string,
+  folder: string = REWARDS_DIR,
+): { readonly days: EstimateDayState[]; readonly problems: string[] } {
   let names: string[];
   try {
-    names = readdirSync(rewardsDir(dataDir));
+    names = readdirSync(rewardsDir(dataDir, folder));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { days: [], problems: [] };
     throw err;
@@ -89,7 +104,7 @@ export function readAllEstimates(dataDir: string): { readonly days: EstimateDayS
   const days: EstimateDayState[] = [];
   const problems: string[] = [];
   for (const name of names.filter((n) => NAME.test(n)).sort()) {
-    const r = readFile(join(rewardsDir(dataDir), name));
+    const r = readFile(join(rewardsDir(dataDir, folder), name));
     if (r === undefined) continue;
     if ('state' in r) days.push(r.state);
     else problems.push(r.problem);

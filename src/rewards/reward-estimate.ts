@@ -64,9 +64,16 @@ function ownSizes(own: readonly OwnRestingOrder[]): Map<string, Decimal> {
   return out;
 }
 
-/** Visible levels less our own size at each price: the others' orders, one per level. */
-function othersOrders(books: readonly [VisibleBook | undefined, VisibleBook | undefined], own: Map<string, Decimal>): ScoredOrder[] {
-  const out: ScoredOrder[] = [];
+/**
+ * Visible levels less our own size at each price: the others' orders, one per level, added to
+ * `out` one by one (never `push(...levels)`: a spread's elements are arguments, on the stack, and
+ * a book's levels are as many as the venue sends).
+ */
+function addOthersOrders(
+  out: ScoredOrder[],
+  books: readonly [VisibleBook | undefined, VisibleBook | undefined],
+  own: Map<string, Decimal>,
+): void {
   for (const outcome of [0, 1] as const) {
     const book = books[outcome];
     if (book === undefined) continue;
@@ -80,7 +87,6 @@ function othersOrders(books: readonly [VisibleBook | undefined, VisibleBook | un
       }
     }
   }
-  return out;
 }
 
 /**
@@ -99,7 +105,7 @@ export function estimateSample(
     b === undefined ? undefined : adjustedMidpoint(b.bids, b.asks, rules.minSize);
   const mids: RewardMidpoints = { market: mid(books[0]), complement: mid(books[1]) };
   const orders: ScoredOrder[] = own.map((o) => ({ account: OWN_ACCOUNT, ...o }));
-  orders.push(...othersOrders(books, ownSizes(shown)));
+  addOthersOrders(orders, books, ownSizes(shown));
   const scores = scoreSample(rules, mids, orders);
   const shares = sampleShares(scores);
   return {

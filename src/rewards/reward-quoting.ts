@@ -30,7 +30,7 @@
  */
 import { type BookView, HALF } from '../market/book-view.js';
 import { type MarketView, netExposure } from '../market/market-view.js';
-import { Decimal, ONE, ZERO, roundToTick } from '../money.js';
+import { compareDecimals, Decimal, ONE, ZERO, roundToTick } from '../money.js';
 import type { Quote, QuoteSide } from '../strategy/strategy.js';
 import type { RewardRules } from './reward-rules.js';
 import type { RewardQuotingSettings } from './reward-quoting-settings.js';
@@ -171,12 +171,19 @@ function oppositeLimit(view: MarketView, quotes: readonly Quote[], side: QuoteSi
     if (b0?.asks[0] !== undefined) candidates.push(b0.asks[0].price);
     if (b1?.bids[0] !== undefined) candidates.push(ONE.minus(b1.bids[0].price));
     for (const q of quotes) if (q.side === 'ask') candidates.push(q.price);
-    return candidates.length === 0 ? undefined : Decimal.min(...candidates);
+    return extreme(candidates, -1);
   }
   if (b0?.bids[0] !== undefined) candidates.push(b0.bids[0].price);
   if (b1?.asks[0] !== undefined) candidates.push(ONE.minus(b1.asks[0].price));
   for (const q of quotes) if (q.side === 'bid') candidates.push(q.price);
-  return candidates.length === 0 ? undefined : Decimal.max(...candidates);
+  return extreme(candidates, 1);
+}
+
+/** The highest (`sign` 1) or lowest (-1) of `xs`, undefined when empty; a loop, not Decimal.max(...xs). */
+function extreme(xs: readonly Decimal[], sign: 1 | -1): Decimal | undefined {
+  let best: Decimal | undefined;
+  for (const x of xs) if (best === undefined || compareDecimals(x, best) === sign) best = x;
+  return best;
 }
 
 /** True when some bid is at or above some ask. */

@@ -3,6 +3,7 @@
  * `parseRewardRules` says why a rewards object is unusable instead of guessing: a malformed object
  * means "quote as if the market paid nothing", and the caller counts and logs it once.
  */
+import { shownValue } from '../errors.js';
 import { Decimal, parseDecimal, ZERO } from '../money.js';
 
 /** What design.md §7 needs to score a market's orders and to price its day. */
@@ -26,7 +27,7 @@ const ONE = new Decimal(1);
 
 function nonNegative(value: unknown, what: string): Decimal | string {
   const d = typeof value === 'number' || typeof value === 'string' ? parseDecimal(value) : undefined;
-  if (d === undefined) return `${what} is ${JSON.stringify(value) ?? 'missing'}, not a number`;
+  if (d === undefined) return `${what} is ${value === undefined ? 'missing' : shownValue(value)}, not a number`;
   if (d.lt(ZERO)) return `${what} is ${d.toFixed()}, below 0`;
   return d;
 }
@@ -39,7 +40,7 @@ function nonNegative(value: unknown, what: string): Decimal | string {
 export function parseRewardRules(rewards: unknown, multiplier: Decimal = ONE): RewardRulesResult {
   if (rewards === undefined || rewards === null) return { kind: 'none' };
   if (typeof rewards !== 'object' || Array.isArray(rewards)) {
-    return { kind: 'malformed', reason: `rewards is ${JSON.stringify(rewards)}, not an object` };
+    return { kind: 'malformed', reason: `rewards is ${shownValue(rewards)}, not an object` };
   }
   const r = rewards as Record<string, unknown>;
   const maxSpread = nonNegative(r.max_spread, 'rewards.max_spread');
@@ -47,7 +48,7 @@ export function parseRewardRules(rewards: unknown, multiplier: Decimal = ONE): R
   const minSize = nonNegative(r.min_size, 'rewards.min_size');
   if (typeof minSize === 'string') return { kind: 'malformed', reason: minSize };
   if (!Array.isArray(r.rates))
-    return { kind: 'malformed', reason: `rewards.rates is ${JSON.stringify(r.rates) ?? 'missing'}, not an array` };
+    return { kind: 'malformed', reason: `rewards.rates is ${r.rates === undefined ? 'missing' : shownValue(r.rates)}, not an array` };
   let dailyRate = ZERO;
   for (const [i, rate] of r.rates.entries()) {
     const value = rate !== null && typeof rate === 'object' ? (rate as Record<string, unknown>).rewards_daily_rate : undefined;

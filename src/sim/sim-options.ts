@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock/clock.js';
 import { configuredCredentials } from '../config/load.js';
 import type { MakerdConfig } from '../config/schema.js';
+import { checkHostileConfig, HOSTILE_DEFAULTS } from './server/faults.js';
 import type { FaultConfig, SimulatorOptions } from './simulator.js';
 
 /** The simulator's options from `sim.*` (and the venue's header prefix). */
@@ -22,7 +23,16 @@ export function simulatorOptions(config: MakerdConfig, logger?: Logger, clock?: 
     malformed: f.malformedRate > 0 ? { kind: f.malformedKind, rate: f.malformedRate } : null,
     ...(f.throttleStormMs > 0 ? { throttleStormMs: f.throttleStormMs } : {}),
     ...(f.maintenanceMs > 0 ? { maintenanceMs: f.maintenanceMs } : {}),
+    hugeBooks: f.hugeBooks,
+    giantAnswersMb: f.giantAnswersMb,
+    streamFloodMb: f.streamFloodMb,
+    streamFloodPerSec: f.streamFloodPerSec,
+    trickle: f.trickle ? [...HOSTILE_DEFAULTS.trickle] : [],
+    deepJson: f.deepJson,
+    garbage: f.garbage,
   };
+  // Bounds the formats cannot say (streamFloodMb at most 64, ...), named by key.
+  checkHostileConfig(faults);
   const simCredentials = config.venue.mode === 'sim' ? configuredCredentials(config) : undefined;
   return {
     host: sim.host,

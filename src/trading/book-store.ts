@@ -12,14 +12,20 @@
  * polled book changes nothing. Otherwise quotes flip between the two views (a re-price each
  * way), and a price change applied on an older snapshot mixes two books.
  *
- * Tokens the last poll found unusable (stale, crossed, missing) are dropped, so nothing acts on
- * them until a good snapshot or stream event arrives. The venue time of the newest book each
- * token had is remembered past that (`bookTimeMs`): how old the daemon's view of it is.
+ * Tokens the last poll found unusable (stale, crossed, missing, their levels) are dropped, and so
+ * are those a stream event found unusable (`drop`; src/market/book-check.ts), so nothing acts on
+ * them until the next good snapshot. The venue time of the newest book each token had is
+ * remembered past that (`bookTimeMs`): how old the daemon's view of it is.
  */
+import { ErrorCode, isMakerdError } from '../errors.js';
+import { checkPriceChange, checkStreamBook, type LevelRules } from '../market/book-check.js';
 import type { BookLevel, BookView } from '../market/book-view.js';
 import { withLevel } from '../market/book-levels.js';
 import type { StreamBook, StreamPriceChange } from '../market/market-stream.js';
-import { type Decimal, isValidPrice, parseDecimal, ZERO } from '../money.js';
+import type { Decimal } from '../money.js';
+
+/** applyBook's and applyPriceChange's default: no bound, no grid (the stream's events are checked where they enter). */
+const NO_RULES: LevelRules = { maxLevels: Number.POSITIVE_INFINITY, tick: undefined };
 
 export interface StoredBook {
   readonly book: BookView;
@@ -60,8 +66,7 @@ export class BookStore {
    */
   setPolled(tokenId: string, book: BookView | undefined, mid: Decimal | undefined): boolean {
     if (book === undefined) {
-      this.#books.delete(tokenId);
-      this.#streamed.delete(tokenId);
+      this.drop(tokenId);
       return true;
     }
     const prev = this.#books.get(tokenId);
@@ -72,6 +77,15 @@ export class BookStore {
     return true;
   }
 
+  /**
+   * The token's book is unusable (a poll's or a stream event's): dropped until the next usable
+   * snapshot; its book time is kept (the daemon's view of the token keeps ageing).
+   */
+  drop(tokenId: string): void {
+    this.#books.delete(tokenId);
+    this.#streamed.delete(tokenId);
+  }
+
   /** A stream event of venue time `timestamp` is older than the polled book `prev` (then it changes nothing). */
   #olderThanPoll(prev: StoredBook, timestamp: string): boolean {
     const ts = Number(timestamp);
@@ -79,30 +93,20 @@ export class BookStore {
   }
 
   /**
-   * Returns false (and changes nothing) for a token never polled (its market rules are unknown),
-   * and for an event older than the polled book held.
+   * A stream `book`, its levels checked against `rules` (book-check.ts) and, when usable, put in
+   * place of the token's (replaceLevels). Returns false (and changes nothing) for levels that are
+   * not usable or not decimal text, a token never polled (its market rules are unknown), and an
+   * event older than the polled book held.
    */
-  applyBook(e: StreamBook): boolean {
-    const prev = this.#books.get(e.asset_id);
-    if (prev === undefined || this.#olderThanPoll(prev, e.timestamp)) return false;
-    const bids = toLevels(e.bids, true);
-    const asks = toLevels(e.asks, false);
-    if (bids === undefined || asks === undefined) return false;
-    const tick = e.tick_size === undefined ? prev.book.tickSize : (parseDecimal(e.tick_size) ?? prev.book.tickSize);
-    this.#replace(prev, bids, asks, e.timestamp, e.hash, tick);
-    return true;
+  applyBook(e: StreamBook, rules: LevelRules = NO_RULES): boolean {
+    const c = unlessUnreadable(() => checkStreamBook(e, rules));
+    return c !== undefined && c.problem === undefined && this.replaceLevels(e.asset_id, c.bids, c.asks, e.timestamp, e.hash, c.tickSize);
   }
 
-  applyPriceChange(e: StreamPriceChange): boolean {
-    if (!this.#books.has(e.asset_id)) return false;
-    const changes: { side: 'BUY' | 'SELL'; level: BookLevel }[] = [];
-    for (const c of e.changes) {
-      const price = parseDecimal(c.price);
-      const size = parseDecimal(c.size);
-      if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(ZERO)) return false;
-      changes.push({ side: c.side, level: { price, size } });
-    }
-    return this.changeLevels(e.asset_id, changes, e.timestamp, e.hash);
+  /** A stream `price_change`, checked against `rules` and applied (changeLevels); false as applyBook. */
+  applyPriceChange(e: StreamPriceChange, rules: LevelRules = NO_RULES): boolean {
+    const c = unlessUnreadable(() => checkPriceChange(e, rules, this.#books.get(e.asset_id)?.book.tickSize));
+    return c !== undefined && c.problem === undefined && this.changeLevels(e.asset_id, c.changes, e.timestamp, e.hash);
   }
 
   /**
@@ -168,14 +172,12 @@ export class BookStore {
   }
 }
 
-function toLevels(raw: readonly { price: string; size: string }[], descending: boolean): BookLevel[] | undefined {
-  const out: BookLevel[] = [];
-  for (const l of raw) {
-    const price = parseDecimal(l.price);
-    const size = parseDecimal(l.size);
-    if (price === undefined || size === undefined || !isValidPrice(price) || size.lt(ZERO)) return undefined;
-    if (size.gt(ZERO)) out.push({ price, size });
+/** The check's result; undefined for levels that are not decimal text (the stream refuses those before). */
+function unlessUnreadable<T>(check: () => T): T | undefined {
+  try {
+    return check();
+  } catch (err) {
+    if (isMakerdError(err, ErrorCode.BAD_RESPONSE)) return undefined;
+    throw err;
   }
-  out.sort((a, b) => (descending ? b.price.cmp(a.price) : a.price.cmp(b.price)));
-  return out;
 }

@@ -8,6 +8,11 @@
  * `record` (both classes define toJSON), so `makerd query book(s)` / `query midpoints`, logs and
  * anything else that prints an answer show what the venue sent, and nothing that was parsed from
  * it. In code, read `snapshot` / `record` for the text and the other fields for the numbers.
+ *
+ * A book whose levels cannot be used (too many, a price outside (0, 1), a size not above 0, two
+ * levels at one price, levels in no order) is not refused: it comes with its `problem` and no
+ * parsed levels, so that one bad book of a batch leaves the others usable, and whoever reads it
+ * counts it as unusable by that reason (src/market/poller.ts).
  */
 import type { Decimal } from '../money.js';
 import type { MidpointsResult, OrderBookSnapshot } from './types.js';
@@ -19,11 +24,35 @@ export interface DecimalLevel {
 }
 
 export interface BookLevels {
-  /** Highest price first; no zero-size level. */
+  /** Highest price first; one level per price, each of size > 0. */
   readonly bids: readonly DecimalLevel[];
-  /** Lowest price first; no zero-size level. */
+  /** Lowest price first; one level per price, each of size > 0. */
   readonly asks: readonly DecimalLevel[];
 }
+
+/**
+ * Why a book's levels are not usable, as the checks find it. The venue client's check finds all
+ * but `off-tick`, which needs the market's tick (src/market/book-check.ts).
+ */
+export type BookLevelProblem = 'too-many-levels' | 'price-out-of-range' | 'bad-size' | 'duplicate-level' | 'unordered-levels' | 'off-tick';
+
+/** Every BookLevelProblem (metrics export each from the start, at 0). */
+export const BOOK_LEVEL_PROBLEMS: readonly BookLevelProblem[] = [
+  'too-many-levels',
+  'price-out-of-range',
+  'bad-size',
+  'duplicate-level',
+  'unordered-levels',
+  'off-tick',
+];
+
+/**
+ * Levels a side may have, by default (the setting `books.maxLevels`): every price of a 0.001 grid
+ * inside (0, 1) is 999 levels.
+ */
+export const DEFAULT_MAX_BOOK_LEVELS = 1_000;
+
+const NO_LEVELS: BookLevels = { bids: [], asks: [] };
 
 export interface CheckedBookFields {
   readonly snapshot: OrderBookSnapshot;
@@ -32,16 +61,18 @@ export interface CheckedBookFields {
   readonly minOrderSize: Decimal;
   readonly lastTradePrice: Decimal | undefined;
   readonly timestampMs: number;
+  /** Why the levels are not usable; then `levels` are empty and the snapshot is as sent. */
+  readonly problem?: BookLevelProblem | undefined;
 }
 
 /** A book snapshot that passed `validateBook` (src/venue/validate/order-book.ts), which builds it. */
 export class CheckedBook {
   /**
-   * The venue's snapshot, every field as sent except that both sides' levels are sorted best first
-   * (design.md section 3; zero-size levels kept). Its JSON form.
+   * The venue's snapshot, every field as sent except that a side sent best last is turned best
+   * first (design.md section 3). Its JSON form.
    */
   readonly snapshot: OrderBookSnapshot;
-  /** The levels parsed: best first, zero-size levels dropped. */
+  /** The levels parsed: best first (empty when there is a `problem`). */
   readonly levels: BookLevels;
   readonly tickSize: Decimal;
   readonly minOrderSize: Decimal;
@@ -52,10 +83,16 @@ export class CheckedBook {
    * Number.MAX_SAFE_INTEGER is kept as it converts, for the market stage to refuse (bookProblem).
    */
   readonly timestampMs: number;
+  /**
+   * Why the levels are not usable (undefined: they are). Then `levels` is empty and `snapshot`
+   * is the venue's as sent, unsorted: nothing may act on the book.
+   */
+  readonly problem: BookLevelProblem | undefined;
 
   constructor(fields: CheckedBookFields) {
     this.snapshot = fields.snapshot;
-    this.levels = fields.levels;
+    this.problem = fields.problem;
+    this.levels = fields.problem === undefined ? fields.levels : NO_LEVELS;
     this.tickSize = fields.tickSize;
     this.minOrderSize = fields.minOrderSize;
     this.lastTradePrice = fields.lastTradePrice;

@@ -12,6 +12,7 @@ import { catalogEndpoints, type CatalogEndpoints } from './catalog-endpoints.js'
 import { clobEndpoints, type ClobEndpoints } from './clob-endpoints.js';
 import { DEFAULT_HEADER_PREFIX, VenueCredentials, type VenueCredentialsInput } from './credentials.js';
 import type { EndpointId } from './endpoints.js';
+import { DEFAULT_ANSWER_BOUNDS, type AnswerBounds } from './http/answer-bounds.js';
 import type { RetryOptions } from './http/retry-policy.js';
 import { HttpTransport, type Transport } from './http/transport.js';
 import { VenueRequester, type RequestObserver, type SurfaceTarget } from './http/venue-requester.js';
@@ -55,10 +56,20 @@ export interface VenueClientOptions {
   /** Sockets per origin. Default 8. */
   readonly connectionsPerOrigin?: number | undefined;
   readonly userAgent?: string | undefined;
-  /** Called once per attempt with the status or the error code, e.g. for metrics. */
+  /** Called once per attempt with the status or the error code (and why an answer was refused), e.g. for metrics. */
   readonly onRequest?: RequestObserver | undefined;
+  /**
+   * How large each route's answer may be and how slowly it may come (http/answer-bounds.ts);
+   * defaults DEFAULT_ANSWER_BOUNDS. The rate rule applies to the default transport only.
+   */
+  readonly answers?: Partial<AnswerBounds> | undefined;
   /** The HTTP layer; default: undici pools (benchmarks measure up to the hand-off with their own). */
   readonly transport?: Transport | undefined;
+  /**
+   * The most levels a side of a book may have (books.maxLevels); a book with more comes back
+   * unread, with its problem (checked-book.ts). Default DEFAULT_MAX_BOOK_LEVELS.
+   */
+  readonly maxBookLevels?: number | undefined;
 }
 
 export const DEFAULT_TIMEOUTS: VenueClientTimeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000, requestMs: 15_000 };
@@ -120,6 +131,7 @@ export function createVenueClient(options: VenueClientOptions): VenueClient {
   };
   const timeouts = positive('timeouts', { ...DEFAULT_TIMEOUTS, ...options.timeouts });
   const retry = positive('retry', { ...DEFAULT_RETRY, ...options.retry });
+  const answers = positive('answers', { ...DEFAULT_ANSWER_BOUNDS, ...options.answers });
   if (!Number.isInteger(retry.maxAttempts)) throw configError('retry.maxAttempts', 'must be an integer', retry.maxAttempts);
   const connections = options.connectionsPerOrigin ?? 8;
   if (!Number.isInteger(connections) || connections < 1) throw configError('connectionsPerOrigin', 'must be an integer >= 1', connections);
@@ -133,6 +145,8 @@ export function createVenueClient(options: VenueClientOptions): VenueClient {
     new HttpTransport({
       timeouts: { connectMs: timeouts.connectMs, headersMs: timeouts.headersMs, bodyMs: timeouts.bodyMs },
       connections,
+      minBytesPerSec: answers.minBytesPerSec,
+      slowGraceMs: answers.slowGraceMs,
     });
   const requester = new VenueRequester({
     transport,
@@ -146,11 +160,12 @@ export function createVenueClient(options: VenueClientOptions): VenueClient {
     retry,
     userAgent: options.userAgent ?? 'makerd/0.1.0',
     onRequest: options.onRequest,
+    answers,
   });
 
   return {
     ...catalogEndpoints(requester),
-    ...clobEndpoints(requester),
+    ...clobEndpoints(requester, options.maxBookLevels),
     ...tradingEndpoints(requester),
     close: () => transport.close(),
   };

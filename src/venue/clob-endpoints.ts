@@ -3,7 +3,7 @@
  * Batch reads take token ids and split them into bodies of at most MAX_BATCH_TOKENS; every
  * batch is checked before the first one is sent.
  */
-import { CheckedMidpoints, type CheckedBook } from './checked-book.js';
+import { CheckedMidpoints, DEFAULT_MAX_BOOK_LEVELS, type CheckedBook } from './checked-book.js';
 import { callChecked, listOf, pagedOf } from './endpoint-call.js';
 import type { CallOptions } from './http/call-options.js';
 import type { VenueRequester } from './http/venue-requester.js';
@@ -31,7 +31,12 @@ function tokenBatches(id: 'postBooks' | 'postMidpoints', tokenIds: readonly stri
   return batches;
 }
 
-export function clobEndpoints(r: VenueRequester) {
+/**
+ * `maxBookLevels`: the most levels a side of a book may have (books.maxLevels); a book with more
+ * comes back unread, with its problem (checked-book.ts).
+ */
+export function clobEndpoints(r: VenueRequester, maxBookLevels = DEFAULT_MAX_BOOK_LEVELS) {
+  const checkBooks = (route: string, raw: unknown): CheckedBook[] => validateBooks(route, raw, maxBookLevels);
   const getSimplifiedMarkets = (params: P.CursorParams = {}, options?: CallOptions): Promise<T.Paged<T.SimplifiedMarket>> =>
     callChecked(r, 'getSimplifiedMarkets', () => q('getSimplifiedMarkets', params), pagedOf(validateSimplifiedMarket), options);
   const getSamplingSimplifiedMarkets = (params: P.CursorParams = {}, options?: CallOptions): Promise<T.Paged<T.SimplifiedMarket>> =>
@@ -49,13 +54,13 @@ export function clobEndpoints(r: VenueRequester) {
       callChecked(r, 'getTrades', () => q('getTrades', params), listOf(validateTradeFill), options),
 
     /**
-     * 4.5 POST /books: one checked book per token (snapshot with levels sorted best first, plus its
-     * parsed levels; see checked-book.ts); batches sent concurrently.
+     * 4.5 POST /books: one checked book per token (snapshot with levels best first, plus its parsed
+     * levels, or its problem when they are not usable; see checked-book.ts); batches sent concurrently.
      */
     async postBooks(tokenIds: readonly string[], options?: CallOptions): Promise<CheckedBook[]> {
       const batches = tokenBatches('postBooks', tokenIds);
       const results = await Promise.all(
-        batches.map((body) => callChecked(r, 'postBooks', () => prepareBodyRequest('postBooks', body), validateBooks, options)),
+        batches.map((body) => callChecked(r, 'postBooks', () => prepareBodyRequest('postBooks', body), checkBooks, options)),
       );
       return results.flat();
     },
@@ -84,7 +89,7 @@ export function clobEndpoints(r: VenueRequester) {
         r,
         'getBook',
         () => q('getBook', params),
-        (route, raw) => validateBook(route, raw),
+        (route, raw) => validateBook(route, raw, '', maxBookLevels),
         options,
       ),
 

@@ -13,5 +13,6 @@ export {
 export { CheckedBook, CheckedMidpoints, type BookLevels, type DecimalLevel } from './checked-book.js';
 export { VenueCredentials, DEFAULT_HEADER_PREFIX, type VenueCredentialsInput } from './credentials.js';
 export type { RequestObserver } from './http/venue-requester.js';
+export { DEFAULT_ANSWER_BOUNDS, REFUSAL_REASONS, type AnswerBounds, type RefusalReason } from './http/answer-bounds.js';
 export type { CallOptions } from './http/call-options.js';
 export { collectItems, itemsOf } from './pagination.js';

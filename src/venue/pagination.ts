@@ -33,7 +33,8 @@ export async function* itemsOf<T>(pages: AsyncIterable<Paged<T>>): AsyncGenerato
 /** Every element of every page, collected (for small listings). */
 export async function collectItems<T>(pages: AsyncIterable<Paged<T>>): Promise<T[]> {
   const out: T[] = [];
-  for await (const page of pages) out.push(...page.data);
+  // Element by element: push(...data) passes a page's elements as arguments, on the stack.
+  for await (const page of pages) for (const item of page.data) out.push(item);
   return out;
 }
 
@@ -53,7 +54,7 @@ export async function everyPage<T>(
   let cursor: string | undefined;
   for (let page = 1; page <= maxPages; page++) {
     const p = await fetchPage(cursor);
-    items.push(...p.data);
+    for (const item of p.data) items.push(item);
     if (p.next_cursor === END_CURSOR || p.next_cursor === '' || p.next_cursor === cursor) return { items, pages: page };
     cursor = p.next_cursor;
   }

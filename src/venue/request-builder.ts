@@ -34,10 +34,16 @@ export function prepareQueryRequest(id: EndpointId, params: unknown = {}): Prepa
   return { def, path: buildPath(def, pathParams), query: toQueryString(checked) };
 }
 
-/** A request with a JSON body, already checked by the caller; serialized exactly once here. */
+/**
+ * A request with a JSON body, already checked by the caller; serialized exactly once here. A batch
+ * body (an array: POST /books, /midpoints) carries its length, which its answer's bound grows with.
+ */
 export function prepareBodyRequest(id: EndpointId, checkedBody: unknown): PreparedRequest {
   const def = ENDPOINTS[id];
-  return { def, path: def.path, query: '', body: JSON.stringify(checkedBody) };
+  const body = JSON.stringify(checkedBody);
+  return Array.isArray(checkedBody)
+    ? { def, path: def.path, query: '', body, items: checkedBody.length }
+    : { def, path: def.path, query: '', body };
 }
 
 /** A request whose JSON body the caller has serialized already (trusted-order.ts). */

@@ -75,8 +75,12 @@ const RULES: readonly Rule[] = [
       'src/cli/cli.ts': { 'src/daemon/': 'query and cancel open the venue stack' },
       'src/cli/commands/sim.ts': { 'src/daemon/': '`makerd sim` starts the configured simulator' },
       'src/cli/commands/record.ts': { 'src/daemon/': '`makerd record` opens the venue stack' },
-      'src/record/segment-writer.ts': { 'src/daemon/': "one writer per group: the data directory's pid lock (data-dir-lock.ts)" },
     },
+  },
+  {
+    name: "the data directory's lock and identity sit below every stage that uses them (daemon, recordings, CLI)",
+    files: ['src/data-dir/'],
+    forbidden: ['src/daemon/', 'src/cli/', 'src/record/', 'src/portfolio/', 'src/rewards/', 'src/trading/', 'src/venue/', 'src/main.ts'],
   },
   {
     name: 'the simulator never imports the trading engines',

@@ -1,9 +1,9 @@
 /**
  * `npm start` is how the README starts the daemon: a SIGTERM to the npm process must reach the
  * daemon (the start script execs node, so npm's forwarded signal lands on it), which stops in
- * order, instead of npm exiting and leaving node running, orphaned, on its port. And its stdout
- * is makerd's JSON log alone: npm's banner lines ("> makerd@0.1.0 start", the prestart build's)
- * go to stderr (.npmrc), so `npm start | jq` works.
+ * order, instead of npm exiting and leaving node running, orphaned, on its port. Its stdout is what
+ * the README says: npm's header lines ("> makerd@0.1.0 start", the prestart build's), then makerd's
+ * JSON log; with `--silent` the JSON log alone (what `npm start --silent | jq` needs).
  * The first test runs the built daemon in dist/ (npm ci builds it), without the prestart build;
  * the second runs plain `npm start`, build included, in a copy of the package.
  */
@@ -13,23 +13,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
+import { processAlive } from '../support/processes.js';
 
 const root = packageRoot();
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const alive = processAlive;
 
 describe('npm start', () => {
   it('forwards SIGTERM to the daemon, which stops in order; no process is left behind', async () => {
     expect(existsSync(join(root, 'dist', 'src', 'cli', 'bin.js')), 'dist/ is built by npm ci (prepare)').toBe(true);
     const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-npm-')), 'data');
-    const npm = spawn('npm', ['start', '--ignore-scripts', '--', '--metrics-port', '0', '--data-dir', dataDir], {
+    const npm = spawn('npm', ['start', '--ignore-scripts', '--silent', '--', '--metrics-port', '0', '--data-dir', dataDir], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, MAKERD_SIM_MARKETS: '2', MAKERD_SIM_FLOW: 'false' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,20 +51,20 @@ describe('npm start', () => {
     npm.kill('SIGTERM');
     expect(await closed).toBe(0);
     expect(alive(daemonPid!)).toBe(false);
-    const msgs = out
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l).msg as string)
-      .filter((m) => !m.startsWith('phase '));
+    const lines = out.split('\n');
+    expect(lines.pop()).toBe(''); // ends with a newline
+    // --silent: nothing of npm's, every line is makerd's.
+    for (const line of lines) expect(() => JSON.parse(line), `not a JSON log line: ${JSON.stringify(line)}`).not.toThrow();
+    const msgs = lines.map((l) => JSON.parse(l).msg as string).filter((m) => !m.startsWith('phase '));
     expect(msgs.slice(-2)).toEqual(['journal flushed', 'stopped']);
   }, 60_000);
 
-  it('plain `npm start` (prestart build included) writes only JSON log lines to stdout', async () => {
+  it("plain `npm start` (prestart build included) writes npm's header lines, then only JSON log lines, to stdout", async () => {
     // A copy of the package, so that the prestart build writes its own dist/, not the one other
     // tests run; node_modules is shared.
     const pkg = mkdtempSync(join(tmpdir(), 'makerd-npm-pkg-'));
     try {
-      for (const f of ['package.json', 'package-lock.json', '.npmrc', 'tsconfig.json', 'tsconfig.build.json'])
+      for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'])
         copyFileSync(join(root, f), join(pkg, f));
       const compiled = (JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')) as { include: string[] }).include;
       for (const d of [...compiled, 'config']) cpSync(join(root, d), join(pkg, d), { recursive: true });
@@ -97,11 +91,16 @@ describe('npm start', () => {
       expect(existsSync(join(pkg, 'dist', 'src', 'cli', 'bin.js')), 'the prestart build ran').toBe(true);
       const lines = out.split('\n');
       expect(lines.pop()).toBe(''); // ends with a newline
-      for (const line of lines) expect(() => JSON.parse(line), `not a JSON log line: ${JSON.stringify(line)}`).not.toThrow();
-      const msgs = lines.map((l) => JSON.parse(l).msg as string).filter((m) => !m.startsWith('phase '));
+      // npm's header: empty lines and lines that start with "> ", all before makerd's first line.
+      const first = lines.findIndex((l) => l.startsWith('{'));
+      const header = lines.slice(0, first);
+      for (const line of header) expect(line === '' || line.startsWith('> '), `not an npm header line: ${JSON.stringify(line)}`).toBe(true);
+      for (const banner of ['> makerd@0.1.0 prestart', '> makerd@0.1.0 build', '> makerd@0.1.0 start']) expect(header).toContain(banner);
+      const log = lines.slice(first);
+      for (const line of log) expect(() => JSON.parse(line), `not a JSON log line: ${JSON.stringify(line)}`).not.toThrow();
+      const msgs = log.map((l) => JSON.parse(l).msg as string).filter((m) => !m.startsWith('phase '));
       expect(msgs.slice(-2)).toEqual(['journal flushed', 'stopped']);
-      // npm still says what it runs, on stderr.
-      for (const banner of ['> makerd@0.1.0 prestart', '> makerd@0.1.0 build', '> makerd@0.1.0 start']) expect(err).toContain(banner);
+      expect(err).toBe('');
     } finally {
       rmSync(pkg, { recursive: true, force: true });
     }

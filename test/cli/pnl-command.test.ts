@@ -8,7 +8,8 @@ import { FakeClock } from '../../src/clock/fake-clock.js';
 import { ErrorCode, MakerdError } from '../../src/errors.js';
 import { Decimal } from '../../src/money.js';
 import type { Fill } from '../../src/portfolio/fill.js';
-import { writeEstimate } from '../../src/rewards/estimate-file.js';
+import { writeIdentity } from '../../src/data-dir/venue-identity.js';
+import { PAPER_REWARDS_DIR, writeEstimate } from '../../src/rewards/estimate-file.js';
 import { FillJournal, PAPER_JOURNAL_DIR } from '../../src/portfolio/journal.js';
 
 const T = Date.UTC(2026, 0, 1, 12);
@@ -207,7 +208,8 @@ describe('makerd pnl', () => {
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(/^no fills in the journal /);
     expect(r.stdout).toContain('EST.REWARDS: none saved');
-    expect(JSON.parse((await run(dataDir, ['--json'])).stdout)).toMatchObject({ fills: 0, markets: [] });
+    // No daemon has claimed it: nothing says whose it is.
+    expect(JSON.parse((await run(dataDir, ['--json'])).stdout)).toMatchObject({ identity: null, fills: 0, markets: [] });
   });
 
   it('a torn last line is reported on stderr and left alone (a daemon may be writing it)', async () => {
@@ -230,6 +232,57 @@ describe('makerd pnl', () => {
     expect((err as MakerdError).code).toBe(ErrorCode.CONFIG);
     expect((err as MakerdError).message).toMatch(/^journal .*fills-2026-01-01\.jsonl line 1: not valid JSON/);
     expect((err as MakerdError).message).not.toContain('\n');
+  });
+
+  it('names whose figures they are, sums journal/ only (never a set-aside journal.sim-*), and paper estimates apart', async () => {
+    const dataDir = await journalWith(FILLS());
+    // An earlier embedded-simulator run's journal, set aside at the next start: never summed.
+    const archived = new FillJournal({ dataDir, folder: 'journal.sim-2025-12-31T00-00-00-000Z', clock: new FakeClock(T) });
+    await archived.append([f('0xdddd', 0, 'BUY', '0.5', '100')]);
+    await archived.close();
+    const since = '2026-01-01T00:00:00.000Z';
+    writeIdentity(dataDir, { venue: 'https://venue.example', account: '0xaa', since }, 'data.dir');
+    const day = Date.UTC(2026, 0, 1) / 86_400_000;
+    writeEstimate(dataDir, { version: 1, day, lastSlot: 9, markets: { '0xaaaa': { shareSum: '144', samples: 10, dailyRate: '10' } } });
+    const paperDay = { version: 1 as const, day, lastSlot: 9, markets: { '0xcccc': { shareSum: '720', samples: 10, dailyRate: '10' } } };
+    writeEstimate(dataDir, paperDay, PAPER_REWARDS_DIR);
+
+    const r = await run(dataDir);
+    expect(r.stderr).toBe(
+      `makerd: figures of venue https://venue.example account 0xaa, as venue.json of the data directory says (since ${since})\n`,
+    );
+    expect(r.stdout).toMatch(/^journal .*journal: 1 file\(s\), 4 fills,/);
+    expect(r.stdout).not.toContain('0xdddd');
+    expect(r.stdout).not.toContain('0xcccc');
+    const out = JSON.parse((await run(dataDir, ['--json'])).stdout);
+    expect(out.identity).toEqual({ venue: 'https://venue.example', account: '0xaa', paper: false, since });
+    expect([out.fills, out.markets.map((m: { conditionId: string }) => m.conditionId)]).toEqual([4, ['0xaaaa', '0xbbbb']]);
+    expect(out.estimatedRewards.markets).toEqual({ '0xaaaa': { days: 1, usdc: '1' } });
+
+    // Paper mode: the paper journal and the paper estimates, no account's.
+    const paper = async (args: string[]) => {
+      let stdout = '';
+      let stderr = '';
+      const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env: {} };
+      await pnlCommand({ data: { dir: dataDir }, trading: { mode: 'paper' } }, args, io);
+      return { stdout, stderr };
+    };
+    const p = await paper([]);
+    expect(p.stderr).toBe(
+      `makerd: figures of paper trading (virtual fills, no account) on venue https://venue.example, as venue.json of the data directory says (since ${since})\n`,
+    );
+    const pj = JSON.parse((await paper(['--json'])).stdout);
+    expect(pj.identity).toEqual({ venue: 'https://venue.example', account: null, paper: true, since });
+    expect([pj.fills, pj.estimatedRewards.markets]).toEqual([0, { '0xcccc': { days: 1, usdc: '5' } }]);
+
+    // A damaged venue.json is a warning here (the daemon refuses to start on it), not the end of the report.
+    writeFileSync(join(dataDir, 'venue.json'), 'not json');
+    const damaged = await run(dataDir);
+    expect(damaged.code).toBe(0);
+    expect(damaged.stderr).toBe(
+      `makerd: warning: data.dir: ${join(dataDir, 'venue.json')} does not say whose data the directory holds ({"venue": "...", "account": "0x..." or null, "since": "..."})\n`,
+    );
+    expect(damaged.stdout).toMatch(/^journal .*: 1 file\(s\), 4 fills,/);
   });
 
   it('flags: --json only', () => {

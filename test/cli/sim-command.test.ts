@@ -82,6 +82,13 @@ describe('makerd sim --help', () => {
       'fault-ws-drop-rate',
       'fault-throttle-storm-ms',
       'fault-maintenance-ms',
+      'fault-huge-books',
+      'fault-giant-answers-mb',
+      'fault-stream-flood-mb',
+      'fault-stream-flood-per-sec',
+      'fault-trickle',
+      'fault-deep-json',
+      'fault-garbage',
     ])
       expect(faults).toContain(`\n  --${flag} `);
     expect(faults).toMatch(/\n {2}--fault-latency-ms +Added latency per response \(MAKERD_SIM_FAULT_LATENCY_MS\)\n/);

@@ -1,20 +1,27 @@
 /**
  * One daemon per data directory: the lock (pid + start time, created exclusively) and the
- * client-order-id prefix kept in the directory.
+ * client-order-id prefix kept in the directory. (Whose data it is: claim-identity.test.ts.)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claimDataDir } from '../../src/daemon/claim-data-dir.js';
-import { LOCK_FILE, lockDataDir } from '../../src/daemon/data-dir-lock.js';
+import { type ClaimingRun, claimDataDir as claim } from '../../src/daemon/claim-data-dir.js';
 import { INSTANCE_FILE, loadInstancePrefix } from '../../src/daemon/instance-prefix.js';
+import { LOCK_FILE, lockDataDir } from '../../src/data-dir/data-dir-lock.js';
+import { EMBEDDED_SIMULATOR } from '../../src/data-dir/venue-identity.js';
 import { clientOrderIdSource, ownedBy, prefixOf } from '../../src/execution/client-order-ids.js';
 import { rejectionOf } from '../support/catch-error.js';
 
 const fresh = (): string => mkdtempSync(join(tmpdir(), 'makerd-claim-'));
 const T0 = Date.UTC(2026, 10, 25, 12, 0, 0);
+/** A sim-mode run (its identity matches any data directory of the embedded simulator). */
+const SIM_RUN: ClaimingRun = {
+  identity: { venue: EMBEDDED_SIMULATOR, account: null },
+  logger: { info: () => undefined, warn: () => undefined },
+};
+const claimDataDir = (dir: string, nowMs: number) => claim(dir, nowMs, SIM_RUN);
 
 /** A pid that ran and has ended (a crashed daemon's). */
 function deadPid(): number {

@@ -21,16 +21,30 @@ describe('phase serve-metrics', () => {
     });
     try {
       const url = admin.server.url;
-      expect(lines.find((l) => l.msg === 'metrics server listening (/metrics, /healthz, /readyz)')).toMatchObject({ url });
+      // The start-up line names every path the server answers.
+      expect(lines.find((l) => l.msg === 'metrics server listening (/metrics, /healthz, /readyz, /status)')).toMatchObject({
+        url,
+        paths: ['/metrics', '/healthz', '/readyz', '/status'],
+      });
       const ready = await fetch(`${url}/readyz`);
       expect([ready.status, await ready.text()]).toEqual([503, `${STARTING_REASON}\n`]);
       expect(await (await fetch(`${url}/status`)).json()).toMatchObject({
+        // The default configuration: the embedded simulator (not opened yet: no URL), traded live.
+        venue: { kind: 'embedded-simulator', baseUrl: null },
+        trading: 'live',
         state: 'STARTING',
+        allMarketsState: null,
+        marketsByState: {},
         ready: false,
         reason: STARTING_REASON,
         phase: 'open-venue',
         markets: [],
         uptimeSeconds: 2,
+      });
+      view.venueBaseUrl = 'http://127.0.0.1:45678';
+      expect(((await (await fetch(`${url}/status`)).json()) as { venue: unknown }).venue).toEqual({
+        kind: 'embedded-simulator',
+        baseUrl: 'http://127.0.0.1:45678',
       });
       phase = 'select-markets';
       expect(((await (await fetch(`${url}/status`)).json()) as { phase: string }).phase).toBe('select-markets');

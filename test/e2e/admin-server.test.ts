@@ -22,10 +22,12 @@ import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 import { rest, synthetic } from '../sim/server/trade-helpers.js';
 
 const PROMTOOL = '/usr/bin/promtool';
-const LISTENING = 'metrics server listening (/metrics, /healthz, /readyz)';
+const LISTENING = 'metrics server listening (/metrics, /healthz, /readyz, /status)';
 
 let h: SimHarness;
 let market: string;
+let question: string;
+let slug: string;
 let t0: string;
 let t1: string;
 
@@ -42,6 +44,8 @@ beforeAll(async () => {
   h = await startSimHarness({ markets: 3, clock: new FakeClock(Date.now()), edgeLimits: { enabled: false } });
   const m = h.sim.world.lookup.tokens().find((t) => t.tickSize.eq('0.01') && t.outcomeIndex === 0 && t.minOrderSize.lte(10))!;
   market = m.conditionId;
+  question = m.title;
+  slug = m.slug;
   [t0, t1] = [m.tokenId, m.oppositeTokenId];
   const maker = synthetic(h, 0);
   for (const t of [t0, t1]) {
@@ -133,6 +137,9 @@ describe('admin server of a running daemon', () => {
 
       // Quotes out, then a taker sells 5 of outcome 0 into the bid at 0.48.
       await vi.waitFor(() => expect(records.some((r) => r.msg === 'quoting markets')).toBe(true), { timeout: 10_000, interval: 20 });
+      // The start-up lines name what they list: every admin path, and the markets by slug.
+      expect(records.find((r) => r.msg === LISTENING)).toMatchObject({ paths: ['/metrics', '/healthz', '/readyz', '/status'] });
+      expect(records.find((r) => r.msg === 'quoting markets')).toMatchObject({ markets: 1, names: [slug] });
       await vi.waitFor(
         async () => expect(value((await get('/metrics')).text, `makerd_quotes_live{market="${market}",side="bid"}`)).toBe(1),
         { timeout: 10_000, interval: 20 },
@@ -153,11 +160,17 @@ describe('admin server of a running daemon', () => {
       // /status: the portfolio's figures (as /metrics shows them), money as strings.
       const metrics = (await get('/metrics')).text;
       const status = JSON.parse((await get('/status')).text) as {
+        venue: { kind: string; baseUrl: string | null };
+        trading: string;
         state: string;
+        allMarketsState: string;
+        marketsByState: Record<string, number>;
         ready: boolean;
         phase: string;
         markets: {
           market: string;
+          question: string | null;
+          slug: string | null;
           state: string;
           bookAgeSeconds: number | null;
           quotes: { bid: number; ask: number };
@@ -166,18 +179,27 @@ describe('admin server of a running daemon', () => {
         }[];
         pnl: Record<string, string>;
         lossLimits: Record<string, { limit: string | null; engaged: boolean }>;
-        limits: { scope: string; window: string; headroom: number }[];
+        limits: { scope: string; window: string; kind?: string; headroom: number }[];
         streams: Record<string, { enabled: boolean; connected: boolean; reconnects: number }>;
         lastErrors: unknown[];
         version: string;
         uptimeSeconds: number;
       };
+      // Live mode (venue.mode live) against the simulator's URL, trading live.
+      expect(status.venue).toEqual({ kind: 'live', baseUrl: h.baseUrl });
+      expect(status.trading).toBe('live');
+      expect(status).not.toHaveProperty('mode');
       expect(status.state).toBe('ACTIVE');
+      expect(status.allMarketsState).toBe('ACTIVE');
+      expect(status.marketsByState).toEqual({ ACTIVE: 1 });
       expect(status.ready).toBe(true);
       expect(status.phase).toBe('trade');
       expect(status.markets).toHaveLength(1);
       const ms = status.markets[0]!;
       expect(ms.market).toBe(market);
+      // Named as the catalog names it, beside the 64-hex id.
+      expect(ms.question).toBe(question);
+      expect(ms.slug).toBe(slug);
       expect(ms.state).toBe('ACTIVE');
       expect(ms.positions).toEqual({ '0': '5', '1': '0' });
       // The midpoint moves with the simulator's flow, so unrealized PnL can change between the two
@@ -199,6 +221,11 @@ describe('admin server of a running daemon', () => {
       expect(status.lossLimits.daily_loss).toEqual({ limit: '250', engaged: false });
       expect(status.lossLimits.drawdown).toEqual({ limit: null, engaged: false });
       expect(status.limits.some((l) => l.scope === 'POST /order' && l.headroom > 0 && l.headroom <= 1)).toBe(true);
+      expect(status.limits.filter((l) => l.scope === 'POST /order').map((l) => `${l.window} ${l.kind}`)).toEqual([
+        '10s burst',
+        '10m sustained',
+      ]);
+      expect(status.limits.find((l) => l.scope === 'GET /book')).toMatchObject({ window: '10s' });
       expect(status.streams.market!.enabled).toBe(true);
       expect(status.streams.user!.enabled).toBe(true);
       expect(status.version).toMatch(/^\d+\.\d+\.\d+/);
@@ -239,7 +266,13 @@ describe('admin server of a running daemon', () => {
         { timeout: 10_000, interval: 20 },
       );
       expect(value((await get('/metrics')).text, 'makerd_ready')).toBe(0);
-      expect(JSON.parse((await get('/status')).text)).toMatchObject({ state: 'HALTED', killSwitch: true, ready: false });
+      expect(JSON.parse((await get('/status')).text)).toMatchObject({
+        state: 'HALTED',
+        allMarketsState: 'HALTED',
+        marketsByState: { HALTED: 1 },
+        killSwitch: true,
+        ready: false,
+      });
       rmSync(join(dataDir, 'KILL'));
       await vi.waitFor(async () => expect((await get('/readyz')).status).toBe(200), { timeout: 10_000, interval: 20 });
 

@@ -98,7 +98,7 @@ describe('makerd run against a venue (live mode)', () => {
     expect((await h.stats()).open_orders).toBe(4);
 
     const d = startDaemon({}, dataDir);
-    const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz)')).url as string;
+    const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz, /status)')).url as string;
     await d.until('market snapshot');
     expect((await fetch(`${metricsUrl}/readyz`)).status).toBe(200);
     d.stop.abort();
@@ -134,7 +134,7 @@ describe('makerd run against a venue (live mode)', () => {
     await expect(refused.running).rejects.toThrow(/live trading needs venue credentials .*trading\.monitorOnly/);
     const watching = startDaemon({ ...noCredentials, MAKERD_MONITOR_ONLY: 'true' });
     try {
-      const metricsUrl = (await watching.until('metrics server listening (/metrics, /healthz, /readyz)')).url as string;
+      const metricsUrl = (await watching.until('metrics server listening (/metrics, /healthz, /readyz, /status)')).url as string;
       await watching.until('market snapshot');
       expect((await fetch(`${metricsUrl}/readyz`)).status).toBe(200);
       expect(watching.records.find((r) => r.msg === 'monitor-only: watching markets; no order will be placed or cancelled')).toBeDefined();
@@ -177,7 +177,7 @@ describe('makerd run against a venue (live mode)', () => {
       }),
     });
     try {
-      const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz)')).url as string;
+      const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz, /status)')).url as string;
       const cost = await d.until(
         "dead-man orders: GTD, expiring 120 s after each post, re-placed every 60 s; at risk.maxOpenOrders that is 1000 posts and as many cancels per 10 min, 4.2 % of this daemon's sustained 24000",
       );
@@ -212,7 +212,7 @@ describe('makerd run against a venue (live mode)', () => {
     await h.setFaults({ malformed: { kind: 'price', rate: 1 } });
     const d = startDaemon();
     try {
-      const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz)')).url as string;
+      const metricsUrl = (await d.until('metrics server listening (/metrics, /healthz, /readyz, /status)')).url as string;
       await d.until('market snapshot');
       const ready = await fetch(`${metricsUrl}/readyz`);
       expect(ready.status).toBe(503);

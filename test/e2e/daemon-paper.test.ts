@@ -56,7 +56,8 @@ function take(account: SimAccount, tokenId: string, side: 'BUY' | 'SELL', price:
 }
 
 interface PaperStatusBody {
-  mode: string;
+  trading: string;
+  venue: { kind: string; baseUrl: string | null };
   fills: number;
   paper: {
     journal: string;
@@ -99,7 +100,7 @@ describe('makerd paper mode (against the simulator)', () => {
     try {
       const url = await vi.waitFor(
         () => {
-          const u = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz)')?.url;
+          const u = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz, /status)')?.url;
           expect(u).toBeDefined();
           return u as string;
         },
@@ -110,7 +111,9 @@ describe('makerd paper mode (against the simulator)', () => {
       // mid 0.50: bid 0.48 on outcome 0 and on outcome 1 (the ask), 20 shares each, virtual.
       await vi.waitFor(async () => expect((await status()).paper.virtualOrders).toBe(2), { timeout: 10_000, interval: 20 });
       const s0 = await status();
-      expect(s0.mode).toBe('paper');
+      // Paper trading on a venue reached over HTTP (venue.mode live: here the simulator's URL).
+      expect(s0.trading).toBe('paper');
+      expect(s0.venue).toEqual({ kind: 'live', baseUrl: h.baseUrl });
       expect(s0.markets[0]?.quotes).toEqual({ bid: 1, ask: 1 });
       // Another public bid joins behind the virtual one.
       rest(h, synthetic(h, 3), t0, 'BUY', '0.48', '50');

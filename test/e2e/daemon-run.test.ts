@@ -42,12 +42,28 @@ describe('runDaemon (sim mode)', () => {
     const logger = createLogger({ level: 'info', destination });
     const running = runDaemon(config, logger, stop.signal);
     await firstSnapshot;
-    const metricsUrl = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz)')!.url as string;
+    const metricsUrl = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz, /status)')!.url as string;
     expect(await (await fetch(`${metricsUrl}/healthz`)).text()).toBe('ok\n');
     expect((await fetch(`${metricsUrl}/readyz`)).status).toBe(200);
     const scrape = await (await fetch(`${metricsUrl}/metrics`)).text();
     expect(scrape).toMatch(/makerd_venue_requests_total\{route="POST \/books",outcome="200"\} [1-9]/);
-    expect(scrape).toMatch(/makerd_rate_limit_capacity\{scope="POST \/books",window="[^"]+"\} 72/);
+    expect(scrape).toMatch(/makerd_rate_limit_capacity\{scope="POST \/books",window="10s"\} 72/);
+    // /status says what runs: the embedded simulator (venue.mode sim), trading live on it, and
+    // each market by its question and slug as the simulator's catalog names it.
+    const sim = records.find((r) => r.msg === 'embedded venue simulator started')!;
+    const status = (await (await fetch(`${metricsUrl}/status`)).json()) as {
+      venue: unknown;
+      trading: string;
+      markets: { market: string; question: string | null; slug: string | null }[];
+    };
+    expect(status.venue).toEqual({ kind: 'embedded-simulator', baseUrl: sim.baseUrl });
+    expect(status.trading).toBe('live');
+    expect(status.markets).toHaveLength(3);
+    for (const m of status.markets) {
+      expect(m.market).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(m.question).toMatch(/^[A-Z].* /);
+      expect(m.slug).toMatch(/^[a-z0-9-]+$/);
+    }
     expect(scrape).toMatch(/makerd_rate_limit_headroom_ratio\{scope="POST \/books"/);
     expect(scrape).toMatch(/makerd_poll_ticks_total [1-9]/);
     stop.abort();

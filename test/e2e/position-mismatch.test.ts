@@ -82,7 +82,11 @@ function start(extra: NodeJS.ProcessEnv) {
 }
 
 const metricsOf = async (records: Record<string, unknown>[]): Promise<string> =>
-  (await fetch(`${records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz)')!.url as string}/metrics`)).text();
+  (
+    await fetch(
+      `${records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz, /status)')!.url as string}/metrics`,
+    )
+  ).text();
 
 describe('journal vs venue positions at start-up', () => {
   it('a mismatch is logged with both figures, counted, and holds the market in REDUCING', async () => {

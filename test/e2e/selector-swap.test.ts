@@ -169,7 +169,7 @@ describe('selector swaps at runtime', () => {
       expect(Number(swapIn.expectedRewardPerDay)).toBeGreaterThan(Number(swapOut.expectedRewardPerDay));
       expect(records.find((r) => r.msg === 'selector: market released: orders cancelled and verified')).toMatchObject({ market: first });
 
-      const url = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz)')!.url as string;
+      const url = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz, /status)')!.url as string;
       const status = (await (await fetch(`${url}/status`)).json()) as {
         markets: { conditionId?: string; market?: string }[];
         selector: { quoted: { market: string }[]; leaving: unknown[]; nextRerankAt: string; lastRerankAt: string; swaps: unknown };
@@ -229,13 +229,20 @@ describe('selector swaps at runtime', () => {
       await until(() => openIn(next.conditionId) > 0 && records.some((r) => r.msg === 'selector swap'), 200);
       // Quoted on the reducing side only, until flat.
       await until(() => openIn(held.market) > 0 && ex.openOrders(op, { market: held.market }).every(reduces), 30);
-      const url = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz)')!.url as string;
+      const url = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz, /status)')!.url as string;
       const status = (await (await fetch(`${url}/status`)).json()) as {
+        state: string;
+        marketsByState: Record<string, number>;
         selector: { leaving: { market: string; state: string }[] };
-        markets: { market: string; state: string }[];
+        markets: { market: string; state: string; question: string | null }[];
       };
       expect(status.selector.leaving).toEqual([expect.objectContaining({ market: held.market, state: 'reducing' })]);
       expect(status.markets.find((m) => m.market === held.market)?.state).toBe('REDUCING');
+      // The top level says so: the worst market state, and how many markets are in each.
+      expect(status.state).toBe('REDUCING');
+      expect(status.marketsByState).toEqual({ ACTIVE: 1, REDUCING: 1 });
+      // The market swapped in is named as the catalog names it.
+      expect(status.markets.find((m) => m.market === next.conditionId)?.question).toBe(next.question);
       // A taker takes every reducing order makerd rests, until the position is worked off and the market let go.
       const taker = sim.sim.world.catalog.users[0]!;
       const takeAll = (): void => {

@@ -46,11 +46,14 @@ describe('start-up readiness', () => {
     const stop = new AbortController();
     const running = runDaemon(loadConfig({ env }).config, createLogger({ level: 'info', destination }), stop.signal);
     try {
-      await vi.waitFor(() => expect(records.some((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz)')).toBe(true), {
-        timeout: 10_000,
-        interval: 5,
-      });
-      const url = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz)')!.url as string;
+      await vi.waitFor(
+        () => expect(records.some((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz, /status)')).toBe(true),
+        {
+          timeout: 10_000,
+          interval: 5,
+        },
+      );
+      const url = records.find((r) => r.msg === 'metrics server listening (/metrics, /healthz, /readyz, /status)')!.url as string;
       const early = await fetch(`${url}/readyz`);
       expect(early.status).toBe(503);
       expect(await early.text()).toBe('starting: selecting markets and reconciling open orders\n');

@@ -10,10 +10,11 @@ const snap = (over: Partial<OrderBookSnapshot> = {}): OrderBookSnapshot => ({
   asset_id: '0xm:0',
   timestamp: '1700000000000',
   hash: 'h',
+  // Both sides best last, as some venues send them: the check reads them reversed.
   bids: [
+    { price: '0.47', size: '2' },
     { price: '0.48', size: '10' },
     { price: '0.49', size: '5.5' },
-    { price: '0.47', size: '0' },
   ],
   asks: [
     { price: '0.53', size: '7' },
@@ -30,9 +31,9 @@ const snap = (over: Partial<OrderBookSnapshot> = {}): OrderBookSnapshot => ({
 const checked = (over: Partial<OrderBookSnapshot> = {}): CheckedBook => validateBook('GET /book', snap(over));
 
 describe('toBookView', () => {
-  it('has the levels best first without empty ones, and computes the mid exactly', () => {
+  it('has the levels best first, and computes the mid exactly', () => {
     const v = toBookView(checked());
-    expect(v.bids.map((l) => l.price.toString())).toEqual(['0.49', '0.48']);
+    expect(v.bids.map((l) => l.price.toString())).toEqual(['0.49', '0.48', '0.47']);
     expect(v.asks.map((l) => l.price.toString())).toEqual(['0.51', '0.53']);
     expect(v.bids[0]!.size.toString()).toBe('5.5');
     expect(v.mid!.toString()).toBe('0.5');

@@ -41,8 +41,8 @@ describe('selectMarkets against the simulator', () => {
     const [a, b] = [catalog.markets[5]!, catalog.markets[2]!];
     const selected = await selectMarkets(client, spec({ markets: [{ market: a.conditionId }, { market: b.conditionId, strategy: 'x' }] }));
     expect(selected).toEqual([
-      { conditionId: a.conditionId, slug: a.slug, tokens: tokensOf(a), entry: 0 },
-      { conditionId: b.conditionId, slug: b.slug, tokens: tokensOf(b), entry: 1 },
+      { conditionId: a.conditionId, slug: a.slug, question: a.question, tokens: tokensOf(a), entry: 0 },
+      { conditionId: b.conditionId, slug: b.slug, question: b.question, tokens: tokensOf(b), entry: 1 },
     ]);
   });
 
@@ -65,6 +65,8 @@ describe('selectMarkets against the simulator', () => {
     const eventMarket = catalog.markets.find((m) => m.conditionId === multi.conditionIds[1])!;
     expect(selected.find((m) => m.conditionId === eventMarket.conditionId)).toMatchObject({
       slug: eventMarket.slug,
+      // From the event's market list: its question too (for /status and the log lines).
+      question: eventMarket.question,
       tokens: tokensOf(eventMarket),
     });
   });
@@ -73,7 +75,13 @@ describe('selectMarkets against the simulator', () => {
     expect(sampling.length).toBeGreaterThanOrEqual(6);
     const selected = await selectMarkets(client, spec({ selector: { top: 4, tag: '' } }));
     expect(selected).toEqual(
-      sampling.slice(0, 4).map((m) => ({ conditionId: m.conditionId, slug: m.slug, tokens: tokensOf(m), entry: 'selector' })),
+      sampling.slice(0, 4).map((m) => ({
+        conditionId: m.conditionId,
+        slug: m.slug,
+        question: m.question,
+        tokens: tokensOf(m),
+        entry: 'selector',
+      })),
     );
   });
 

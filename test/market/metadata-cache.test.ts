@@ -189,6 +189,26 @@ describe('MetadataCache', () => {
     expect(cache.failures.tick_mismatch).toBeUndefined();
   });
 
+  it('knownTick: none before the first read; the read tick, past the TTL too; the announced one while a change settles', async () => {
+    const { clock, source, cache } = setup({ ttlMs: 60_000 });
+    const id = ids[4]!;
+    expect(cache.knownTick(id)).toBeUndefined();
+    const meta = (await cache.refresh(id))!;
+    expect(cache.knownTick(id)).toBe(meta.tickSize);
+    clock.advance(60_000);
+    expect(cache.get(id)).toBeUndefined();
+    expect(cache.knownTick(id)).toBe(meta.tickSize);
+    const newTick = meta.tickSize.eq('0.01') ? '0.001' : '0.01';
+    source.ticks.set(id, Number(newTick));
+    source.hold = deferred();
+    const settled = cache.onTickSize(id, newTick);
+    expect(cache.knownTick(id)?.toFixed()).toBe(newTick);
+    source.hold.resolve();
+    await settled;
+    expect(cache.knownTick(id)?.toFixed()).toBe(newTick);
+    expect(cache.knownTick('0xnot-tracked')).toBeUndefined();
+  });
+
   it('noteBookTick acts only when a book shows another tick than the cached one', async () => {
     const { source, cache } = setup();
     const id = ids[3]!;

@@ -153,6 +153,8 @@ describe('/status document', () => {
     expect(s.markets).toEqual([
       {
         market: 'm1',
+        question: null,
+        slug: null,
         state: 'ACTIVE',
         bookAgeSeconds: 1.25,
         quotes: { bid: 1, ask: 0 },
@@ -164,6 +166,8 @@ describe('/status document', () => {
       },
       {
         market: 'm2',
+        question: null,
+        slug: null,
         state: 'ACTIVE',
         bookAgeSeconds: null,
         quotes: { bid: 0, ask: 0 },
@@ -177,7 +181,7 @@ describe('/status document', () => {
     expect(s.fills).toBe(1);
     expect(s.pnl).toMatchObject({ realized: '0', unrealized: '0.5', total: '0.5' });
     expect(s.lossLimits).toEqual({ daily_loss: { limit: '100', engaged: false }, drawdown: { limit: null, engaged: false } });
-    const books = s.limits.find((l) => l.scope === 'POST /books' && l.window === 'window')!;
+    const books = s.limits.find((l) => l.scope === 'POST /books' && l.window === '10s')!;
     expect(books).toMatchObject({ used: 0, headroom: 1 });
     expect(books.capacity).toBeGreaterThan(0);
     expect(s.streams).toEqual({

@@ -22,17 +22,39 @@ describe('metrics', () => {
     for (let i = 0; i < 9; i++) (await limiter.acquire('POST /books', 'read')).release();
     limiter.reportThrottle('POST /books', 429, 2_000);
     const text = await registry.metrics();
-    expect(value(text, 'makerd_rate_limit_capacity{scope="POST /books",window="window"}')).toBe(72);
-    expect(value(text, 'makerd_rate_limit_used{scope="POST /books",window="window"}')).toBe(9);
-    expect(value(text, 'makerd_rate_limit_headroom_ratio{scope="POST /books",window="window"}')).toBeCloseTo(63 / 72, 10);
+    expect(value(text, 'makerd_rate_limit_capacity{scope="POST /books",window="10s"}')).toBe(72);
+    expect(value(text, 'makerd_rate_limit_used{scope="POST /books",window="10s"}')).toBe(9);
+    expect(value(text, 'makerd_rate_limit_headroom_ratio{scope="POST /books",window="10s"}')).toBeCloseTo(63 / 72, 10);
     expect(value(text, 'makerd_rate_limit_admitted_total{class="read"}')).toBe(9);
     expect(value(text, 'makerd_rate_limit_throttled_total{scope="POST /books",status="429"}')).toBe(1);
-    expect(value(text, 'makerd_rate_limit_paused_seconds{scope="POST /books",window="window"}')).toBe(2);
+    expect(value(text, 'makerd_rate_limit_paused_seconds{scope="POST /books",window="10s"}')).toBe(2);
     (await limiter.acquire('DELETE /order', 'cancel')).release();
     const again = await registry.metrics();
     expect(value(again, 'makerd_rate_limit_admitted_total{class="read"}')).toBe(9);
     expect(value(again, 'makerd_rate_limit_admitted_total{class="cancel"}')).toBe(1);
     limiter.close();
+  });
+
+  it('labels each limit window by its length: the trading writes 10s (burst) and 10m (sustained), the rest 10s; one series per (scope, window)', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ clock });
+    const registry = createRegistry();
+    registerLimiterMetrics(registry, () => limiter.snapshot());
+    const text = await registry.metrics();
+    limiter.close();
+    const capacity = text.split('\n').filter((l) => l.startsWith('makerd_rate_limit_capacity{'));
+    const labels = capacity.map((l) => /scope="([^"]+)",window="([^"]+)"/.exec(l)!.slice(1, 3).join(' @ '));
+    expect(labels).toContain('POST /order @ 10s');
+    expect(labels).toContain('POST /order @ 10m');
+    expect(labels).toContain('DELETE /order @ 10m');
+    expect(labels).toContain('clob:all @ 10s');
+    expect(labels.filter((l) => l.endsWith('@ 10m')).sort()).toEqual(['DELETE /order @ 10m', 'POST /order @ 10m']);
+    expect(text).not.toMatch(/window="(window|burst|sustained)"/);
+    // (scope, window) names one window: no two series share the pair.
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(value(text, 'makerd_rate_limit_capacity{scope="POST /order",window="10m"}')).toBeGreaterThan(
+      value(text, 'makerd_rate_limit_capacity{scope="POST /order",window="10s"}')!,
+    );
   });
 
   it('counts venue requests by route and outcome, and poller figures', async () => {

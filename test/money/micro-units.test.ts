@@ -1,11 +1,12 @@
 /**
  * money.ts's micro-units and the shortcuts built on them, against decimal.js on thousands of
  * random values: microOf is exact or undefined, fromScaledInt builds decimal.js's own
- * representation, toPlainString prints decimal.js's text, roundedNumber rounds a number as
+ * representation, priceWordOf is a price's exact 10^-7 count or undefined, toPlainString prints
+ * decimal.js's text, roundedNumber rounds a number as
  * `new Decimal(x).toDecimalPlaces(dp)` does (half-even ties included).
  */
 import { describe, expect, it } from 'vitest';
-import { Decimal, fromScaledInt, microOf, roundedNumber, toPlainString } from '../../src/money.js';
+import { Decimal, fromScaledInt, microOf, priceWordOf, roundedNumber, toPlainString } from '../../src/money.js';
 import { SimRng } from '../../src/sim/rng.js';
 import { randomText, shape } from '../support/random-decimals.js';
 
@@ -54,6 +55,27 @@ describe('micro-units', () => {
       expect(microOf(d), t).toBe(fits ? scaled.toNumber() : undefined);
     }
     expect(oneWord).toBeGreaterThan(CASES / 3);
+  });
+
+  it(`priceWordOf is x * 10^7 for 0 < x < 1 of at most 7 decimals, else undefined (${CASES} values)`, () => {
+    const r = new SimRng('price-word');
+    const texts = ['0.0000001', '0.00000001', '0.9999999', '0.99999999', '0.5', '-0.5', '0', '1', '1.5', '0.01', '0.001', '0.0001'];
+    for (let i = 0; i < CASES; i++) {
+      // Mostly prices of up to 7 decimals (trailing zeros kept), some of 8 to 12, some anything.
+      const kind = r.int(0, 4);
+      if (kind <= 2) texts.push(`0.${String(r.int(1, 9_999_999)).padStart(7, '0')}`.slice(0, r.int(3, 9)));
+      else if (kind === 3) texts.push(`0.${String(r.int(1, 999_999_999_999)).padStart(12, '0')}`.slice(0, r.int(10, 14)));
+      else texts.push(randomText(r, 3, 9, true));
+    }
+    let words = 0;
+    for (const t of texts) {
+      const d = new Decimal(t);
+      const scaled = d.mul(1e7);
+      const fits = d.gt(0) && d.lt(1) && scaled.isInteger();
+      expect(priceWordOf(d), t).toBe(fits ? scaled.toNumber() : undefined);
+      if (fits) words++;
+    }
+    expect(words).toBeGreaterThan(CASES / 4);
   });
 
   it(`fromScaledInt builds decimal.js's representation at every scale and magnitude (${CASES} x 15 values)`, () => {

@@ -12,7 +12,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { Registry, collectDefaultMetrics } from 'prom-client';
+import { FakeClock } from '../../src/clock/fake-clock.js';
 import { schema } from '../../src/config/schema.js';
+import { RateLimiter } from '../../src/limits/index.js';
+import { registerLimiterMetrics } from '../../src/metrics/limiter-metrics.js';
 import {
   ALERT_TESTS_PATH,
   ALERTS_PATH,
@@ -55,6 +58,7 @@ const ALERTS = [
   'MakerdLossLimitApproached',
   'MakerdLossLimitEngaged',
   'MakerdOpenOrdersWhileNotReady',
+  'MakerdVenueAnswersRefused',
 ];
 
 describe('the alert rules', () => {
@@ -113,6 +117,22 @@ describe('the alert rules', () => {
         `${a} stays quiet`,
       ).toBe(true);
     }
+  });
+
+  it('unit-test the rate-limit alert on series makerd exports: each (scope, window) is one makerd has, the window a length', async () => {
+    const registry = new Registry();
+    const limiter = new RateLimiter({ clock: new FakeClock() });
+    registerLimiterMetrics(registry, () => limiter.snapshot());
+    const text = await registry.metrics();
+    limiter.close();
+    const pairs = (s: string): string[] =>
+      [...s.matchAll(/makerd_rate_limit_\w+\{[^}]*?scope="([^"]+)"[^}]*?window="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    const exported = new Set(pairs(text));
+    expect(exported.has('POST /order 10s')).toBe(true);
+    expect(exported.has('POST /order 10m')).toBe(true);
+    const used = pairs(readFileSync(ALERT_TESTS_PATH, 'utf8'));
+    expect(used.length).toBeGreaterThan(0);
+    for (const p of used) expect(exported.has(p), p).toBe(true);
   });
 
   needsPromtool('pass promtool check rules', () => {

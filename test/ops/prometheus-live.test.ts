@@ -156,7 +156,7 @@ describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real P
     });
     children.push(daemon);
     daemon.stdout!.resume();
-    const m = await waitForLine(daemon, /"url":"(http:\/\/[^"]+)","msg":"metrics server listening/, 'makerd run');
+    const m = await waitForLine(daemon, /"url":"(http:\/\/[^"]+)".*"msg":"metrics server listening/, 'makerd run');
     metricsUrl = m[1]!;
 
     // Prometheus: scrape every second, evaluate the rules every second.

@@ -81,4 +81,18 @@ describe('estimateSample', () => {
     expect(e.share.toFixed()).toBe('1');
     expect(estimateSample(rules, [undefined, undefined], []).share.toFixed()).toBe('0');
   });
+
+  it('takes a book of 100,000 levels a side without overflowing the stack (each level an order of the others)', () => {
+    // The sample that crashed the daemon: the others' orders were spread into push(...), one
+    // argument per level. Prices off any tick grid, 10^-6 apart, inside (0, 1).
+    const n = 100_000;
+    const side = (from: number, step: number) => Array.from({ length: n }, (_, i) => lv(((from + step * i) / 1e6).toFixed(6), '100'));
+    const book: VisibleBook = { bids: side(490_000, -1), asks: side(510_000, 1) };
+    const e = estimateSample(rules, [book, undefined], [own(0, 'BUY', '0.49', '100'), own(0, 'SELL', '0.51', '100')]);
+    expect(e.mids.market?.toFixed()).toBe('0.5');
+    // Ours are the best levels (taken out of them); the others' 199,998 levels score within 4 c only.
+    expect(e.own.qMin.gt(0)).toBe(true);
+    expect(e.others.qMin.gt(e.own.qMin)).toBe(true);
+    expect(e.share.gt(0) && e.share.lt(1)).toBe(true);
+  });
 });

@@ -9,14 +9,16 @@ import {
   compareFills,
   evaluateSoak,
   failures,
+  HOSTILE_RSS_LIMIT_MB,
+  type HostileWindow,
   RSS_LIMIT_MB,
   throttledOutsideStorms,
   type FillLine,
   type SoakObservations,
 } from '../../soak/checks.js';
 import { metricSum } from '../../soak/metrics-text.js';
-import { FAULTS, planPhases } from '../../soak/plan.js';
-import { parseSoakArgs } from '../../soak/run.js';
+import { FAULTS, HOSTILE_FAULTS, HOSTILE_SLICE_MAX_MS, planHostilePhases, planPhases } from '../../soak/plan.js';
+import { counterDeltas, parseSoakArgs, selectorKey } from '../../soak/run.js';
 
 const fill = (n: number, over: Partial<FillLine> = {}): FillLine => ({
   tradeId: `t${n}:maker:o${n}`,
@@ -200,7 +202,8 @@ describe('soak schedule', () => {
   });
 
   it('parses its arguments and refuses bad ones', () => {
-    expect(parseSoakArgs([])).toEqual({ minutes: 2, markets: 5, seed: 'soak', keep: false, breakMode: 'none' });
+    expect(parseSoakArgs([])).toEqual({ minutes: 2, markets: 5, seed: 'soak', keep: false, breakMode: 'none', hostile: false });
+    expect(parseSoakArgs(['--hostile', '--minutes', '6'])).toMatchObject({ minutes: 6, hostile: true });
     expect(parseSoakArgs(['--minutes', '0.3', '--break', 'kill', '--keep'])).toMatchObject({ minutes: 0.3, breakMode: 'kill', keep: true });
     expect(() => parseSoakArgs(['--minutes', 'x'])).toThrow(/--minutes/);
     expect(() => parseSoakArgs(['--break', 'nope'])).toThrow(/--break/);
@@ -224,5 +227,105 @@ describe("reading makerd's /metrics", () => {
     expect(metricSum(text, 'makerd_venue_requests_total', { route: 'POST /books' })).toBe(42);
     expect(metricSum(text, 'makerd_process_resident_memory_bytes')).toBe(123456);
     expect(metricSum(text, 'makerd_nothing')).toBeUndefined();
+  });
+});
+
+const MiB = 1024 * 1024;
+
+/** A hostile window where everything held. */
+const window = (fault: string, over: Partial<HostileWindow> = {}): HostileWindow => ({
+  fault,
+  samples: 40,
+  failedScrapes: 0,
+  maxRssBytes: 150 * MiB,
+  maxLagP99Seconds: 0.02,
+  maxLagMaxSeconds: 0.03,
+  maxScrapeMs: 12,
+  counterDeltas: { 'makerd_venue_answers_refused_total{route="POST /books",reason="too_large"}': 12 },
+  runningAfter: true,
+  ...over,
+});
+
+const hostileRun = (windows: HostileWindow[]): SoakObservations => ({ ...cleanRun(), hostile: { windows, pollIntervalMs: 100 } });
+
+describe('hostile checks (--hostile)', () => {
+  const names = ['hostile_still_running', 'hostile_rss_max_mb', 'hostile_lag_p99_max_ms', 'hostile_counters_unmoved'];
+
+  it('come after the standard checks, and pass when every fault held', () => {
+    const checks = evaluateSoak(hostileRun([window('huge_books'), window('trickle')]));
+    expect(checks.map((c) => c.name).slice(-4)).toEqual(names);
+    expect(failures(checks)).toEqual([]);
+    expect(checks.find((c) => c.name === 'hostile_rss_max_mb')).toMatchObject({ value: 150, limit: HOSTILE_RSS_LIMIT_MB });
+    expect(checks.find((c) => c.name === 'hostile_lag_p99_max_ms')).toMatchObject({ value: 20, limit: 100 });
+    // The standard run has none of them.
+    expect(evaluateSoak(cleanRun()).map((c) => c.name)).not.toContain('hostile_rss_max_mb');
+  });
+
+  it('name the fault that broke each bound', () => {
+    const run = hostileRun([
+      window('huge_books'),
+      window('giant_answers', { maxRssBytes: 3_700 * MiB }),
+      window('stream_flood', { maxLagP99Seconds: 0.24 }),
+      window('trickle', { counterDeltas: { x: 0 } }),
+      window('garbage', { runningAfter: false }),
+    ]);
+    expect(failed(run)).toEqual(names);
+    expect(named(run, 'hostile_rss_max_mb')).toMatchObject({ value: 3_700, ok: false, detail: { byFault: { giant_answers: 3_700 } } });
+    expect(named(run, 'hostile_lag_p99_max_ms')).toMatchObject({ value: 240, ok: false, detail: { byFault: { stream_flood: 240 } } });
+    expect(named(run, 'hostile_counters_unmoved')).toMatchObject({ value: 1, detail: { unmoved: ['trickle'] } });
+    expect(named(run, 'hostile_still_running')).toMatchObject({ value: 1, detail: { notRunningAfter: ['garbage'] } });
+  });
+
+  it('a /metrics reading lost (a frozen loop) fails the lag check; a window without readings fails the RSS check', () => {
+    expect(failed(hostileRun([window('giant_answers', { failedScrapes: 1 })]))).toEqual(['hostile_lag_p99_max_ms']);
+    expect(failed(hostileRun([window('giant_answers', { maxRssBytes: undefined })]))).toEqual(['hostile_rss_max_mb']);
+    // No window at all proves nothing.
+    expect(failed(hostileRun([]))).toEqual(names);
+  });
+
+  it("reads each fault's counters from two /metrics texts", () => {
+    const before =
+      'makerd_venue_answers_refused_total{route="POST /books",reason="too_large"} 2\nmakerd_books_unusable_total{reason="off-tick"} 0\n';
+    const after =
+      'makerd_venue_answers_refused_total{route="POST /books",reason="too_large"} 7\nmakerd_books_unusable_total{reason="off-tick"} 0\n';
+    const sel = [{ name: 'makerd_venue_answers_refused_total', labels: { route: 'POST /books' } }, { name: 'makerd_books_unusable_total' }];
+    expect(counterDeltas(sel, before, after)).toEqual({
+      'makerd_venue_answers_refused_total{route="POST /books"}': 5,
+      makerd_books_unusable_total: 0,
+    });
+    expect(selectorKey({ name: 'm', labels: { a: 'x', b: 'y' } })).toBe('m{a="x",b="y"}');
+  });
+});
+
+describe('hostile schedule', () => {
+  it('gives each hostile fault at most 30 s and a clean slice at least half that, filling the run', () => {
+    for (const totalMs of [30_000, 240_000, 360_000, 600_000]) {
+      const phases = planHostilePhases(totalMs);
+      expect(phases[0]!.name).toBe('warmup');
+      expect(phases.filter((p) => p.fault !== undefined).map((p) => p.name)).toEqual(HOSTILE_FAULTS.map((f) => f.name));
+      for (let i = 1; i < phases.length; i += 2) {
+        expect(phases[i]!.durationMs).toBeLessThanOrEqual(HOSTILE_SLICE_MAX_MS);
+        expect(phases[i + 1]).toMatchObject({ name: 'clean' });
+        expect(phases[i + 1]!.durationMs).toBeGreaterThanOrEqual(phases[i]!.durationMs / 2 - 1e-6);
+      }
+      const last = phases.at(-1)!;
+      expect(last.startMs + last.durationMs).toBeCloseTo(totalMs, 6);
+    }
+    // Six minutes give each fault its full 30 s.
+    expect(planHostilePhases(360_000)[1]!.durationMs).toBe(HOSTILE_SLICE_MAX_MS);
+    expect(HOSTILE_FAULTS.map((f) => f.name)).toEqual([
+      'huge_books',
+      'long_books',
+      'giant_answers',
+      'stream_flood',
+      'trickle',
+      'deep_json',
+      'garbage',
+    ]);
+    // Every hostile fault names what the simulator counts and what must move on makerd's /metrics.
+    for (const f of HOSTILE_FAULTS) {
+      expect(f.evidence.length).toBeGreaterThan(0);
+      expect(f.moves?.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -3,7 +3,9 @@
  * `npm run soak` (two minutes by default) does — `makerd sim` and `makerd run` as processes over
  * HTTP, all 19 phases, every fault in turn for a slice of about 1.4 s — and must exit 0 with every
  * check ok and every fault exercised (the simulator's own counts). Beside it, a short deliberately broken run (`--break kill`: makerd is
- * SIGKILLed instead of SIGTERMed, so its orders stay open) must exit 1 and name the failing checks.
+ * SIGKILLed instead of SIGTERMed, so its orders stay open) must exit 1 and name the failing checks,
+ * and a short hostile run (`--minutes 0.2 --hostile`, about 23 s) must exercise every hostile
+ * fault, see a counter move for each and pass every check but the event-loop lag's.
  *
  * It runs the package compiled for this vitest run (compiledPackage(), as the crash-restart test
  * does), so it tests the sources as they are now, not whatever dist/ holds.
@@ -73,6 +75,29 @@ describe('npm run soak', () => {
     expect(report.phases.map((p) => p.name)).toContain('throttle_storm');
     // A progress line per phase on stderr.
     expect(stderr.match(/phase \d+\/19 /g)).toHaveLength(19);
+  }, 120_000);
+
+  it.concurrent('a short hostile run: every hostile fault applied, a counter moved for each, makerd running, no order left', async () => {
+    const { report, stderr } = await soak(['--minutes', '0.2', '--hostile']);
+    expect(report.hostile).toBe(true);
+    const names = report.checks.map((c) => c.name);
+    expect(names.slice(-4)).toEqual(['hostile_still_running', 'hostile_rss_max_mb', 'hostile_lag_p99_max_ms', 'hostile_counters_unmoved']);
+    // The event-loop lag bound is a measurement of the machine as much as of makerd (this run
+    // shares the CPU with the rest of the suite): docs/fault-soak.md gives it from a run alone.
+    const bad = report.checks.filter((c) => !c.ok && c.name !== 'hostile_lag_p99_max_ms');
+    expect(bad, stderr).toEqual([]);
+    expect(report.hostileFaults?.map((f) => f.fault)).toEqual([
+      'huge_books',
+      'long_books',
+      'giant_answers',
+      'stream_flood',
+      'trickle',
+      'deep_json',
+      'garbage',
+    ]);
+    const lag = report.checks.find((c) => c.name === 'hostile_lag_p99_max_ms')!;
+    expect(Object.keys((lag.detail as { byFault: object }).byFault)).toHaveLength(7);
+    expect(stderr.match(/phase \d+\/15 /g)).toHaveLength(15);
   }, 120_000);
 
   it.concurrent('a deliberately broken run (makerd SIGKILLed, orders left open) exits 1 naming the failed checks', async () => {

@@ -1,7 +1,8 @@
 /**
- * BookStore: a poll replaces what it covers; a stream `book` replaces the levels (sorted, zero
- * sizes dropped, tick and time from the event); a `price_change` sets aggregate sizes (0 removes);
- * stream events for a token never polled, or with bad level text, change nothing; the midpoint of
+ * BookStore: a poll replaces what it covers; a stream `book` replaces the levels (best first, tick
+ * and time from the event); a `price_change` sets aggregate sizes (0 removes); stream events for a
+ * token never polled, or with levels that are not usable (src/market/book-check.ts: bad text, a
+ * price outside (0, 1), a size not above 0, duplicates, no order), change nothing; the midpoint of
  * a stream-updated book is its own best bid and ask. The newer source wins by venue time: a poll
  * older than (or as old as) a stream-updated book leaves it, a stream event older than a polled
  * book changes nothing.
@@ -102,19 +103,17 @@ describe('BookStore: a poll and the stream racing', () => {
 });
 
 describe('BookStore: stream book', () => {
-  it('replaces the levels, sorted best first, zero sizes dropped, with tick, time and hash from the event', () => {
+  it('replaces the levels, best first (a side best last reversed), with tick, time and hash from the event', () => {
     const s = polledStore();
     const ok = s.applyBook(
       streamBook({
         bids: [
           { price: '0.40', size: '5' },
-          { price: '0.47', size: '0' },
           { price: '0.46', size: '7.5' },
         ],
         asks: [
-          { price: '0.60', size: '3' },
-          { price: '0.53', size: '0' },
           { price: '0.54', size: '11' },
+          { price: '0.60', size: '3' },
         ],
         tick_size: '0.001',
         timestamp: String(NOW + 1_234),
@@ -179,7 +178,27 @@ describe('BookStore: stream book', () => {
     ['a price of 1', { asks: [{ price: '1', size: '1' }] }],
     ['a price of 0', { bids: [{ price: '0', size: '1' }] }],
     ['a negative size', { asks: [{ price: '0.55', size: '-1' }] }],
+    ['a zero size', { asks: [{ price: '0.55', size: '0' }] }],
     ['an empty size', { bids: [{ price: '0.45', size: '' }] }],
+    [
+      'two levels at one price',
+      {
+        bids: [
+          { price: '0.45', size: '1' },
+          { price: '0.450', size: '2' },
+        ],
+      },
+    ],
+    [
+      'levels in no order',
+      {
+        asks: [
+          { price: '0.55', size: '1' },
+          { price: '0.57', size: '1' },
+          { price: '0.56', size: '1' },
+        ],
+      },
+    ],
   ])('refuses %s and changes nothing', (_what, over) => {
     const s = polledStore();
     const before = s.get(T0);

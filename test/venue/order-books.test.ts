@@ -24,38 +24,40 @@ const tokenIds = (n: number) => Array.from({ length: n }, (_, i) => `0xc${i}:0`)
 const bodyTokens = (r: RecordedRequest) => (JSON.parse(r.body) as { token_id: string }[]).map((t) => t.token_id);
 
 describe('book levels', () => {
-  it('are sorted best first by numeric price, whatever order the venue used', async () => {
+  it('come best first: a side the venue sent best last is read reversed', async () => {
     venue.on('GET', '/book', {
       json: {
         ...book(),
         bids: [
-          { price: '0.1', size: '1' },
           { price: '0.09', size: '2' },
-          { price: '0.5', size: '3' },
+          { price: '0.1', size: '1' },
           { price: '0.25', size: '4' },
+          { price: '0.5', size: '3' },
         ],
         asks: [
+          { price: '0.7', size: '3' },
           { price: '0.6', size: '1' },
           { price: '0.55', size: '2' },
-          { price: '0.7', size: '3' },
         ],
       },
     });
-    const { snapshot: snap } = await client.getBook({ token_id: 'c:0' });
-    expect(snap.bids).toEqual([
+    const checked = await client.getBook({ token_id: 'c:0' });
+    expect(checked.problem).toBeUndefined();
+    expect(checked.snapshot.bids).toEqual([
       { price: '0.5', size: '3' },
       { price: '0.25', size: '4' },
       { price: '0.1', size: '1' },
       { price: '0.09', size: '2' },
     ]);
-    expect(snap.asks).toEqual([
+    expect(checked.snapshot.asks).toEqual([
       { price: '0.55', size: '2' },
       { price: '0.6', size: '1' },
       { price: '0.7', size: '3' },
     ]);
+    expect(checked.levels.bids.map((l) => l.price.toString())).toEqual(['0.5', '0.25', '0.1', '0.09']);
   });
 
-  it('are sorted in every snapshot of POST /books', async () => {
+  it('come best first in every snapshot of POST /books', async () => {
     venue.on('POST', '/books', {
       json: [
         {
@@ -81,18 +83,17 @@ describe('book levels', () => {
     expect(b!.levels.asks.map((l) => l.price.toString())).toEqual(['0.8', '0.9']);
   });
 
-  it('come parsed once, best first, without empty levels, next to the snapshot as sent', async () => {
+  it('come parsed once, best first, next to the snapshot as sent', async () => {
     venue.on('GET', '/book', {
       json: {
         ...book(),
         bids: [
-          { price: '0.48', size: '10' },
           { price: '0.49', size: '5.5' },
-          { price: '0.47', size: '0' },
+          { price: '0.48', size: '10' },
         ],
         asks: [
-          { price: '0.53', size: '7' },
           { price: '0.51', size: '3.25' },
+          { price: '0.53', size: '7' },
         ],
         last_trade_price: '0',
       },
@@ -102,8 +103,7 @@ describe('book levels', () => {
       levels.map((l) => `${l.price.toString()}x${l.size.toString()}`);
     expect(text(checked.levels.bids)).toEqual(['0.49x5.5', '0.48x10']);
     expect(text(checked.levels.asks)).toEqual(['0.51x3.25', '0.53x7']);
-    // The snapshot keeps every level the venue sent (sorted), the empty one included.
-    expect(checked.snapshot.bids.map((l) => l.price)).toEqual(['0.49', '0.48', '0.47']);
+    expect(checked.snapshot.bids.map((l) => l.price)).toEqual(['0.49', '0.48']);
     expect(checked.tickSize.toString()).toBe('0.01');
     expect(checked.minOrderSize.toString()).toBe('5');
     expect(checked.lastTradePrice).toBeUndefined(); // "0": no trade yet
@@ -117,7 +117,7 @@ describe('book levels', () => {
           ...book('a:0'),
           bids: [
             { price: '0.3', size: '1' },
-            { price: '0.31', size: '0' },
+            { price: '0.31', size: '2' },
           ],
         },
       ],
@@ -128,7 +128,7 @@ describe('book levels', () => {
       {
         ...book('a:0'),
         bids: [
-          { price: '0.31', size: '0' },
+          { price: '0.31', size: '2' },
           { price: '0.3', size: '1' },
         ],
       },
@@ -136,9 +136,76 @@ describe('book levels', () => {
     expect(Object.keys((printed as object[])[0]!).sort()).toEqual(Object.keys(book()).sort());
   });
 
+  const unusable: readonly { readonly name: string; readonly bids: unknown[]; readonly problem: string }[] = [
+    {
+      name: 'a level priced "0"',
+      bids: [
+        { price: '0.4', size: '1' },
+        { price: '0', size: '1' },
+      ],
+      problem: 'price-out-of-range',
+    },
+    { name: 'a level priced "1"', bids: [{ price: '1', size: '1' }], problem: 'price-out-of-range' },
+    { name: 'a level priced "1.5"', bids: [{ price: '1.5', size: '1' }], problem: 'price-out-of-range' },
+    {
+      name: 'a level of size "0"',
+      bids: [
+        { price: '0.4', size: '1' },
+        { price: '0.3', size: '0' },
+      ],
+      problem: 'bad-size',
+    },
+    { name: 'a level of size "-1"', bids: [{ price: '0.4', size: '-1' }], problem: 'bad-size' },
+    {
+      name: 'two levels at one price',
+      bids: [
+        { price: '0.4', size: '1' },
+        { price: '0.40', size: '2' },
+      ],
+      problem: 'duplicate-level',
+    },
+    {
+      name: 'levels in no order',
+      bids: [
+        { price: '0.1', size: '1' },
+        { price: '0.09', size: '2' },
+        { price: '0.5', size: '3' },
+      ],
+      problem: 'unordered-levels',
+    },
+  ];
+  for (const { name, bids, problem } of unusable) {
+    it(`hand over ${name} unread, as sent, with its problem (${problem})`, async () => {
+      const answer = { ...book(), bids };
+      venue.on('GET', '/book', { json: answer });
+      const checked = await client.getBook({ token_id: 'c:0' });
+      expect(checked.problem).toBe(problem);
+      expect(checked.levels).toEqual({ bids: [], asks: [] });
+      expect(JSON.parse(JSON.stringify(checked))).toEqual(answer);
+    });
+  }
+
+  it('hand over a side of more levels than the bound unread (too-many-levels); one bad book leaves the batch usable', async () => {
+    const small = createVenueClient({ baseUrl: venue.url, clock: new FakeClock(), retry: { maxAttempts: 1 }, maxBookLevels: 3 });
+    try {
+      const levels = (n: number) => Array.from({ length: n }, (_, i) => ({ price: (0.4 - i / 100).toFixed(2), size: '1' }));
+      venue.on('POST', '/books', {
+        json: [
+          { ...book('a:0'), bids: levels(4) },
+          { ...book('b:0'), bids: levels(3) },
+        ],
+      });
+      const [a, b] = await small.postBooks(['a:0', 'b:0']);
+      expect(a!.problem).toBe('too-many-levels');
+      expect(a!.levels.bids).toEqual([]);
+      expect(b!.problem).toBeUndefined();
+      expect(b!.levels.bids).toHaveLength(3);
+    } finally {
+      await small.close();
+    }
+  });
+
   const badLevels = [
-    { level: { price: '0', size: '1' }, rule: 'must be a price strictly between 0 and 1' },
-    { level: { price: '1', size: '1' }, rule: 'must be a price strictly between 0 and 1' },
     { level: { price: '5e-1', size: '1' }, rule: 'must be a decimal string' },
     { level: { price: 0.5, size: '1' }, rule: 'must be a decimal string' },
   ];

@@ -19,13 +19,13 @@ import { parseQuotingParams } from '../../guard/index.js';
 import { resolveStrategy } from '../../strategy/strategy-registry.js';
 import { flowProfile, resolveFlowParams } from '../../sim/flow/index.js';
 import { loadConfiguredStrategies } from '../../trading/config-check.js';
-import { comparison, reportJson, rewardsText, runPlan, type BacktestReport, type PlannedStrategy } from '../../backtest/backtest-report.js';
+import { reportJson, runPlan, type BacktestReport, type PlannedStrategy } from '../../backtest/backtest-report.js';
 import { chartLibrary } from '../../backtest/report-assets.js';
 import { reportHtml } from '../../backtest/report-html.js';
 import { loadReplay } from '../../backtest/replay-data.js';
 import { runReplayPlan } from '../../backtest/replay-report.js';
 import type { BacktestSettings } from '../../backtest/run-backtest.js';
-import { FIXED_MARKOUT_S, METRIC_DIGITS, METRICS } from '../../backtest/summary.js';
+import { reportTable } from '../../backtest/report-table.js';
 import { splitConfigArgs } from '../config-flags.js';
 import { UsageError, type CliIo } from '../io.js';
 import { MARKOUT_CURVE_S, type BacktestArgs, parseBacktestArgs, readParamsFile } from './backtest-args.js';
@@ -148,50 +148,6 @@ function progressReporter(io: CliIo, tty: boolean): (done: number, total: number
   };
 }
 
-function table(report: BacktestReport): string {
-  const rows: string[][] = [['figure', 'strategy', 'mean', 'sd', 'p5', 'p50', 'p95']];
-  const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
-  for (const m of METRICS) {
-    // A fixed mark-out horizon that is the main one already has its row.
-    if (FIXED_MARKOUT_S[m.key] === report.settings.markoutHorizonS) continue;
-    for (const s of report.strategies) {
-      const st = s.summary.stats[m.key];
-      const d = METRIC_DIGITS[m.key] ?? 2;
-      const title =
-        m.key === 'markout'
-          ? `mark-out@${report.settings.markoutHorizonS}s (${m.unit})`
-          : m.key === 'adverseShare'
-            ? `adverse fills@${report.settings.markoutHorizonS}s (${m.unit})`
-            : `${m.title} (${m.unit})`;
-      rows.push([title, s.summary.label, f(st.mean, d), f(st.sd, d), f(st.p5, d), f(st.p50, d), f(st.p95, d)]);
-    }
-  }
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const s = report.settings;
-  const head =
-    s.replay !== undefined
-      ? `replay of ${s.replay.dir}: ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h, ${s.replay.records} records, digest ${s.replay.digest.slice(0, 16)}`
-      : `${s.runs} seed(s) x ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h each; seeds ${s.seeds[0]}..${s.seeds[s.seeds.length - 1]}; ${rewardsText(s.rewards)}`;
-  const body = rows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n');
-  return `${head}\n${body}\n${comparisonLines(report)}`;
-}
-
-/** The comparison (reportJson's), one line per strategy after the first. */
-function comparisonLines(report: BacktestReport): string {
-  if (report.strategies.length < 2) return '';
-  const n = (x: unknown, d: number): string => (typeof x === 'number' ? x.toFixed(d) : '-');
-  return comparison(report)
-    .map(
-      (c) =>
-        `${String(c.strategy)} vs ${String(c.against)}: mean PnL difference ${n(c.meanPnlDifference, 4)} (paired se ${n(c.pairedStandardError, 4)}), ` +
-        `PnL sd ratio ${n(c.pnlSdRatio, 3)}, largest-inventory ratio ${n(c.maxInventoryRatio, 3)}, ` +
-        `mean/sd ${n(c.pnlMeanOverSd, 3)} against ${n(c.againstPnlMeanOverSd, 3)}; ` +
-        `with rewards: mean total difference ${n(c.meanTotalDifference, 4)} (paired se ${n(c.totalPairedStandardError, 4)}), ` +
-        `total ratio ${n(c.totalRatio, 3)}, total sd ratio ${n(c.totalSdRatio, 3)}\n`,
-    )
-    .join('');
-}
-
 /** `argv` is the whole command line; the word `backtest` splits configuration flags from options. */
 export async function backtestCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const at = argv.indexOf('backtest');
@@ -227,7 +183,7 @@ function writeReport(a: BacktestArgs, report: BacktestReport, io: CliIo): number
     io.stderr.write(`backtest: report written to ${a.out}\n`);
   }
   if (a.json) io.stdout.write(`${JSON.stringify(reportJson(report), null, 2)}\n`);
-  else io.stdout.write(table(report));
+  else io.stdout.write(reportTable(report));
   return 0;
 }
 

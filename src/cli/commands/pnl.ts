@@ -11,13 +11,20 @@
  * Estimated liquidity rewards (what the daemon saved in `data.dir/rewards/`, see docs/rewards.md)
  * come in a table of their own (`estimatedRewards` in JSON): an estimate, not money received, so
  * never added to REALIZED or any PnL.
+ *
+ * The figures are one venue's and one account's: the data directory says whose (`venue.json`,
+ * src/data-dir/venue-identity.ts; a daemon refuses a directory of another), and `makerd pnl`
+ * names them (on stderr with the table, `identity` in JSON). Only `journal/` (or `paper-journal/`)
+ * is read: the embedded simulator's set-aside `journal.sim-<time>` folders are earlier, emptied
+ * accounts and are never summed. A paper run's estimates are its own (`paper-rewards/`).
  */
 import { systemClock } from '../../clock/system-clock.js';
 import { Decimal, moneyText } from '../../money.js';
 import { Portfolio, type MarketSnapshot, type PnlFigures, type TokenSnapshot } from '../../portfolio/portfolio.js';
 import { JOURNAL_DIR, journalDir, PAPER_JOURNAL_DIR } from '../../portfolio/journal.js';
 import { replayJournal, type ReplayResult } from '../../portfolio/journal-replay.js';
-import { readAllEstimates } from '../../rewards/estimate-file.js';
+import { describeIdentity, IDENTITY_FILE, readIdentity, type StoredIdentity } from '../../data-dir/venue-identity.js';
+import { estimatesFolder, readAllEstimates } from '../../rewards/estimate-file.js';
 import { dayReward } from '../../rewards/reward-day.js';
 import { UsageError, type CliIo } from '../io.js';
 
@@ -75,7 +82,7 @@ function marketJson(m: MarketSnapshot): Record<string, unknown> {
 }
 
 function table(rows: readonly string[][]): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const widths = rows[0]!.map((_, c) => rows.reduce((w, r) => Math.max(w, r[c]!.length), 0));
   return rows
     .map((r) =>
       r
@@ -117,8 +124,8 @@ interface RewardEstimates {
 }
 
 /** The daemon's saved reward estimates, summed per market over every saved day. */
-function rewardEstimates(dataDir: string): RewardEstimates {
-  const { days, problems } = readAllEstimates(dataDir);
+function rewardEstimates(dataDir: string, folder: string): RewardEstimates {
+  const { days, problems } = readAllEstimates(dataDir, folder);
   const markets = new Map<string, { days: number; usdc: Decimal }>();
   let total = new Decimal(0);
   for (const day of days) {
@@ -147,6 +154,28 @@ function summary(dir: string, r: ReplayResult): string {
   return `journal ${dir}: ${r.files.length} file(s), ${r.fills.length} fills${dup}, last fill ${r.lastMatchTime ?? 'none'}`;
 }
 
+/** Whose figures these are, from the data directory's identity. */
+function whose(identity: StoredIdentity, paper: boolean): string {
+  const of = paper ? `paper trading (virtual fills, no account) on venue ${identity.venue}` : describeIdentity(identity);
+  const note = !paper && identity.account === null ? ' (no account has traded on this data directory)' : '';
+  return `figures of ${of}${note}, as ${IDENTITY_FILE} of the data directory says (since ${identity.since})`;
+}
+
+/** The data directory's identity; a damaged venue.json is a warning here (the daemon refuses it), not the end of the report. */
+function identityOf(dataDir: string, io: CliIo): StoredIdentity | undefined {
+  try {
+    return readIdentity(dataDir, 'data.dir');
+  } catch (err) {
+    io.stderr.write(`makerd: warning: ${(err as Error).message}\n`);
+    return undefined;
+  }
+}
+
+function identityJson(identity: StoredIdentity | undefined, paper: boolean): Record<string, unknown> | null {
+  if (identity === undefined) return null;
+  return { venue: identity.venue, account: paper ? null : identity.account, paper, since: identity.since };
+}
+
 export async function pnlCommand(
   config: { readonly data: { readonly dir: string }; readonly trading?: { readonly mode: string } },
   args: readonly string[],
@@ -164,11 +193,15 @@ export async function pnlCommand(
   const snap0 = portfolio.snapshot();
   for (const m of snap0.markets) for (const t of m.tokens) if (t.lastFillPrice !== undefined) portfolio.mark(t.tokenId, t.lastFillPrice);
   const snap = portfolio.snapshot();
-  const rewards = rewardEstimates(config.data.dir);
+  const rewards = rewardEstimates(config.data.dir, estimatesFolder(config.trading?.mode));
   for (const p of rewards.problems) io.stderr.write(`makerd: warning: reward estimate ${p}\n`);
+  const paper = folder === PAPER_JOURNAL_DIR;
+  const identity = identityOf(config.data.dir, io);
 
+  if (!json && identity !== undefined) io.stderr.write(`makerd: ${whose(identity, paper)}\n`);
   if (json) {
     const out = {
+      identity: identityJson(identity, paper),
       journal: dir,
       files: replay.files,
       fills: replay.fills.length,

@@ -95,7 +95,7 @@ export function parseQueryArgs(args: readonly string[]): ParsedQueryArgs {
     if (value === undefined) throw new UsageError(`query ${what}: flag --${flag} needs a value`);
     if (TOKEN_BATCH.has(def.id)) {
       const list = (params.token_id as string[] | undefined) ?? [];
-      list.push(...value.split(',').filter((s) => s !== ''));
+      for (const s of value.split(',')) if (s !== '') list.push(s);
       params.token_id = list;
     } else params[name] = value;
   }
@@ -143,7 +143,7 @@ export async function runQuery(client: object, q: ParsedQueryArgs, io: CliIo): P
     result = await (c[q.def.id] as AnyCall)(tokens, { signal });
   } else if (q.all && q.def.iterate !== undefined) {
     const items: unknown[] = [];
-    for await (const page of (c[q.def.iterate] as AnyIterate)(q.params, { signal })) items.push(...page.data);
+    for await (const page of (c[q.def.iterate] as AnyIterate)(q.params, { signal })) for (const item of page.data) items.push(item);
     result = items;
   } else {
     result = await (c[q.def.id] as AnyCall)(q.params, { signal });

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { systemClock } from '../../clock/system-clock.js';
 import type { MakerdConfig } from '../../config/schema.js';
 import { openVenueStack } from '../../daemon/venue-stack.js';
+import { venueOf } from '../../data-dir/venue-identity.js';
 import { ErrorCode, MakerdError } from '../../errors.js';
 import { selectConfiguredMarkets } from '../../market/configured-markets.js';
 import { MarketStream } from '../../market/market-stream.js';
@@ -61,7 +62,7 @@ export async function recordCommand(config: MakerdConfig, args: readonly string[
     const selected = await selectConfiguredMarkets(stack.client, config, logger, stop.signal);
     if (selected.length === 0) throw new MakerdError(ErrorCode.CONFIG, 'record: no market selected', { where: 'config', field: 'markets' });
     const tokens = selected.flatMap((m) => [...m.tokens]);
-    const session = openRecording(config.record, { clock, tokens, source: stack.target.baseUrl, logger });
+    const session = openRecording(config.record, { clock, tokens, source: stack.target.baseUrl, venue: venueOf(config), logger });
     const { recorder } = session;
     let closed = false;
     try {
@@ -91,6 +92,8 @@ export async function recordCommand(config: MakerdConfig, args: readonly string[
           clock,
           reconnectBaseMs: config.stream.reconnectBaseMs,
           reconnectMaxMs: config.stream.reconnectMaxMs,
+          maxMessageBytes: config.stream.maxMessageBytes.market,
+          rate: config.stream.rate,
           logger: logger.child({ component: 'market-stream' }),
           onRawEvent: (e) => recorder.streamEvent(e),
           onMarketEvent: (market, _token, kind) => {

@@ -18,7 +18,7 @@ export const executorSchema = {
     env: 'MAKERD_EXECUTOR_REPRICE_TICKS',
   },
   overlapReplacements: {
-    doc: "Post a re-price's new order with the cancel of the old one, without waiting for the cancel's answer, when the risk gate finds that both may rest together within every limit (one round trip instead of two; off: every place waits for the cancels before it, as design.md's pipeline says). Read at start-up",
+    doc: "Post a re-price's new order with the cancel of the old one, without waiting for the cancel's answer, when the risk gate finds that both may rest together within every limit (one round trip instead of two; off: every place waits for the cancels before it: cancel before place). Read at start-up",
     format: 'strict-boolean',
     default: false,
     env: 'MAKERD_EXECUTOR_OVERLAP_REPLACEMENTS',

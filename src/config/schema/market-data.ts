@@ -1,4 +1,4 @@
-/** Configuration schema: how market data is read: the book poller, the metadata cache and the WebSocket streams. */
+/** Configuration schema: how market data is read: the book poller, the books' bounds, the metadata cache and the WebSocket streams. */
 
 /** `auto`: on in sim mode, off in live mode. */
 export type StreamMode = 'auto' | 'on' | 'off';
@@ -38,6 +38,20 @@ export const pollerSchema = {
   },
 };
 
+export interface BooksConfig {
+  maxLevels: number;
+}
+
+export const booksSchema = {
+  maxLevels: {
+    doc: "Most price levels a side of a token's book may have; a book with more (polled or streamed) is unusable (too-many-levels) and never read further",
+    format: 'positive-count',
+    default: 1_000,
+    env: 'MAKERD_BOOKS_MAX_LEVELS',
+    arg: 'max-book-levels',
+  },
+};
+
 export interface MetadataConfig {
   ttlMs: number;
 }
@@ -56,6 +70,8 @@ export interface StreamConfig {
   user: StreamMode;
   reconnectBaseMs: number;
   reconnectMaxMs: number;
+  maxMessageBytes: { market: number; user: number };
+  rate: { maxMessagesPerSec: number; maxBytesPerSec: number; windowMs: number };
 }
 
 export const streamSchema = {
@@ -82,5 +98,44 @@ export const streamSchema = {
     format: 'positive-duration-ms',
     default: 30_000,
     env: 'MAKERD_STREAM_RECONNECT_MAX_MS',
+  },
+  maxMessageBytes: {
+    market: {
+      doc: "Largest message of the market stream (the ws client's maxPayload): a bigger one closes the connection, which reconnects with backoff; a frame holds one event or an array of them (the books of a subscription: 1,000 books of 16 KiB)",
+      format: 'positive-bytes',
+      default: 16_777_216,
+      env: 'MAKERD_STREAM_MARKET_MAX_MESSAGE_BYTES',
+      arg: 'stream-market-max-message-bytes',
+    },
+    user: {
+      doc: "Largest message of the user stream (the ws client's maxPayload): the account's order and trade events",
+      format: 'positive-bytes',
+      default: 1_048_576,
+      env: 'MAKERD_STREAM_USER_MAX_MESSAGE_BYTES',
+      arg: 'stream-user-max-message-bytes',
+    },
+  },
+  rate: {
+    maxMessagesPerSec: {
+      doc: 'Most messages a second a stream may bring, on average over stream.rate.windowMs; past it the connection is closed before the message is read and reconnects with backoff (the poller keeps the books)',
+      format: 'positive-count',
+      default: 5_000,
+      env: 'MAKERD_STREAM_MAX_MESSAGES_PER_SEC',
+      arg: 'stream-max-messages-per-sec',
+    },
+    maxBytesPerSec: {
+      doc: 'Most bytes a second a stream may bring, on average over stream.rate.windowMs; past it the connection is closed before the message is read and reconnects with backoff',
+      format: 'positive-bytes',
+      default: 4_194_304,
+      env: 'MAKERD_STREAM_MAX_BYTES_PER_SEC',
+      arg: 'stream-max-bytes-per-sec',
+    },
+    windowMs: {
+      doc: "Window of the streams' rate bounds (stream.rate.maxMessagesPerSec, stream.rate.maxBytesPerSec); a subscription's first burst of books must fit in one window",
+      format: 'positive-duration-ms',
+      default: 5_000,
+      env: 'MAKERD_STREAM_RATE_WINDOW_MS',
+      arg: 'stream-rate-window-ms',
+    },
   },
 };

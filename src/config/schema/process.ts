@@ -55,7 +55,7 @@ export interface DataConfig {
 
 export const dataSchema = {
   dir: {
-    doc: 'Directory of the journal and state files',
+    doc: 'Directory of the journal and state files, which belong to one venue and one account: venue.json in it says whose, and a run of another venue or account is refused (docs/lifecycle.md)',
     format: 'non-empty-string',
     default: './data',
     env: 'MAKERD_DATA_DIR',

@@ -31,6 +31,13 @@ export interface SimConfig {
     wsDropRate: number;
     throttleStormMs: number;
     maintenanceMs: number;
+    hugeBooks: number;
+    giantAnswersMb: number;
+    streamFloodMb: number;
+    streamFloodPerSec: number;
+    trickle: boolean;
+    deepJson: number;
+    garbage: boolean;
   };
 }
 
@@ -112,7 +119,7 @@ export const simSchema = {
   },
   edgeLimits: {
     enabled: {
-      doc: "Enforce the venue's rate limits (section 8) with 429",
+      doc: "Enforce the venue's rate limits (its limit table) with 429",
       format: 'strict-boolean',
       default: true,
       env: 'MAKERD_SIM_EDGE_LIMITS',
@@ -189,6 +196,55 @@ export const simSchema = {
       default: 0,
       env: 'MAKERD_SIM_FAULT_MAINTENANCE_MS',
       arg: 'fault-maintenance-ms',
+    },
+    hugeBooks: {
+      doc: 'Answer POST /books and GET /book with books of this many levels a side, every price off the tick grid (0 = off; at most 1,000,000)',
+      format: 'count',
+      default: 0,
+      env: 'MAKERD_SIM_FAULT_HUGE_BOOKS',
+      arg: 'fault-huge-books',
+    },
+    giantAnswersMb: {
+      doc: 'Answer POST /books with a JSON body of this many MiB, streamed in chunks (0 = off; at most 10,240)',
+      format: 'non-negative-number',
+      default: 0,
+      env: 'MAKERD_SIM_FAULT_GIANT_ANSWERS_MB',
+      arg: 'fault-giant-answers-mb',
+    },
+    streamFloodMb: {
+      doc: 'Send every market-stream connection a message of this many MiB, sim.faults.streamFloodPerSec times a second (0 = off; at most 64)',
+      format: 'non-negative-number',
+      default: 0,
+      env: 'MAKERD_SIM_FAULT_STREAM_FLOOD_MB',
+      arg: 'fault-stream-flood-mb',
+    },
+    streamFloodPerSec: {
+      doc: 'Messages a second of the stream flood (sim.faults.streamFloodMb; at most 100)',
+      format: 'positive-number',
+      default: 4,
+      env: 'MAKERD_SIM_FAULT_STREAM_FLOOD_PER_SEC',
+      arg: 'fault-stream-flood-per-sec',
+    },
+    trickle: {
+      doc: 'Send the answers of GET /data/orders one byte a second (other routes: POST /_sim/faults {"trickle": [routes]})',
+      format: 'strict-boolean',
+      default: false,
+      env: 'MAKERD_SIM_FAULT_TRICKLE',
+      arg: 'fault-trickle',
+    },
+    deepJson: {
+      doc: "Answer POST /midpoints with the first token's midpoint as arrays nested this deep (0 = off)",
+      format: 'count',
+      default: 0,
+      env: 'MAKERD_SIM_FAULT_DEEP_JSON',
+      arg: 'fault-deep-json',
+    },
+    garbage: {
+      doc: 'Answer POST /books with 64 KiB of random bytes',
+      format: 'strict-boolean',
+      default: false,
+      env: 'MAKERD_SIM_FAULT_GARBAGE',
+      arg: 'fault-garbage',
     },
   },
 };

@@ -1,4 +1,7 @@
-/** Configuration schema: how makerd reaches the venue: mode, base URLs, credentials, HTTP timeouts and retries. */
+/**
+ * Configuration schema: how makerd reaches the venue: mode, base URLs, credentials, HTTP timeouts
+ * and retries, and the bounds of its answers (how each default is derived: src/venue/http/answer-bounds.ts).
+ */
 
 export interface VenueConfig {
   mode: 'sim' | 'live';
@@ -16,6 +19,7 @@ export interface VenueConfig {
   timeouts: { connectMs: number; headersMs: number; bodyMs: number; requestMs: number };
   retry: { maxAttempts: number; baseMs: number; maxMs: number };
   connectionsPerOrigin: number;
+  answers: { recordBytes: number; bookBytes: number; pageBytes: number; minBytesPerSec: number; slowGraceMs: number };
 }
 
 export const venueSchema = {
@@ -136,5 +140,42 @@ export const venueSchema = {
     format: 'positive-count',
     default: 48,
     env: 'MAKERD_VENUE_CONNECTIONS',
+  },
+  answers: {
+    recordBytes: {
+      doc: 'Largest answer of a single record (a market, an order, a fee rate, an order answer, the cancel of one order; any error answer), and the base of a batch answer; bigger answers are refused unread (a record is a few KiB)',
+      format: 'positive-bytes',
+      default: 262_144,
+      env: 'MAKERD_VENUE_ANSWER_RECORD_BYTES',
+      arg: 'venue-answer-record-bytes',
+    },
+    bookBytes: {
+      doc: 'Allowance per book of a POST /books answer (per token asked for) and of GET /book: 2 sides of 1,000 price levels (books.maxLevels) of 64 bytes, plus the other fields; raise it with books.maxLevels',
+      format: 'positive-bytes',
+      default: 131_072,
+      env: 'MAKERD_VENUE_ANSWER_BOOK_BYTES',
+      arg: 'venue-answer-book-bytes',
+    },
+    pageBytes: {
+      doc: 'Largest answer of one page of a listing (markets, trades, open orders, positions, tags, search, ...): 10,000 trade fills of 1 KiB, or a markets page of a few KiB a market',
+      format: 'positive-bytes',
+      default: 16_777_216,
+      env: 'MAKERD_VENUE_ANSWER_PAGE_BYTES',
+      arg: 'venue-answer-page-bytes',
+    },
+    minBytesPerSec: {
+      doc: 'Slowest an answer body may arrive: once venue.answers.slowGraceMs has passed since its headers, each byte must have come within 1/minBytesPerSec s on average, else it is refused as too slow',
+      format: 'positive-bytes',
+      default: 16_384,
+      env: 'MAKERD_VENUE_ANSWER_MIN_BYTES_PER_SEC',
+      arg: 'venue-answer-min-bytes-per-sec',
+    },
+    slowGraceMs: {
+      doc: 'Head start of the minimum answer rate (venue.answers.minBytesPerSec), from the arrival of the headers',
+      format: 'positive-duration-ms',
+      default: 3_000,
+      env: 'MAKERD_VENUE_ANSWER_SLOW_GRACE_MS',
+      arg: 'venue-answer-slow-grace-ms',
+    },
   },
 };

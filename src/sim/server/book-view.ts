@@ -36,8 +36,18 @@ export class BookView {
     if (!this.#frozen) return this.#exchange.midpoint(tokenId);
     const book = this.book(tokenId);
     if (!book || book.bids.length === 0 || book.asks.length === 0) return undefined;
-    const bestBid = Decimal.max(...book.bids.map((l) => l.price));
-    const bestAsk = Decimal.min(...book.asks.map((l) => l.price));
+    const bestBid = extreme(book.bids, 1);
+    const bestAsk = extreme(book.asks, -1);
     return toPlainString(bestBid.plus(bestAsk).div(2));
   }
+}
+
+/** The highest (`sign` 1) or lowest (-1) price of a non-empty side; a loop, not Decimal.max(...prices). */
+function extreme(levels: readonly { price: string }[], sign: 1 | -1): Decimal {
+  let best = new Decimal(levels[0]!.price);
+  for (let i = 1; i < levels.length; i++) {
+    const p = new Decimal(levels[i]!.price);
+    if (p.cmp(best) === sign) best = p;
+  }
+  return best;
 }

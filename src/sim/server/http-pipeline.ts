@@ -2,7 +2,8 @@
  * One venue request, from the socket to the answer, in the order a venue edge applies things:
  *   route match (404; 400 for a path that is not valid percent-encoding) -> faults (reset, 425,
  *   429 storm, 5xx) -> edge limits (429) -> authentication (401) -> parameters (400) -> handler
- *   -> malformed fault -> latency -> answer.
+ *   -> hostile answer (huge books, giant answer, deep JSON, garbage) or malformed fault ->
+ *   latency -> answer (trickled, one byte a second, on the routes of the `trickle` fault).
  * `/_sim/*` skips everything but the handler. Every error becomes the contract's error body in
  * `error-response.ts`.
  */
@@ -10,8 +11,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
 import { badParameter } from '../../errors.js';
-import { matchEndpoint } from '../../venue/endpoints.js';
+import { type EndpointId, matchEndpoint } from '../../venue/endpoints.js';
 import { checkQuery } from '../../venue/param-rules.js';
+import type { OrderBookSnapshot } from '../../venue/types.js';
 import type { SimAccount } from '../contracts.js';
 import type { AccountRegistry } from './account-registry.js';
 import { verifyRequestAuth, type AuthSettings } from './auth.js';
@@ -20,6 +22,8 @@ import type { EdgeLimits } from './edge-limits.js';
 import { toErrorResponse } from './error-response.js';
 import type { FaultController } from './faults.js';
 import { notFound, restarting, SimHttpError, throttled, unauthorized, venueFault } from './http-error.js';
+import { BodyStreamer } from './body-stream.js';
+import { deepMidpointsBody, garbageBody, giantBooksBody, hugeBooksBody, MB, type StreamedBody } from './hostile-answers.js';
 import { MALFORMABLE, malformBody } from './malform.js';
 import type { RequestContext } from './request-context.js';
 import { ROUTES } from './routes/route-table.js';
@@ -65,6 +69,8 @@ export class HttpPipeline {
   readonly #simDeps: SimRouteDeps;
   /** Real-time timers of the latency fault, cleared on close. */
   readonly #delays = new Set<NodeJS.Timeout>();
+  /** Writes the hostile and trickled answers; closing it stops them. */
+  readonly #streamer = new BodyStreamer();
 
   constructor(deps: PipelineDeps) {
     this.#d = deps;
@@ -74,6 +80,7 @@ export class HttpPipeline {
   close(): void {
     for (const t of this.#delays) clearTimeout(t);
     this.#delays.clear();
+    this.#streamer.close();
   }
 
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
@@ -129,6 +136,7 @@ export class HttpPipeline {
 
     const started = performance.now();
     const delay = d.faults.delayMs();
+    const trickle = match !== undefined && d.faults.trickles(match.def.route);
     try {
       if (badPath) throw badParameter(`${method} ${path}`, 'path', 'must be valid percent-encoded text');
       if (!match) throw notFound(`route ${method} ${path}`);
@@ -166,35 +174,71 @@ export class HttpPipeline {
       const query = checkQuery(def.id, search === '' ? {} : Object.fromEntries(new URLSearchParams(search)), { applyDefaults: true });
       const ctx: RequestContext = { def, pathParams: match.pathParams, query, rawBody, account, world: d.world, books: d.books, now };
       let result = ROUTES[def.id](ctx);
-      if (MALFORMABLE.has(def.id)) {
+      const hostile = this.#hostileBody(def.id, result, rawBody);
+      if (hostile === undefined && MALFORMABLE.has(def.id)) {
         const kind = d.faults.malformation();
         if (kind !== undefined) {
           d.stats.fault(`malformed_${kind}`);
           result = malformBody(def.id, result, kind);
         }
       }
-      this.#send(res, 200, JSON.stringify(result), delay);
+      this.#send(res, 200, hostile ?? JSON.stringify(result), delay, undefined, true, trickle);
       d.logger?.debug({ route: def.route, status: 200, ms: performance.now() - started }, 'sim request');
     } catch (err) {
-      const status = this.#sendError(res, err, delay);
+      const status = this.#sendError(res, err, delay, true, trickle);
       d.logger?.debug({ route: match?.def.route ?? 'unknown', status, ms: performance.now() - started }, 'sim request');
     }
   }
 
-  #sendError(res: ServerResponse, err: unknown, delay: number, counted = true): number {
+  /**
+   * The hostile answer in force for this route, if any (garbage, then a giant answer, then huge
+   * books on the books routes; deep JSON on `POST /midpoints`), counted as applied.
+   */
+  #hostileBody(id: EndpointId, result: unknown, rawBody: string): StreamedBody | undefined {
+    const f = this.#d.faults.current;
+    let body: StreamedBody | undefined;
+    if (id === 'postBooks' && f.garbage) body = garbageBody(() => this.#d.faults.draw());
+    else if (id === 'postBooks' && f.giantAnswersMb > 0) body = giantBooksBody(result as OrderBookSnapshot[], f.giantAnswersMb * MB);
+    else if ((id === 'postBooks' || id === 'getBook') && f.hugeBooks > 0)
+      body = hugeBooksBody(result as OrderBookSnapshot | OrderBookSnapshot[], f.hugeBooks);
+    else if (id === 'postMidpoints' && f.deepJson > 0) {
+      // The handler has checked the batch: a non-empty array of {token_id}.
+      const first = (JSON.parse(rawBody) as { token_id: string }[])[0]!.token_id;
+      body = deepMidpointsBody(first, f.deepJson);
+    }
+    if (body !== undefined) this.#d.stats.fault(body.fault);
+    return body;
+  }
+
+  #sendError(res: ServerResponse, err: unknown, delay: number, counted = true, trickle = false): number {
     const e = toErrorResponse(err);
     if (e.status === 500 && !(err instanceof SimHttpError)) {
       this.#d.logger?.error({ err }, 'sim handler failed');
     }
-    this.#send(res, e.status, e.body, delay, e.retryAfterSec, counted);
+    this.#send(res, e.status, e.body, delay, e.retryAfterSec, counted, trickle);
     return e.status;
   }
 
-  /** `counted` is false for `/_sim/*`, which the venue stats leave out. */
-  #send(res: ServerResponse, status: number, body: string, delay: number, retryAfterSec?: number, counted = true): void {
+  /**
+   * `counted` is false for `/_sim/*`, which the venue stats leave out. A streamed (hostile) body or
+   * a trickled one goes through the BodyStreamer; its bytes are counted under its fault.
+   */
+  #send(
+    res: ServerResponse,
+    status: number,
+    body: string | StreamedBody,
+    delay: number,
+    retryAfterSec?: number,
+    counted = true,
+    trickle = false,
+  ): void {
     if (counted) this.#d.stats.response(status);
     const write = (): void => {
       if (res.destroyed) return;
+      if (typeof body !== 'string' || trickle) {
+        this.#stream(res, status, body, retryAfterSec, trickle);
+        return;
+      }
       const headers: Record<string, string | number> = {
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
@@ -212,5 +256,23 @@ export class HttpPipeline {
       write();
     }, delay);
     this.#delays.add(t);
+  }
+
+  #stream(res: ServerResponse, status: number, body: string | StreamedBody, retryAfterSec: number | undefined, trickle: boolean): void {
+    const stats = this.#d.stats;
+    const streamed: StreamedBody = typeof body === 'string' ? { fault: 'trickle', pieces: [body], length: Buffer.byteLength(body) } : body;
+    const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+    if (streamed.length !== undefined) headers['content-length'] = streamed.length;
+    if (retryAfterSec !== undefined) headers['retry-after'] = String(retryAfterSec);
+    if (trickle) stats.fault('trickle');
+    const kinds = trickle && streamed.fault !== 'trickle' ? [streamed.fault, 'trickle'] : [streamed.fault];
+    this.#streamer.write(res, streamed.pieces, { status, headers, trickle, onBytes: (n) => stats.faultBytes(kinds, n) }).then(
+      () => undefined,
+      (err: unknown) => {
+        // A generator or socket failure mid-answer: the head is out, so the connection is all that can go.
+        this.#d.logger?.error({ err }, 'sim streamed answer failed');
+        res.destroy();
+      },
+    );
   }
 }

@@ -14,6 +14,7 @@ import { FaultController, type FaultConfig, type FaultState } from './faults.js'
 import { HttpPipeline } from './http-pipeline.js';
 import { simStats } from './routes/sim-routes.js';
 import { StatsRecorder } from './stats.js';
+import { StreamFlood } from './stream-flood.js';
 import { WsHub } from './ws-hub.js';
 import type { SimServerWorld } from './world.js';
 
@@ -68,6 +69,8 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   const hub = new WsHub({ world, clock, registry, authWindowMs, faults, books, stats });
   faults.onDropWebSockets = () => hub.dropAll();
   faults.onFrozenChange = (frozen) => books.setFrozen(frozen);
+  const flood = new StreamFlood(hub, stats);
+  faults.onStreamFloodChange = (mb, perSec) => flood.set(mb, perSec);
   faults.apply(options.faults ?? {});
 
   const server: Server = createServer({ keepAliveTimeout: 5_000 }, pipeline.handle);
@@ -99,6 +102,7 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
     faults: () => faults.state(),
     dropWebSockets: () => hub.dropAll(),
     async close() {
+      flood.close();
       pipeline.close();
       await hub.close();
       await new Promise<void>((resolve) => {

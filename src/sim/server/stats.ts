@@ -24,6 +24,8 @@ export interface SimServerStats {
   requests_by_route: Record<string, number>;
   responses_by_status: Record<string, number>;
   faults_injected: Record<string, number>;
+  /** Bytes the hostile-answer faults wrote (huge_books, giant_answer, deep_json, garbage, trickle, stream_flood). */
+  fault_bytes_sent: Record<string, number>;
   ws_connections_open: number;
   ws_connections_total: number;
 }
@@ -39,6 +41,7 @@ export class StatsRecorder {
   readonly #byRoute = new Map<string, number>();
   readonly #byStatus = new Map<number, number>();
   readonly #faults = new Map<string, number>();
+  readonly #faultBytes = new Map<string, number>();
   readonly #edgeByScope = new Map<string, number>();
 
   request(route: string): void {
@@ -66,6 +69,11 @@ export class StatsRecorder {
     this.#faults.set(kind, (this.#faults.get(kind) ?? 0) + 1);
   }
 
+  /** Bytes a hostile-answer fault wrote, counted under each of `kinds`. */
+  faultBytes(kinds: readonly string[], n: number): void {
+    for (const k of kinds) this.#faultBytes.set(k, (this.#faultBytes.get(k) ?? 0) + n);
+  }
+
   snapshot(): SimServerStats {
     return {
       requests_total: this.requestsTotal,
@@ -77,6 +85,7 @@ export class StatsRecorder {
       requests_by_route: Object.fromEntries(this.#byRoute),
       responses_by_status: Object.fromEntries([...this.#byStatus].map(([k, v]) => [String(k), v])),
       faults_injected: Object.fromEntries(this.#faults),
+      fault_bytes_sent: Object.fromEntries(this.#faultBytes),
       ws_connections_open: this.wsOpen,
       ws_connections_total: this.wsTotal,
     };

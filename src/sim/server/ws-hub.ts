@@ -15,8 +15,9 @@
  * Text `PING` is answered `PONG`. Events raised within one synchronous exchange call are sent
  * together, one frame per connection (an array when there are several). While books are frozen
  * the market channel sends no book or price changes. The `wsDropRate` fault terminates a
- * connection instead of sending a frame; the HTTP faults (resets, 425, 429, 5xx, latency) and the
- * edge limits do not apply to WebSocket upgrades.
+ * connection instead of sending a frame; the `streamFloodMb` fault (stream-flood.ts) sends large
+ * messages through `floodMarket`; the HTTP faults (resets, 425, 429, 5xx, latency) and the edge
+ * limits do not apply to WebSocket upgrades.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -82,6 +83,32 @@ export class WsHub {
 
   get openConnections(): number {
     return this.#conns.size;
+  }
+
+  /** A token some market-channel connection subscribed to, and its market (the stream flood's message names it). */
+  floodToken(): { tokenId: string; market: string } | undefined {
+    let any = false;
+    for (const c of this.#conns) {
+      if (c.channel !== 'market') continue;
+      any = true;
+      for (const tokenId of c.assets) return { tokenId, market: this.#d.world.lookup.token(tokenId)?.conditionId ?? '' };
+    }
+    return any ? { tokenId: '0', market: '' } : undefined;
+  }
+
+  /**
+   * The stream flood: `message` as one text frame to every open market-channel connection, except
+   * one whose send buffer still holds at least a message (a reader that keeps up gets every one;
+   * one that does not costs no more memory). How many connections it went to.
+   */
+  floodMarket(message: Buffer): number {
+    let sent = 0;
+    for (const c of this.#conns) {
+      if (c.channel !== 'market' || c.ws.readyState !== c.ws.OPEN || c.ws.bufferedAmount >= message.length) continue;
+      c.ws.send(message, { binary: false });
+      sent++;
+    }
+    return sent;
   }
 
   /** Terminates every connection (the `dropWebSockets` fault, and close()). */
@@ -229,7 +256,7 @@ export class WsHub {
 
   #queue(conn: Conn, events: unknown[]): void {
     if (events.length === 0) return;
-    conn.pending.push(...events);
+    for (const e of events) conn.pending.push(e);
     this.#dirty.add(conn);
     if (!this.#flushQueued) {
       this.#flushQueued = true;

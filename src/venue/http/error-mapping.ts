@@ -4,6 +4,7 @@
  * own error text is shortened so that a large or hostile body cannot flood the logs.
  */
 import { ErrorCode, MakerdError, type ErrorCodeValue } from '../../errors.js';
+import type { AnswerRefused } from './answer-bounds.js';
 
 const MAX_VENUE_MESSAGE = 200;
 
@@ -70,4 +71,17 @@ export function errorFromTransport(route: string, err: unknown, abortCause: Abor
     return new MakerdError(ErrorCode.TIMEOUT, `${route}: timed out (${code})`, { where: route, cause: err });
   }
   return new MakerdError(ErrorCode.NETWORK, `${route}: network failure (${code})`, { where: route, cause: err });
+}
+
+/**
+ * An error for an answer refused for its size (BAD_RESPONSE: nothing of it is used, and it is not
+ * asked for again) or its slowness (TIMEOUT, like the timeouts it stands beside).
+ */
+export function errorFromRefusal(route: string, refusal: AnswerRefused, setting: string): MakerdError {
+  const code = refusal.reason === 'too_large' ? ErrorCode.BAD_RESPONSE : ErrorCode.TIMEOUT;
+  return new MakerdError(code, `${route}: ${refusal.message} (${setting}); nothing of it was used`, {
+    where: route,
+    field: setting,
+    cause: refusal,
+  });
 }

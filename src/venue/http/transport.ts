@@ -8,11 +8,17 @@
  * object per request, the body gathered as it arrives. `reset: false` keeps the connection after
  * a DELETE with a body (the venue's cancels): undici otherwise closes the socket after every
  * request whose method "does not expect" a body, so each cancel paid for a new TCP connection.
+ *
+ * Each answer is read up to the request's `maxBytes` and must keep up with the minimum rate
+ * (answer-bounds.ts); the collector aborts the request past either, so a hostile answer costs
+ * at most its bound in memory and never blocks the event loop in one piece.
  */
 import { Pool } from 'undici';
+import { performance } from 'node:perf_hooks';
 import { ErrorCode, MakerdError } from '../../errors.js';
 import type { HttpMethod } from '../endpoints.js';
-import { ResponseCollector, type TransportResponse } from './response-collector.js';
+import { DEFAULT_ANSWER_BOUNDS } from './answer-bounds.js';
+import { type AnswerRate, ResponseCollector, type TransportResponse } from './response-collector.js';
 import type { AbortHook } from './shared-deadline.js';
 
 export interface TransportTimeouts {
@@ -30,6 +36,12 @@ export interface TransportOptions {
   readonly connections: number;
   /** How long an idle keep-alive socket is kept. */
   readonly keepAliveMs?: number;
+  /** Slowest body rate accepted once past the grace (`venue.answers.minBytesPerSec`). */
+  readonly minBytesPerSec?: number;
+  /** Head start of the rate rule from the headers' arrival (`venue.answers.slowGraceMs`). */
+  readonly slowGraceMs?: number;
+  /** Real time in ms for the rate rule; default performance.now (tests give a fake one). */
+  readonly now?: () => number;
 }
 
 export interface TransportRequest {
@@ -42,6 +54,8 @@ export interface TransportRequest {
   readonly body?: string | undefined;
   /** Fires when the request must stop (the caller aborted, or its time is up). */
   readonly abort: AbortHook;
+  /** Most body bytes read; past it the answer is refused (answer-bounds.ts). */
+  readonly maxBytes: number;
 }
 
 export type { TransportResponse };
@@ -56,10 +70,16 @@ export interface Transport {
 export class HttpTransport implements Transport {
   readonly #options: TransportOptions;
   readonly #pools = new Map<string, Pool>();
+  readonly #rate: AnswerRate;
   #closed = false;
 
   constructor(options: TransportOptions) {
     this.#options = options;
+    this.#rate = {
+      minBytesPerSec: options.minBytesPerSec ?? DEFAULT_ANSWER_BOUNDS.minBytesPerSec,
+      graceMs: options.slowGraceMs ?? DEFAULT_ANSWER_BOUNDS.slowGraceMs,
+      now: options.now ?? (() => performance.now()),
+    };
   }
 
   #pool(origin: string): Pool {
@@ -85,11 +105,14 @@ export class HttpTransport implements Transport {
     return this.#closed;
   }
 
-  /** Sends one request and reads its body completely; rejects with undici's errors unchanged. */
+  /**
+   * Sends one request and reads its body completely, within its bounds; rejects with undici's
+   * errors unchanged, or with AnswerRefused (answer-bounds.ts).
+   */
   send(req: TransportRequest): Promise<TransportResponse> {
     const pool = this.#pool(req.origin);
     return new Promise<TransportResponse>((resolve, reject) => {
-      const collector = new ResponseCollector(req.abort, resolve, reject);
+      const collector = new ResponseCollector(req.abort, req.maxBytes, this.#rate, resolve, reject);
       pool.dispatch(
         {
           method: req.method,

@@ -2,16 +2,30 @@
  * The one request path of the venue client: credentials check, rate-limit gate, signing, the
  * HTTP exchange with its deadline, mapping of the answer to the error catalogue, and retries of
  * idempotent reads. Endpoint functions only describe what to send and how to check the answer.
+ *
+ * Every answer is read within the bound of its route (answer-bounds.ts). A refused answer (too
+ * large, too slow) is never parsed: the caller gets BAD_RESPONSE (too large; final) or TIMEOUT (too
+ * slow; a read may be tried again), the observer hears the reason, and the log has one warning
+ * when a route's refusals begin and one line when it answers within bounds again.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock/clock.js';
 import { ErrorCode, MakerdError, type ErrorCodeValue } from '../../errors.js';
 import { priorityOf, type GateTicket, type RequestGate } from '../../limits/request-gate.js';
+import { FailureEpisode } from '../../log/failure-episode.js';
 import type { VenueCredentials } from '../credentials.js';
 import type { EndpointDef, Surface } from '../endpoints.js';
 import { abortableWait } from './abortable-wait.js';
+import {
+  AnswerRefused,
+  answerLimitBytes,
+  DEFAULT_ANSWER_BOUNDS,
+  refusalSetting,
+  type AnswerBounds,
+  type RefusalReason,
+} from './answer-bounds.js';
 import type { CallOptions } from './call-options.js';
-import { errorFromStatus, errorFromTransport, type AbortCause } from './error-mapping.js';
+import { errorFromRefusal, errorFromStatus, errorFromTransport, type AbortCause } from './error-mapping.js';
 import { parseRetryAfterMs } from './retry-after.js';
 import { isRetryable, retryDelayMs, type RetryOptions } from './retry-policy.js';
 import { SharedDeadlines } from './shared-deadline.js';
@@ -26,6 +40,8 @@ export interface PreparedRequest {
   readonly query: string;
   /** The JSON body, serialized once: these exact bytes are signed and sent. */
   readonly body?: string | undefined;
+  /** Tokens named by a batch body (POST /books, /midpoints): what the answer's bound grows with. */
+  readonly items?: number | undefined;
 }
 
 /** Where a surface lives: `origin` like `http://host:port`, plus an optional path prefix. */
@@ -34,8 +50,11 @@ export interface SurfaceTarget {
   readonly pathPrefix: string;
 }
 
-/** Called once per attempt: the HTTP status, or the error code when there was no answer. */
-export type RequestObserver = (route: string, outcome: number | ErrorCodeValue, ms: number) => void;
+/**
+ * Called once per attempt: the HTTP status, or the error code when there was no answer; `refused`
+ * when the answer was refused for its size or its slowness (answer-bounds.ts).
+ */
+export type RequestObserver = (route: string, outcome: number | ErrorCodeValue, ms: number, refused?: RefusalReason) => void;
 
 export interface RequesterConfig {
   readonly transport: Transport;
@@ -50,6 +69,8 @@ export interface RequesterConfig {
   readonly retry: RetryOptions;
   readonly userAgent: string;
   readonly onRequest?: RequestObserver | undefined;
+  /** Bounds of the answers (`venue.answers.*`); the rate rule is the transport's. */
+  readonly answers?: AnswerBounds | undefined;
 }
 
 export class VenueRequester {
@@ -57,9 +78,15 @@ export class VenueRequester {
   /** Failures that must not be retried even though their code is transient (the call's deadline). */
   readonly #final = new WeakSet<MakerdError>();
   readonly #deadlines = new SharedDeadlines();
+  readonly #answers: AnswerBounds;
+  /** Per route, its episode of refused answers (warn at the first, info when it answers well again). */
+  readonly #refusals = new Map<string, FailureEpisode>();
+  /** Routes whose refusal episode is open: a good answer looks its route up only while any is. */
+  #openRefusals = 0;
 
   constructor(config: RequesterConfig) {
     this.#cfg = config;
+    this.#answers = config.answers ?? DEFAULT_ANSWER_BOUNDS;
   }
 
   /** The configured account's API key, if any (the default `owner` of an order). */
@@ -194,6 +221,7 @@ export class VenueRequester {
         headers,
         body: req.body,
         abort: group,
+        maxBytes: answerLimitBytes(this.#answers, req),
       });
     } catch (err) {
       sent = Promise.reject(err);
@@ -210,9 +238,10 @@ export class VenueRequester {
           cause = group.cause === 'caller' ? 'caller' : untilDeadline < untilAttemptEnd ? 'deadline' : 'request-timeout';
         if (group !== undefined) this.#deadlines.release(group);
         ticket?.release();
+        const ms = clock.now() - started;
+        if (err instanceof AnswerRefused) throw this.#refused(req, err, attempt, ms);
         const e = errorFromTransport(route, err, cause, timeoutMs);
         if (cause === 'deadline' || cause === 'caller') this.#final.add(e);
-        const ms = clock.now() - started;
         this.#cfg.onRequest?.(route, e.code, ms);
         this.#cfg.logger?.debug({ route, code: e.code, ms, attempt }, 'venue request failed');
         throw e;
@@ -241,6 +270,7 @@ export class VenueRequester {
       const shown = this.#cfg.credentials?.redact(text) ?? text;
       throw errorFromStatus(route, status, shown, retryAfterMs);
     }
+    if (this.#openRefusals > 0) this.#answeredWell(route);
     if (quick !== undefined) {
       const known = quick(text);
       if (known !== undefined) return known;
@@ -262,6 +292,45 @@ export class VenueRequester {
       if (err instanceof MakerdError) this.#final.add(err);
       throw err;
     }
+  }
+
+  /**
+   * An answer the transport refused: its error (too large: final, it would come back as large),
+   * the observer told the reason, and the route's episode of refusals opened or counted.
+   */
+  #refused(req: PreparedRequest, refusal: AnswerRefused, attempt: number, ms: number): MakerdError {
+    const route = req.def.route;
+    const setting = refusalSetting(refusal.reason, req.def);
+    const e = errorFromRefusal(route, refusal, setting);
+    if (refusal.reason === 'too_large') this.#final.add(e);
+    this.#cfg.onRequest?.(route, e.code, ms, refusal.reason);
+    let episode = this.#refusals.get(route);
+    if (episode === undefined) {
+      episode = new FailureEpisode(this.#cfg.logger, route, () => this.#cfg.clock.now(), 'refused answer');
+      this.#refusals.set(route, episode);
+    }
+    if (!episode.ongoing) this.#openRefusals++;
+    const fields = {
+      route,
+      reason: refusal.reason,
+      bytes: refusal.bytes,
+      limit: refusal.limit,
+      elapsedMs: Math.round(refusal.elapsedMs),
+      setting,
+      attempt,
+      code: e.code,
+    };
+    episode.failed(fields, `venue answer refused (${refusal.reason}): ${refusal.message}`);
+    this.#cfg.logger?.debug(fields, 'venue answer refused');
+    return e;
+  }
+
+  /** A 2xx answer read within its bounds: closes the route's episode of refusals, if open. */
+  #answeredWell(route: string): void {
+    const episode = this.#refusals.get(route);
+    if (episode === undefined || !episode.ongoing) return;
+    episode.succeeded();
+    this.#openRefusals--;
   }
 
   /** A failure no retry can mend (the caller, the client closed, the limiter's refusal). */

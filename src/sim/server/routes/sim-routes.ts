@@ -1,7 +1,7 @@
 /**
  * Inspection and control for tests and operators, under `/_sim/`: never rate limited, never
  * authenticated, never subject to faults, not counted in the venue request stats.
- *   GET  /_sim/stats   counters + the operator accounts' open orders and fills
+ *   GET  /_sim/stats   counters + the operator accounts' open orders and fills + the process's RSS
  *   GET  /_sim/faults  faults in force;  POST /_sim/faults  apply a patch (see faults.ts)
  *   GET  /_sim/limits  edge-limit windows: capacity and use
  *   GET  /_sim/fair?token_id=  the flow's fair value of a token
@@ -41,7 +41,14 @@ export function simStats(deps: SimRouteDeps): Record<string, unknown> {
             world.accounts.filter((a) => a.operator).map((a) => a.address),
           ),
         };
-  return { ...deps.stats.snapshot(), ...world.exchange.operatorStats(), ...rewards };
+  // The resident memory of the process the simulator runs in (all of it when embedded): the
+  // hostile answers must keep it small (`npm run soak -- --hostile` reads it).
+  return {
+    ...deps.stats.snapshot(),
+    ...world.exchange.operatorStats(),
+    ...rewards,
+    process_resident_memory_bytes: process.memoryUsage.rss(),
+  };
 }
 
 function rewardsOf(deps: SimRouteDeps): SimRewards {
