@@ -112,6 +112,12 @@ const KEYS: readonly KeySpec[] = [
   },
   { key: 'backtest_24h_s', bench: 'backtest', what: 'backtest of 24 market-hours of one market, s', target: { op: '<', value: 10 } },
   {
+    key: 'backtest_parallel_speedup',
+    bench: 'backtest-parallel',
+    what: 'makerd backtest of 20 seeds: wall time with --jobs 1 / with --jobs 2 (median of paired runs)',
+    target: { op: '>=', value: 1.7 },
+  },
+  {
     key: 'fill_to_requote_ms_p50',
     bench: 'fill-to-requote',
     what: "fill of makerd's order to its next order request for that market, p50 ms",
@@ -183,6 +189,7 @@ const ORDER = [
   'fill-to-requote',
   'daemon-live',
   'backtest',
+  'backtest-parallel',
   'replay',
 ];
 

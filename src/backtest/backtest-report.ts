@@ -4,10 +4,15 @@
  * the JSON form of it all.
  *
  * Runs are interleaved seed by seed (seed 1: a, b; seed 2: a, b; ...), so a comparison cut short
- * is still balanced and the progress shown is even.
+ * is still balanced and the progress shown is even. runPlanOnWorkers spreads the same runs over
+ * worker threads (seed-pool.ts) and gives the identical report. A run that throws stops the plan
+ * with its error, the seed and strategy named (seed-wire.ts runError).
  */
 import { Decimal } from '../money.js';
 import { runBacktest, type BacktestSettings, type FlowFactory, type RunResult, type StrategyRun } from './run-backtest.js';
+import { runSeedPool, seedWorkerEntry } from './seed-pool.js';
+import { runError } from './seed-wire.js';
+import type { StrategySpec } from './strategy-spec.js';
 import { type GuardSummary, METRICS, summarise, type StrategySummary } from './summary.js';
 
 export interface PlannedStrategy extends StrategyRun {
@@ -88,19 +93,60 @@ export function runPlan(plan: BacktestPlan): BacktestReport {
     plan.strategies.forEach((s, i) => {
       const current = { label: s.label, seed };
       plan.onProgress?.(done, total, current);
-      const result = runBacktest({
-        seed,
-        strategy: s,
-        settings: plan.settings,
-        ...(plan.flow === undefined ? {} : { flow: plan.flow }),
-        digestFlow: plan.digestFlow === true,
-        ...(plan.onProgress === undefined ? {} : { onProgress: (f: number) => plan.onProgress!(done + f, total, current) }),
-      });
+      let result: RunResult;
+      try {
+        result = runBacktest({
+          seed,
+          strategy: s,
+          settings: plan.settings,
+          ...(plan.flow === undefined ? {} : { flow: plan.flow }),
+          digestFlow: plan.digestFlow === true,
+          ...(plan.onProgress === undefined ? {} : { onProgress: (f: number) => plan.onProgress!(done + f, total, current) }),
+        });
+      } catch (err) {
+        throw runError(err, seed, s.label);
+      }
       runs[i]!.push(result);
       done++;
       plan.onProgress?.(done, total, current);
     });
   }
+  return planReport(plan, runs);
+}
+
+export interface WorkerPlan extends BacktestPlan {
+  /** Each strategy as data, for the workers (strategy-spec.ts), in the order of `strategies`. */
+  readonly specs: readonly StrategySpec[];
+  /** The strategy folders the workers load. */
+  readonly strategyDirs: readonly string[];
+  /** Worker threads; 1 (or no compiled worker, or a custom flow): runPlan in this thread. */
+  readonly jobs: number;
+  /** The CLI's stop signal: terminates the workers (BacktestStopped). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * runPlan on `jobs` worker threads (seed-pool.ts): the same report, figure for figure. In this
+ * thread when `jobs` is 1, when the plan has its own flow (a function, which a worker cannot be
+ * sent), or when no compiled worker exists (running from the TypeScript sources).
+ */
+export async function runPlanOnWorkers(plan: WorkerPlan): Promise<BacktestReport> {
+  if (plan.jobs <= 1 || plan.flow !== undefined || seedWorkerEntry() === undefined) return runPlan(plan);
+  if (plan.specs.length !== plan.strategies.length) throw new Error('runPlanOnWorkers: one spec per strategy');
+  const runs = await runSeedPool({
+    strategyDirs: plan.strategyDirs,
+    strategies: plan.specs,
+    seeds: plan.seeds,
+    settings: plan.settings,
+    digestFlow: plan.digestFlow === true,
+    jobs: plan.jobs,
+    ...(plan.onProgress === undefined ? {} : { onProgress: plan.onProgress }),
+    ...(plan.signal === undefined ? {} : { signal: plan.signal }),
+  });
+  return planReport(plan, runs);
+}
+
+function planReport(plan: BacktestPlan, runs: readonly (readonly RunResult[])[]): BacktestReport {
   const st = plan.settings;
   return {
     version: plan.version ?? '',

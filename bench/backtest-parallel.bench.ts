@@ -1,0 +1,55 @@
+/**
+ * Backtest on every core: `makerd backtest` of 20 seeds (bands, default parameters and flow, one
+ * market, 1 market-hour each) with `--jobs 1` (in one thread) and `--jobs 2` (two worker threads,
+ * src/backtest/seed-pool.ts), each a fresh process of the compiled CLI so both pay the same start
+ * and JIT warm-up. Paired runs in alternating order; the key is the median over pairs of
+ * (wall time of --jobs 1) / (wall time of --jobs 2). Each pair's JSON outputs are also compared
+ * (all but `generatedAt`): identical, or the bench fails. Target: >= 1.7 on a 2-core machine.
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchOptions } from './run.js';
+import { median, round } from './stats.js';
+
+const SEEDS = 20;
+
+function backtest(bin: string, hours: number, jobs: number): { seconds: number; json: string } {
+  const t0 = process.hrtime.bigint();
+  const args = [bin, 'backtest', '--seeds', String(SEEDS), '--hours', String(hours), '--json', '--no-progress', '--flow-digest'];
+  const r = spawnSync(process.execPath, [...args, '--jobs', String(jobs)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`backtest-parallel bench: --jobs ${jobs} exited ${r.status}: ${r.stderr}`);
+  return { seconds, json: r.stdout.replace(/"generatedAt": "[^"]*"/, '"generatedAt": ""') };
+}
+
+export default async function run(options: BenchOptions): Promise<Record<string, unknown>> {
+  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli', 'bin.js');
+  const hours = options.quick ? 0.02 : 1;
+  const pairs = options.quick ? 1 : 3;
+  const one: number[] = [];
+  const two: number[] = [];
+  const ratios: number[] = [];
+  for (let p = 0; p < pairs; p++) {
+    // Alternate which goes first, so a drift of the machine's load does not favour one side.
+    const order = p % 2 === 0 ? [1, 2] : [2, 1];
+    const got = new Map(order.map((jobs) => [jobs, backtest(bin, hours, jobs)] as const));
+    const a = got.get(1)!;
+    const b = got.get(2)!;
+    if (a.json !== b.json) throw new Error('backtest-parallel bench: --jobs 2 printed another JSON than --jobs 1');
+    one.push(a.seconds);
+    two.push(b.seconds);
+    ratios.push(a.seconds / b.seconds);
+  }
+  return {
+    scenario: `${SEEDS} seeds x ${hours} market-hour(s) of one market, bands, default flow; makerd backtest --jobs 1 vs --jobs 2, fresh processes`,
+    pairs,
+    backtest_parallel_speedup: round(median(ratios), 3),
+    speedups: ratios.map((r) => round(r, 3)),
+    jobs1_s: one.map((s) => round(s, 2)),
+    jobs2_s: two.map((s) => round(s, 2)),
+    identicalJson: true,
+    targetMin: 1.7,
+    withinTarget: median(ratios) >= 1.7,
+  };
+}
