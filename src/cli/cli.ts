@@ -21,11 +21,24 @@ import { pnlCommand } from './commands/pnl.js';
 import { parseQueryArgs, queryHelp, runQuery } from './commands/query.js';
 import { RECORD_HELP, recordCommand } from './commands/record.js';
 import { simCommand } from './commands/sim.js';
+import { SURVEY_HELP, surveyCommand, takeSurveyArgs } from './commands/survey.js';
 import { splitConfigArgs } from './config-flags.js';
 import { HELP } from './help.js';
 import { UsageError, type CliIo } from './io.js';
 
-const COMMANDS = ['run', 'sim', 'query', 'cancel', 'cancel-market', 'check-config', 'config-doc', 'pnl', 'backtest', 'record'] as const;
+const COMMANDS = [
+  'run',
+  'sim',
+  'query',
+  'cancel',
+  'cancel-market',
+  'check-config',
+  'config-doc',
+  'pnl',
+  'backtest',
+  'record',
+  'survey',
+] as const;
 type Command = (typeof COMMANDS)[number];
 
 function loggerFor(command: Command, loaded: LoadedConfig, io: CliIo): Logger {
@@ -54,11 +67,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       else if (argv[0] === 'sim') io.stdout.write(simHelp());
       else if (argv.includes('backtest')) io.stdout.write(BACKTEST_HELP);
       else if (argv[0] === 'record') io.stdout.write(RECORD_HELP);
+      else if (argv.includes('survey')) io.stdout.write(SURVEY_HELP);
       else io.stdout.write(HELP);
       return 0;
     }
-    const { configFile, configArgs, rest } = splitConfigArgs(argv, new Set(COMMANDS));
-    const [command, ...args] = rest;
+    let split = splitConfigArgs(argv, new Set(COMMANDS));
+    // survey's --markets N is its own (for the other commands the flag sets sim.markets).
+    let surveyArgs: string[] | undefined;
+    if (split.rest[0] === 'survey') {
+      const taken = takeSurveyArgs(argv);
+      surveyArgs = taken.own;
+      split = splitConfigArgs(taken.others, new Set(COMMANDS));
+    }
+    const { configFile, configArgs, rest } = split;
+    const [command, ...restArgs] = rest;
+    const args = surveyArgs === undefined ? restArgs : [...surveyArgs, ...restArgs];
     if (command === undefined) throw new UsageError('no command given');
     if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`unknown command '${command}'`);
     const cmd = command as Command;
@@ -97,6 +120,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await simCommand(loaded.config, args, logger, io);
       case 'record':
         return await recordCommand(loaded.config, args, logger, io);
+      case 'survey':
+        return await surveyCommand(loaded.config, args, logger, io);
       case 'pnl':
         return await pnlCommand(loaded.config, args, io);
       case 'query':

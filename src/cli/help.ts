@@ -22,6 +22,10 @@ Commands:
                               --replay DIR: on recorded markets
   record [--for SECONDS]      Record the selected markets' public data into record.dir
                               (no credentials, no orders; makerd record --help)
+  survey [--markets N | --all] [--for SECONDS] [--json] [--compare FILE]
+                              Measure the markets from public data alone: trades and USDC
+                              a day, spreads, depth, midpoint moves, makers' edge and
+                              mark-outs, rewards and fees (makerd survey --help)
 
 Options for every command:
   --config FILE               Extra configuration file (JSON), over config/default.json

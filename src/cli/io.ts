@@ -1,3 +1,5 @@
+import type { Clock } from '../clock/clock.js';
+
 /** What a command needs from the outside world, so tests can run commands in-process. */
 export interface CliIo {
   readonly stdout: { write(s: string): unknown };
@@ -14,6 +16,12 @@ export interface CliIo {
    * logged through `logCrash` and stopped in order within `shutdownDeadlineMs`.
    */
   readonly onDaemon?: (daemon: { shutdownDeadlineMs: number; logCrash: (event: string, err: unknown) => void }) => void;
+  /**
+   * The time of a command that measures over time (`makerd survey`: its window, polls, the rate
+   * limiter and retries); the system clock when absent. Tests pass a fake clock shared with a
+   * simulator.
+   */
+  readonly clock?: Clock;
 }
 
 /** A command's usage problem: printed with a hint to --help, exit code 2. */

@@ -40,7 +40,8 @@ function minSizeOf(s: ClobMarketSettings): Decimal {
   return min;
 }
 
-function feesOf(f: FeeRate): FeeModel {
+/** The fee schedule of a `GET /fee-rate` answer, checked (BAD_RESPONSE naming the field otherwise). */
+export function feeModelOf(f: FeeRate): FeeModel {
   const fs = f?.fee_schedule;
   if (typeof fs !== 'object' || fs === null) throw badResponse(FEE, 'fee_schedule', 'must be an object', fs === null ? null : typeof fs);
   const rate = decimalOf(FEE, 'fee_schedule.rate', fs.rate);
@@ -130,7 +131,7 @@ export function toMarketMeta(clobSettings: ClobMarketSettings, market: Market, f
     minOrderSize: minSizeOf(clobSettings),
     sizeStep: SIZE_STEP,
     negRisk: clobSettings.nr,
-    fees: feesOf(feeRate),
+    fees: feeModelOf(feeRate),
     endDateMs: endDateOf(market),
     fetchedAtMs: nowMs,
     // A malformed rewards object is not a reason to stop quoting: it reads as paying nothing.

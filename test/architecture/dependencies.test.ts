@@ -75,6 +75,7 @@ const RULES: readonly Rule[] = [
       'src/cli/cli.ts': { 'src/daemon/': 'query and cancel open the venue stack' },
       'src/cli/commands/sim.ts': { 'src/daemon/': '`makerd sim` starts the configured simulator' },
       'src/cli/commands/record.ts': { 'src/daemon/': '`makerd record` opens the venue stack' },
+      'src/cli/commands/survey.ts': { 'src/daemon/': '`makerd survey` opens the venue stack (without credentials)' },
     },
   },
   {

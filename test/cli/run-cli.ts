@@ -1,4 +1,5 @@
 import { runCli } from '../../src/cli/cli.js';
+import type { Clock } from '../../src/clock/clock.js';
 
 export interface CliRun {
   code: number;
@@ -11,6 +12,8 @@ export interface CliOptions {
   readonly stopSignal?: AbortSignal;
   /** Called with everything written to stdout so far, after each write. */
   readonly onStdout?: (stdoutSoFar: string) => void;
+  /** The command's clock (makerd survey), e.g. a fake clock shared with a simulator. */
+  readonly clock?: Clock;
 }
 
 /** Runs one makerd command line in-process with the given environment; captures its output. */
@@ -28,6 +31,7 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv = {}, options: 
     stderr: { write: (s: string) => (stderr += s) },
     env,
     ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   return { code, stdout, stderr };
 }
