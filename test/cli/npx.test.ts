@@ -6,7 +6,7 @@
  * repository has no `json=true` in .npmrc).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -51,6 +51,13 @@ function npx(args: string[], env: NodeJS.ProcessEnv) {
 }
 
 describe('npx makerd', () => {
+  it('the built bin is executable: npx runs it through sh, and a link made before a rebuild keeps pointing at it', () => {
+    const bin = join(root, 'dist', 'src', 'cli', 'bin.js');
+    expect(existsSync(bin), 'dist/ is built by npm ci (prepare)').toBe(true);
+    // tsc writes files 0644; the build script sets the bit (npm sets it only when it links the package).
+    expect(statSync(bin).mode & 0o111).not.toBe(0);
+  });
+
   it('run, then SIGTERM to npx: 0 orders open 5 s after it exits, no makerd process left', async () => {
     expect(existsSync(join(root, 'dist', 'src', 'cli', 'bin.js')), 'dist/ is built by npm ci (prepare)').toBe(true);
     const s = await startQuotedSim({ MAKERD_SHUTDOWN_DEADLINE_MS: '10000' });
