@@ -23,7 +23,8 @@ import { badResponse, isMakerdError } from '../errors.js';
 import type { Decimal } from '../money.js';
 import type { PriceLevel, Side } from '../venue/types.js';
 import * as c from '../venue/validate/check.js';
-import { ReconnectingSocket, type CloseInfo, type SocketCounters, type SocketState, type StreamRate } from './reconnecting-socket.js';
+import { ReconnectingSocket, type CloseInfo, type SocketCounters, type SocketState } from './reconnecting-socket.js';
+import type { StreamRate } from './stream-bounds.js';
 
 export type MarketEventKind = 'book' | 'price_change' | 'tick_size_change';
 

@@ -7,9 +7,8 @@
  *   order, so its `PONG` proves the subscription read: only then is `onOpen` called (that is when
  *   a resync of books or orders leaves no gap). A peer that never answers PING gets `onOpen`
  *   after `confirmTimeoutMs`; one that closes first (a refused signature) never gets it.
- * - Frames: text `PING` is answered `PONG`; `PONG` only proves the peer alive; anything else must
- *   be JSON holding one event object or an array of them. A frame that is not (binary, bad JSON,
- *   an element that is not an object) is counted as malformed and ignored: nothing acts on it.
+ * - Frames (stream-frames.ts): `PING` is answered `PONG`; `PONG` only proves the peer alive; an
+ *   event object or an array of them goes to `onEvent`; a malformed frame is counted and ignored.
  * - Liveness: every `pingIntervalMs` it sends `PING`; a connection that has sent no frame at all
  *   since the previous PING is taken as dead and dropped (a half-open TCP connection otherwise
  *   looks like a quiet market forever).
@@ -17,15 +16,11 @@
  *   src/limits/backoff.ts); `attempt` counts consecutive short-lived connections and goes back to 0
  *   once a connection has stayed open `stableAfterMs`, so a server that accepts and then at once
  *   refuses (a rejected signature) is retried ever more slowly, never in a tight loop.
- * - Bounds (a misbehaving venue must not take the daemon down): a message larger than
- *   `maxMessageBytes` (the `ws` client's maxPayload: refused from the frame's header, before its
- *   payload is gathered) and a stream faster than `rate` (messages or bytes per second, on average
- *   over a window of `rate.windowMs`, counted before a message is decoded or parsed) close the
- *   connection, which reconnects with the backoff below: nothing of the refused message is acted
- *   on, whatever the connection still delivers is dropped unread, and the caller's resync after
- *   the reconnect (and, for books, the poller meanwhile) keeps its state honest. Each refusal is
- *   counted (`refusedTooLarge`, `refusedTooFast`); the first of an episode is logged as a warning,
- *   and one info line says when a whole rate window has passed within bounds again.
+ * - Bounds: a message over `maxMessageBytes` (the `ws` client's maxPayload, refused from its
+ *   header) or a stream over `rate` (stream-bounds.ts) closes the connection, which then
+ *   reconnects with the backoff: what it still delivers is dropped unread, and the caller's resync
+ *   keeps its state honest. Refusals are counted (`refusedTooLarge`, `refusedTooFast`), the first
+ *   of an episode logged, and one line says when a whole window has passed within bounds again.
  * Delays, pings and the rate window run on the injected clock; the handshake timeout is a
  * socket-level (real-time) bound of the `ws` library.
  *
@@ -37,6 +32,8 @@ import type { Logger } from 'pino';
 import { WebSocket, type RawData } from 'ws';
 import type { Clock, TimerHandle } from '../clock/clock.js';
 import { backoffDelayMs } from '../limits/backoff.js';
+import { byteLength, decodeFrame } from './stream-frames.js';
+import { maxMessageBytesOf, type StreamRate, StreamRateWindow } from './stream-bounds.js';
 import { FailureEpisode } from '../log/failure-episode.js';
 
 export type SocketState = 'connecting' | 'open' | 'closed';
@@ -61,17 +58,6 @@ export interface SocketCounters {
   /** Connections closed for going over the rate bound. */
   refusedTooFast: number;
 }
-
-/** The rate bound of a stream, on average over a window. */
-export interface StreamRate {
-  readonly maxMessagesPerSec: number;
-  readonly maxBytesPerSec: number;
-  readonly windowMs: number;
-}
-
-/** Defaults of the bounds (`stream.maxMessageBytes.market`, `stream.rate.*`). */
-export const DEFAULT_MAX_MESSAGE_BYTES = 16_777_216;
-export const DEFAULT_STREAM_RATE: StreamRate = { maxMessagesPerSec: 5_000, maxBytesPerSec: 4_194_304, windowMs: 5_000 };
 
 export interface CloseInfo {
   readonly code: number;
@@ -112,20 +98,6 @@ export interface ReconnectingSocketOptions {
   readonly rate?: StreamRate | undefined;
 }
 
-/** Bytes of a message as `ws` hands it over. */
-function byteLength(data: RawData): number {
-  if (Array.isArray(data)) {
-    let n = 0;
-    for (const b of data) n += b.length;
-    return n;
-  }
-  return data.byteLength;
-}
-
-function isEventObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 export class ReconnectingSocket {
   readonly #o: ReconnectingSocketOptions;
   readonly #random: () => number;
@@ -143,15 +115,9 @@ export class ReconnectingSocket {
     refusedTooFast: 0,
   };
   readonly #maxMessageBytes: number;
-  /** Messages and bytes one rate window may hold. */
-  readonly #windowMessages: number;
-  readonly #windowBytes: number;
-  readonly #windowMs: number;
+  /** The current connection's rate window. */
+  readonly #rate: StreamRateWindow;
   readonly #refusals: FailureEpisode;
-  /** The current connection's rate window: its start (clock ms) and what it has held so far. */
-  #windowStart = 0;
-  #heldMessages = 0;
-  #heldBytes = 0;
   /** A connection refused and being dropped: whatever else it delivers is ignored unread. */
   #dropping: WebSocket | undefined;
   #state: SocketState = 'closed';
@@ -187,19 +153,8 @@ export class ReconnectingSocket {
     this.#random = options.random ?? Math.random;
     this.#pingMs = options.pingIntervalMs ?? 10_000;
     this.#stableMs = options.stableAfterMs ?? options.reconnectMaxMs;
-    this.#maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    const rate = options.rate ?? DEFAULT_STREAM_RATE;
-    for (const [k, v] of [
-      ['maxMessageBytes', this.#maxMessageBytes],
-      ['rate.maxMessagesPerSec', rate.maxMessagesPerSec],
-      ['rate.maxBytesPerSec', rate.maxBytesPerSec],
-      ['rate.windowMs', rate.windowMs],
-    ] as const) {
-      if (!Number.isFinite(v) || v <= 0) throw new RangeError(`${k} must be > 0 (got ${v})`);
-    }
-    this.#windowMs = rate.windowMs;
-    this.#windowMessages = (rate.maxMessagesPerSec * rate.windowMs) / 1000;
-    this.#windowBytes = (rate.maxBytesPerSec * rate.windowMs) / 1000;
+    this.#maxMessageBytes = maxMessageBytesOf(options.maxMessageBytes);
+    this.#rate = new StreamRateWindow(options.rate);
     this.#refusals = new FailureEpisode(
       options.logger,
       `${options.name ?? 'websocket'} stream`,
@@ -301,9 +256,7 @@ export class ReconnectingSocket {
     this.#state = 'open';
     this.#counters.opens++;
     this.#openedAtMs = this.#o.clock.now();
-    this.#windowStart = this.#openedAtMs;
-    this.#heldMessages = 0;
-    this.#heldBytes = 0;
+    this.#rate.restart(this.#openedAtMs);
     const reconnect = this.#everOpened;
     this.#everOpened = true;
     try {
@@ -357,34 +310,16 @@ export class ReconnectingSocket {
     if (!this.#withinRate(ws, byteLength(data))) return;
     this.#counters.frames++;
     this.#heardSincePing = true;
-    if (isBinary) {
-      this.#malformed('binary frame');
-      return;
-    }
-    const text = data.toString();
-    if (text === 'PING') {
-      ws.send('PONG');
-      return;
-    }
-    if (text === 'PONG') {
-      this.#confirm(ws);
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      this.#malformed('not JSON');
-      return;
-    }
-    const items = Array.isArray(parsed) ? parsed : [parsed];
-    for (const item of items) {
-      if (!isEventObject(item)) {
-        this.#malformed('not an event object');
-        continue;
+    const frame = decodeFrame(data, isBinary);
+    if (frame.kind === 'ping') ws.send('PONG');
+    else if (frame.kind === 'pong') this.#confirm(ws);
+    else if (frame.kind === 'malformed') this.#malformed(frame.why);
+    else {
+      for (let i = 0; i < frame.malformed; i++) this.#malformed('not an event object');
+      for (const item of frame.events) {
+        this.#counters.events++;
+        this.#call(() => this.#o.onEvent(item));
       }
-      this.#counters.events++;
-      this.#call(() => this.#o.onEvent(item));
     }
   }
 
@@ -394,26 +329,11 @@ export class ReconnectingSocket {
    * bounds closes an episode of refusals.
    */
   #withinRate(ws: WebSocket, bytes: number): boolean {
-    const now = this.#o.clock.now();
-    if (now - this.#windowStart >= this.#windowMs) {
-      if (this.#refusals.ongoing) this.#refusals.succeeded();
-      this.#windowStart = now;
-      this.#heldMessages = 0;
-      this.#heldBytes = 0;
-    }
-    this.#heldMessages++;
-    this.#heldBytes += bytes;
-    if (this.#heldMessages <= this.#windowMessages && this.#heldBytes <= this.#windowBytes) return true;
-    const rate = this.#o.rate ?? DEFAULT_STREAM_RATE;
-    const over = this.#heldMessages > this.#windowMessages ? 'messages' : 'bytes';
-    this.#refuse(
-      ws,
-      'too_fast',
-      { messages: this.#heldMessages, bytes: this.#heldBytes, windowMs: this.#windowMs, elapsedMs: now - this.#windowStart },
-      over === 'messages'
-        ? `over ${rate.maxMessagesPerSec} messages/s (${this.#heldMessages} within ${this.#windowMs} ms)`
-        : `over ${rate.maxBytesPerSec} bytes/s (${this.#heldBytes} bytes within ${this.#windowMs} ms)`,
-    );
+    const { rolled, excess } = this.#rate.admit(this.#o.clock.now(), bytes);
+    if (rolled && this.#refusals.ongoing) this.#refusals.succeeded();
+    if (excess === undefined) return true;
+    const { what, ...fields } = excess;
+    this.#refuse(ws, 'too_fast', fields, what);
     return false;
   }
 

@@ -25,7 +25,8 @@ import { VenueCredentials, type VenueCredentialsInput } from '../venue/credentia
 import type { AccountTrade, OpenOrder } from '../venue/types.js';
 import { validateAccountTrade, validateOpenOrder } from '../venue/validate/account.js';
 import * as c from '../venue/validate/check.js';
-import { ReconnectingSocket, type CloseInfo, type SocketCounters, type SocketState, type StreamRate } from './reconnecting-socket.js';
+import { ReconnectingSocket, type CloseInfo, type SocketCounters, type SocketState } from './reconnecting-socket.js';
+import type { StreamRate } from './stream-bounds.js';
 
 export const USER_CHANNEL_PATH = '/ws/user';
 
