@@ -22,6 +22,7 @@ import type { MarketRewardEstimate } from '../rewards/reward-estimator.js';
 import type { PaperStats } from '../paper/paper-venue.js';
 import { isTradingState, type RiskSnapshot, worstState } from '../risk/index.js';
 import type { ProblemEvent } from './recent-problems.js';
+import type { VenueStatus } from './venue-status.js';
 import type { StreamName, StreamProbe } from './stream-metrics.js';
 import { STREAMS } from './stream-metrics.js';
 
@@ -83,34 +84,9 @@ export interface StatusSource {
   readonly rewards?: () => RewardsSource | undefined;
 }
 
-/** `embedded-simulator`: venue.mode sim (the simulator makerd started); `live`: venue.mode live. */
-export type VenueKind = 'embedded-simulator' | 'live';
-
-export interface VenueStatus {
-  readonly kind: VenueKind;
-  /** Where requests go; null before the venue is opened (the simulator's port is known then). */
-  readonly baseUrl: string | null;
-}
-
 export interface MarketNames {
   readonly slug?: string | undefined;
   readonly question?: string | undefined;
-}
-
-/** venue.mode in the words /status uses. */
-export function venueKind(mode: 'sim' | 'live'): VenueKind {
-  return mode === 'sim' ? 'embedded-simulator' : 'live';
-}
-
-/** A URL fit to show: no user info, query or fragment (they may carry a credential); null when unparsable or empty. */
-export function publicUrl(url: string | undefined): string | null {
-  if (url === undefined || url === '') return null;
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    return null;
-  }
 }
 
 export interface RewardsSource {
