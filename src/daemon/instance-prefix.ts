@@ -6,7 +6,8 @@
  * and its orders are never taken for ours.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeWhole } from '../data-dir/write-whole.js';
 import { join } from 'node:path';
 import { ErrorCode, MakerdError } from '../errors.js';
 import { INSTANCE_PREFIX_LEAD } from '../execution/client-order-ids.js';
@@ -53,10 +54,8 @@ export function readOrCreatePrefix(dataDir: string): { readonly prefix: string; 
   }
   const prefix = newPrefix();
   // Written whole or not at all: a crash mid-write must not leave a half file behind.
-  const tmp = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, `${JSON.stringify({ prefix })}\n`, { flag: 'w' });
-    renameSync(tmp, path);
+    writeWhole(path, `${JSON.stringify({ prefix })}\n`);
   } catch (err) {
     throw cannot(path, 'write', err);
   }

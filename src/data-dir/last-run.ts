@@ -6,8 +6,9 @@
  * kill, the machine going down), so its orders may rest at the venue; start-up cancels them before
  * quoting and the log says why.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeWhole } from './write-whole.js';
 
 export const LAST_RUN_FILE = 'last-run.json';
 
@@ -38,9 +39,7 @@ export function readLastRun(dataDir: string): LastRun | undefined {
 
 /** Writes the record whole (a temporary file renamed over the old one). */
 export function writeLastRun(dataDir: string, run: LastRun): void {
-  const path = join(dataDir, LAST_RUN_FILE);
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(run)}\n`, { mode: 0o600 });
-  renameSync(`${path}.tmp`, path);
+  writeWhole(join(dataDir, LAST_RUN_FILE), `${JSON.stringify(run)}\n`, 0o600);
 }
 
 /** The line start-up logs about the last run, or undefined when it stopped in order. */

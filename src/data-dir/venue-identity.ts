@@ -10,8 +10,9 @@
  *   A run without an account matches a directory of its venue whatever its account; it keeps its
  *   own data apart (the paper journal and paper reward estimates).
  */
-import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeWhole } from './write-whole.js';
 import type { MakerdConfig } from '../config/schema.js';
 import { ErrorCode, MakerdError } from '../errors.js';
 
@@ -127,14 +128,15 @@ export function readIdentity(dir: string, field: string): StoredIdentity | undef
  */
 export function writeIdentity(dir: string, identity: StoredIdentity, field: string, exclusive = false): boolean {
   const path = join(dir, IDENTITY_FILE);
-  const tmp = `${path}.${process.pid}.tmp`;
   const body: StoredIdentity = { venue: identity.venue, account: identity.account, since: identity.since };
+  const text = `${JSON.stringify(body)}\n`;
   try {
-    writeFileSync(tmp, `${JSON.stringify(body)}\n`, { mode: 0o600 });
     if (!exclusive) {
-      renameSync(tmp, path);
+      writeWhole(path, text, 0o600);
       return true;
     }
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, text, { mode: 0o600 });
     try {
       // A hard link is created whole and only when the name is free.
       linkSync(tmp, path);

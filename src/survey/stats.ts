@@ -3,24 +3,19 @@
  * figure may then be a number). Every function returns null for an empty input rather than NaN,
  * so that "not measured" is visible in the JSON as null and in the table as a blank.
  */
-
-/** Sorted copy, ascending. */
-function sorted(xs: readonly number[]): number[] {
-  return [...xs].sort((a, b) => a - b);
-}
+import { quantile as quantileOfSorted } from '../backtest/summary.js';
 
 /**
  * The q-quantile (0 <= q <= 1) by linear interpolation between the closest ranks (position
- * q x (n - 1) of the sorted values, as numpy's default and R's type 7): the median of [1, 2, 3, 4]
- * is 2.5, its 0.9-quantile 3.7.
+ * q x (n - 1) of the sorted values, as numpy's default and R's type 7, the backtest summary's
+ * quantile): the median of [1, 2, 3, 4] is 2.5, its 0.9-quantile 3.7.
  */
 export function quantile(xs: readonly number[], q: number): number | null {
   if (xs.length === 0) return null;
-  const s = sorted(xs);
-  const pos = q * (s.length - 1);
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return s[lo]! + (s[hi]! - s[lo]!) * (pos - lo);
+  return quantileOfSorted(
+    [...xs].sort((a, b) => a - b),
+    q,
+  );
 }
 
 export function median(xs: readonly number[]): number | null {
