@@ -178,10 +178,15 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
   const children: Child[] = [];
   try {
     // 1. The simulator, alone, over HTTP.
-    const sim = startChild('makerd sim', BIN, ['sim', '--port', '0', '--seed', o.seed, '--markets', String(SIM_MARKETS)], {
-      ...baseEnv(),
-      MAKERD_LOG_LEVEL: 'warn',
-    });
+    const sim = startChild(
+      'makerd sim',
+      BIN,
+      ['sim', '--port', '0', '--seed', o.seed, '--markets', String(SIM_MARKETS), '--world', 'demo'],
+      {
+        ...baseEnv(),
+        MAKERD_LOG_LEVEL: 'warn',
+      },
+    );
     children.push(sim);
     const banner = (await sim.line((l) => typeof l.baseUrl === 'string', 30_000)) as unknown as Banner;
     const base = banner.baseUrl;

@@ -53,6 +53,8 @@ const defs = {
   postOrder: ['POST', '/order', 'clob', true, true, 'design 3'],
   getOpenOrders: ['GET', '/data/orders', 'clob', true, false, 'design 3'],
   getOrder: ['GET', '/data/order/{id}', 'clob', true, false, 'design 3'],
+  // Named only in the limit table (4.23); its parameters and answer are makerd's and its simulator's.
+  getPricesHistory: ['GET', '/prices-history', 'clob', false, false, '4.23'],
 } as const satisfies Record<string, readonly [HttpMethod, string, Surface, boolean, boolean, string]>;
 
 export type EndpointId = keyof typeof defs;
@@ -67,13 +69,15 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointDef>> = Object.fromE
 
 export const ENDPOINT_IDS = Object.keys(defs) as EndpointId[];
 
-/** Routes named only in the limit table (venue-api.md 4.23), absent from ENDPOINTS, with their surface. */
+/**
+ * Routes named only in the limit table (venue-api.md 4.23), absent from ENDPOINTS, with their
+ * surface (`GET /prices-history`, which makerd calls, is in ENDPOINTS).
+ */
 export const TABLE_ONLY_ROUTES: Readonly<Record<string, Surface>> = {
   'GET /': 'clob',
   'GET /price': 'clob',
   'POST /prices': 'clob',
   'GET /midpoint': 'clob',
-  'GET /prices-history': 'clob',
   'POST /batch-prices-history': 'clob',
   'GET /events': 'catalog',
 };

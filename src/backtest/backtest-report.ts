@@ -44,7 +44,15 @@ export interface ReportSettings {
   readonly hours: number;
   readonly pollIntervalMs: number;
   readonly flowStepMs: number;
-  readonly flow: {
+  /** The simulator's world the runs traded in (src/sim/world): 'venue' or 'demo'. */
+  readonly world: 'venue' | 'demo';
+  /**
+   * The venue world's kind of market, the values given for every market (flags) and whose fee
+   * schedules applied ('per market': each market's own; 'given': `fee` for every market).
+   */
+  readonly venue?: { readonly kind: string; readonly overrides: Readonly<Record<string, number>>; readonly fees: 'per market' | 'given' };
+  /** The demo world's flow (the venue world's markets draw their own: `venue`). */
+  readonly flow?: {
     /** The profile the parameters started from; flags or keys given may override its values. */
     readonly profile: string;
     readonly A: number;
@@ -158,16 +166,7 @@ function planReport(plan: BacktestPlan, runs: readonly (readonly RunResult[])[])
       hours: st.hours,
       pollIntervalMs: st.pollIntervalMs,
       flowStepMs: st.flow.stepMs,
-      flow: {
-        profile: st.flowProfile ?? 'default',
-        A: st.flow.A,
-        k: st.flow.k,
-        sigma: st.flow.sigma,
-        jumpRatePerHour: round(st.flow.jumpRate * 3600, 9),
-        jumpSize: st.flow.jumpSize,
-        informedShare: st.flow.informedShare,
-        foresightMs: st.flow.foresightMs,
-      },
+      ...worldSettings(st),
       fee: st.fee,
       rewards: st.rewards ?? 'catalog',
       markoutHorizonS: plan.markoutHorizonS,
@@ -179,6 +178,38 @@ function planReport(plan: BacktestPlan, runs: readonly (readonly RunResult[])[])
       runs: runs[i]!,
     })),
   };
+}
+
+/** The world, and the venue world's kind or the demo world's flow, as the report states them. */
+function worldSettings(st: BacktestSettings): Pick<ReportSettings, 'world' | 'venue' | 'flow'> {
+  if (st.venue !== undefined) {
+    const overrides = Object.fromEntries(Object.entries(st.venue.overrides).filter(([, v]) => v !== undefined)) as Record<string, number>;
+    return { world: 'venue', venue: { kind: st.venue.kind, overrides, fees: st.venue.feeOverride ? 'given' : 'per market' } };
+  }
+  return {
+    world: 'demo',
+    flow: {
+      profile: st.flowProfile ?? 'default',
+      A: st.flow.A,
+      k: st.flow.k,
+      sigma: st.flow.sigma,
+      jumpRatePerHour: round(st.flow.jumpRate * 3600, 9),
+      jumpSize: st.flow.jumpSize,
+      informedShare: st.flow.informedShare,
+      foresightMs: st.flow.foresightMs,
+    },
+  };
+}
+
+/** The world and its markets or flow, in words (the table's head and the HTML report's). */
+export function worldText(s: ReportSettings): string {
+  if (s.venue !== undefined) {
+    const given = Object.entries(s.venue.overrides).map(([k, v]) => `${k}=${v}`);
+    return `venue world, ${s.venue.kind === 'all' ? 'all kinds of market' : `${s.venue.kind} markets`}${given.length === 0 ? '' : ` (every market ${given.join(', ')})`}`;
+  }
+  const f = s.flow;
+  if (f === undefined) return 'demo world';
+  return `demo world, flow profile ${f.profile}: A=${f.A}, k=${f.k}, volatility=${f.sigma}/√s, jumps ${f.jumpRatePerHour}/h, informed share ${f.informedShare}${f.foresightMs > 0 ? ` knowing fair value ${f.foresightMs / 1000} s ahead` : ''}`;
 }
 
 /** The reward terms of a report, in words (the table's head and the HTML report's). */

@@ -46,6 +46,7 @@ export function runReplayPlan(plan: ReplayPlan): BacktestReport & { readonly rep
       hours: Math.round(((data.endMs - data.startMs) / 3_600_000) * 1e6) / 1e6,
       pollIntervalMs: 0,
       flowStepMs: 0,
+      world: 'demo',
       flow: { profile: 'replay', A: 0, k: 0, sigma: 0, jumpRatePerHour: 0, jumpSize: 0, informedShare: 0, foresightMs: 0 },
       fee: {
         rate: first?.fees.rate.toNumber() ?? 0,

@@ -14,7 +14,7 @@
  * and the summary table. Charts are drawn by uPlot (report-assets.ts). When every chart has drawn,
  * the page sets `document.body.dataset.charts` to the number drawn (tests wait for it).
  */
-import { type BacktestReport, rewardsText } from './backtest-report.js';
+import { type BacktestReport, rewardsText, worldText } from './backtest-report.js';
 import { emptyFigureNotes, figureTitle, runLengthText, shownMetrics } from './report-table.js';
 import { METRIC_DIGITS, quantile, type Stat } from './summary.js';
 import type { ChartLibrary } from './report-assets.js';
@@ -210,7 +210,7 @@ export function reportHtml(report: BacktestReport, lib: ChartLibrary): string {
       : [
           `strategies: ${names}`,
           `${s.runs} seed(s) each (${esc(s.seeds[0] ?? '')} … ${esc(s.seeds[s.seeds.length - 1] ?? '')}), ${s.markets} market(s), ${s.hours} h of market time per run`,
-          `flow: profile ${s.flow.profile}, A=${s.flow.A}, k=${s.flow.k}, volatility=${s.flow.sigma}/√s, jumps ${s.flow.jumpRatePerHour}/h, informed share ${s.flow.informedShare}${s.flow.foresightMs > 0 ? ` knowing fair value ${s.flow.foresightMs / 1000} s ahead` : ''}; fees: rate ${s.fee.rate}, exponent ${s.fee.exponent}, ${s.fee.takerOnly ? `makers pay none and get ${s.fee.rebateRate} of the taker fee` : 'makers pay the taker formula'}`,
+          `${esc(worldText(s))}; fees: ${s.venue?.fees === 'per market' ? "each market's own schedule" : `rate ${s.fee.rate}, exponent ${s.fee.exponent}, ${s.fee.takerOnly ? `makers pay none and get ${s.fee.rebateRate} of the taker fee` : 'makers pay the taker formula'}`}`,
           esc(rewardsText(s.rewards)),
           `poll every ${s.pollIntervalMs} ms of virtual time; mark-out horizon ${s.markoutHorizonS} s; generated ${esc(report.generatedAt)} by makerd ${esc(report.version)}`,
         ];

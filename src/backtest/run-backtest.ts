@@ -41,11 +41,15 @@ import { createCatalogLookup, generateCatalog } from '../sim/catalog/index.js';
 import type { SimAccount } from '../sim/contracts.js';
 import { createSimExchange } from '../sim/exchange/index.js';
 import { createOrderFlow, resolveFlowParams } from '../sim/flow/index.js';
+import { generateVenueCatalog } from '../sim/world/venue-catalog.js';
+import { overrideTraits } from '../sim/world/venue-traits.js';
+import { venueFlow } from '../sim/world/venue-world.js';
 import { SimRewards } from '../sim/rewards/sim-rewards.js';
 import { createCatalogApi } from '../sim/server/catalog-api.js';
 import { operatorAccount, operatorCredentials } from '../sim/server/operator-account.js';
 import type { StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
+import { paidForHeld } from '../trading/held-cost.js';
 import { MarkoutTracker } from './markout.js';
 import { countGuardTime, runFigures } from './run-figures.js';
 import { SimExecutor, exchangePort } from './sim-executor.js';
@@ -57,6 +61,7 @@ import type { FlowFactory, RunInput, SeriesPoint, RunResult, GuardSeconds } from
 export type {
   FeeSettings,
   BacktestSettings,
+  VenueWorldSettings,
   StrategyRun,
   FlowContext,
   BacktestFlow,
@@ -86,12 +91,17 @@ interface MarketState {
 export function runBacktest(input: RunInput): RunResult {
   const { settings, strategy } = input;
   const seed = String(input.seed);
-  const generated = generateCatalog({
+  const catalogOptions = {
     seed,
     markets: settings.markets,
     fee: { ...settings.fee },
     ...(settings.rewards === undefined ? {} : { rewards: settings.rewards }),
-  });
+  };
+  const venue =
+    settings.venue === undefined
+      ? undefined
+      : generateVenueCatalog({ ...catalogOptions, kind: settings.venue.kind, keepFee: settings.venue.feeOverride });
+  const generated = venue?.catalog ?? generateCatalog(catalogOptions);
   const catalog = input.catalog === undefined ? generated : input.catalog(generated);
   const clock = new FakeClock(catalog.epochMs);
   const startMs = clock.now();
@@ -115,9 +125,19 @@ export function runBacktest(input: RunInput): RunResult {
   const risk = new RiskGate(settings.risk);
   const portfolio = new Portfolio({ clock });
   const positions = new Map<string, Decimal>();
+  const paid = paidForHeld(portfolio);
   const markouts = new MarkoutTracker(settings.markoutHorizonsS);
   const flowParams = resolveFlowParams(settings.flow);
-  const flow = (input.flow ?? defaultFlow)({ clock, exchange: facade, catalog, seed, params: flowParams });
+  const flowContext = { clock, exchange: facade, catalog, seed, params: flowParams };
+  const flow =
+    input.flow !== undefined || venue === undefined || settings.venue === undefined
+      ? (input.flow ?? defaultFlow)(flowContext)
+      : venueFlow({
+          ...flowContext,
+          traits: overrideTraits(venue.traits, settings.venue.overrides),
+          stepMs: flowParams.stepMs,
+          tickRule: 'fair',
+        });
 
   const metaOf = (conditionId: string): MarketMeta => {
     const clob = catalogApi.clobMarket(conditionId);
@@ -171,6 +191,8 @@ export function runBacktest(input: RunInput): RunResult {
       meta: st.meta,
       stored: st.stored,
       positions,
+      // As the daemon's loop: neg-risk events' worst case at the portfolio's cost basis.
+      paid,
       liveOrders: live.map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: o.remaining })),
       // The in-process book is exact: our orders show with what remains of them, nothing lags.
       own: live.map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.remaining, goneAtMs: undefined })),

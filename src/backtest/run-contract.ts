@@ -12,6 +12,8 @@ import type { RewardQuotingSettings } from '../rewards/reward-quoting-settings.j
 import type { RewardTerms, SimCatalog } from '../sim/catalog/index.js';
 import type { SimExchange } from '../sim/contracts.js';
 import type { FlowParams } from '../sim/flow/index.js';
+import type { MarketKind } from '../sim/world/market-kinds.js';
+import type { VenueTraitOverrides } from '../sim/world/venue-traits.js';
 import type { MarkoutFigure } from './markout.js';
 import type { ExecutorCounts } from './sim-executor.js';
 
@@ -35,6 +37,11 @@ export interface BacktestSettings {
   readonly flow: FlowParams;
   /** The flow profile the parameters started from (flow-profiles.ts), for reports; default 'default'. */
   readonly flowProfile?: string;
+  /**
+   * The venue world (src/sim/world) and its kind of market; undefined: the demo world, whose flow
+   * is `flow` (src/sim/flow). In the venue world `flow.stepMs` still sets the step.
+   */
+  readonly venue?: VenueWorldSettings | undefined;
   readonly fee: FeeSettings;
   /** Horizons (s) of the mark-out curve; the main horizon is one of them. */
   readonly markoutHorizonsS: readonly number[];
@@ -47,6 +54,14 @@ export interface BacktestSettings {
    * seed (about half the markets pay). The simulator's sampler pays them (src/sim/rewards).
    */
   readonly rewards?: RewardTerms | undefined;
+}
+
+export interface VenueWorldSettings {
+  readonly kind: MarketKind;
+  /** true: every market charges `fee` (fee flags were given); false: each market its own schedule. */
+  readonly feeOverride: boolean;
+  /** Flow values for every market instead of the drawn ones (flags given). */
+  readonly overrides: VenueTraitOverrides;
 }
 
 export interface StrategyRun {

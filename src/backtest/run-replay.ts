@@ -42,6 +42,7 @@ import { RiskGate } from '../risk/index.js';
 import { toOrderIntents } from '../strategy/legs.js';
 import { BookStore, type StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
+import { paidForHeld } from '../trading/held-cost.js';
 import { SAMPLE_INTERVAL_MS } from '../rewards/reward-day.js';
 import { MarkoutTracker } from './markout.js';
 import { countGuardTime, runFigures } from './run-figures.js';
@@ -78,6 +79,7 @@ export function runReplay(input: ReplayInput): ReplayResult {
   let risk = new RiskGate(settings.risk);
   const portfolio = new Portfolio({ clock });
   const positions = new Map<string, Decimal>();
+  const paid = paidForHeld(portfolio);
   const markouts = new MarkoutTracker(settings.markoutHorizonsS);
 
   const dirty = new Set<string>();
@@ -124,6 +126,8 @@ export function runReplay(input: ReplayInput): ReplayResult {
       meta: st.meta,
       stored,
       positions,
+      // As the daemon's loop: neg-risk events' worst case at the portfolio's cost basis.
+      paid,
       liveOrders: exec
         .ordersOf(st.conditionId)
         .map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: o.remaining })),

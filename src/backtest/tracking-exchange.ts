@@ -102,6 +102,7 @@ export class TrackingExchange {
       accountTrades: (account, filter) => inner.accountTrades(account, filter),
       builderTrades: (filter) => inner.builderTrades(filter),
       tradeFills: (filter) => inner.tradeFills(filter),
+      countTradeFills: (filter, max) => inner.countTradeFills(filter, max),
       activity: (address) => inner.activity(address),
       positions: (address) => inner.positions(address),
       book: (tokenId) => inner.book(tokenId),

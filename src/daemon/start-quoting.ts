@@ -16,6 +16,7 @@ import { registerTradingMetrics } from '../metrics/trading-metrics.js';
 import type { Portfolio } from '../portfolio/index.js';
 import type { KillSwitch, RiskGate } from '../risk/index.js';
 import { BookStore } from '../trading/book-store.js';
+import { paidForHeld } from '../trading/held-cost.js';
 import { type ResolvedBinding, toBinding } from '../trading/market-bindings.js';
 import type { PositionPoller } from '../trading/position-poller.js';
 import type { MarketRecorder } from '../record/market-recorder.js';
@@ -76,6 +77,8 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     books,
     positions: () => i.positions?.positions ?? new Map(),
     doubt: i.positions?.doubt?.bind(i.positions),
+    // Neg-risk events' worst case: what the shares held cost, at the portfolio's average cost.
+    paid: paidForHeld(portfolio),
     risk,
     executor: exec,
     staleAfterMs: config.poller.staleAfterMs,

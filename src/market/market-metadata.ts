@@ -1,7 +1,7 @@
 /**
  * A market's trading rules (MarketMeta) from the venue's three answers: the order-book settings
  * (GET /clob-markets/{id}: tick `mts`, minimum size `mos`, neg risk `nr`, tokens `t`), the market
- * (GET /markets/{id}: tokens with outcomes, slug, end date) and the fee rate of outcome 0's token
+ * (GET /markets/{id}: tokens with outcomes, slug, end date, event) and the fee rate of outcome 0's token
  * (GET /fee-rate?token_id=...: fee_schedule). Pure: values in, a MarketMeta or a BAD_RESPONSE
  * naming the field and the value out. Nothing here guesses: a value that does not fit is an
  * error, and a market whose rules cannot be read is not quoted (see metadata-cache.ts).
@@ -104,6 +104,19 @@ function endDateOf(m: Market): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
+/**
+ * The market's event (`event.id`). A neg-risk market must name it: the risk gate counts the
+ * worst case over all of an event's outcomes (risk.perEvent), and a neg-risk market whose event
+ * is not known cannot be counted with the others. Any other market's malformed `event` reads as none.
+ */
+function eventIdOf(m: Market, negRisk: boolean): string | undefined {
+  const event: unknown = m.event;
+  const id = typeof event === 'object' && event !== null ? (event as { id?: unknown }).id : undefined;
+  if (typeof id === 'string' && id !== '') return id;
+  if (negRisk) throw badResponse(MARKET, 'event.id', 'must be a non-empty string for a neg-risk market', id ?? event ?? null);
+  return undefined;
+}
+
 /** Throws BAD_RESPONSE when the three answers are not about the same market and its two tokens. */
 function checkSameMarket(s: ClobMarketSettings, m: Market, tokens: readonly [string, string]): void {
   if (typeof m.condition_id !== 'string' || m.condition_id === '')
@@ -131,6 +144,7 @@ export function toMarketMeta(clobSettings: ClobMarketSettings, market: Market, f
     minOrderSize: minSizeOf(clobSettings),
     sizeStep: SIZE_STEP,
     negRisk: clobSettings.nr,
+    eventId: eventIdOf(market, clobSettings.nr),
     fees: feeModelOf(feeRate),
     endDateMs: endDateOf(market),
     fetchedAtMs: nowMs,

@@ -33,7 +33,13 @@ export interface MarketMeta {
   readonly minOrderSize: Decimal;
   /** Sizes are multiples of this (the venue takes 2 decimal places). */
   readonly sizeStep: Decimal;
+  /** Neg-risk (`nr`): exactly one market of its event resolves Yes (risk.perEvent, src/risk/event-loss.ts). */
   readonly negRisk: boolean;
+  /**
+   * The event the market belongs to (the listing's `event.id`); undefined when the listing names
+   * none (a neg-risk market always names one, market-metadata.ts).
+   */
+  readonly eventId?: string | undefined;
   readonly fees: FeeModel;
   /** The market's end (Unix ms), when known. */
   readonly endDateMs: number | undefined;
@@ -84,6 +90,12 @@ export interface MarketView {
   readonly position: MarketPosition;
   /** Undefined: the position is known exactly (or nobody tracks the difference). */
   readonly doubt?: PositionDoubt | undefined;
+  /**
+   * USDC paid for the shares held of outcome 0 and outcome 1, their cost basis (negative: received
+   * for a short); undefined (either): not known. Given for neg-risk markets only, for the risk
+   * gate's event worst case (src/risk/event-loss.ts), which counts an unknown one at 1 a share.
+   */
+  readonly paid?: readonly [Decimal | undefined, Decimal | undefined] | undefined;
   readonly liveOrders: readonly LiveOrderView[];
   /** Clock time of the evaluation (Unix ms). */
   readonly nowMs: number;

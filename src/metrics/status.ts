@@ -11,6 +11,9 @@
  * - `state` is the worst state of any market (or `allMarketsState` when no market is listed), so
  *   it never reads ACTIVE while a market is REDUCING or HALTED; `marketsByState` counts them, and
  *   `allMarketsState` is the state the risk gate holds every market in at least.
+ * - `events` lists each neg-risk event makerd quotes in: its worst-case loss over the ways it can
+ *   resolve, the limit (risk.perEvent.maxWorstLossUsdc, null while off) and the market whose Yes
+ *   gives that loss (null: an outcome makerd does not quote).
  * - Each limit names its window by length (`window`: `10s`, `10m`); `kind` (`burst`, `sustained`)
  *   tells a scope's two windows apart where it has two.
  */
@@ -22,6 +25,7 @@ import type { MarketRewardEstimate } from '../rewards/reward-estimator.js';
 import type { PaperStats } from '../paper/paper-venue.js';
 import { isTradingState, type RiskSnapshot, worstState } from '../risk/index.js';
 import type { ProblemEvent } from './recent-problems.js';
+import { type EventRiskStatus, eventsStatus } from './event-status.js';
 import type { VenueStatus } from './venue-status.js';
 import type { StreamName, StreamProbe } from './stream-metrics.js';
 import { STREAMS } from './stream-metrics.js';
@@ -211,6 +215,8 @@ export interface DaemonStatus {
   readonly reason: string | undefined;
   readonly phase: string;
   readonly markets: readonly MarketStatus[];
+  /** Neg-risk events makerd quotes in, each counted as one risk (risk.perEvent); [] before the risk gate exists. */
+  readonly events: readonly EventRiskStatus[];
   /** Fills of the account in every market, the journal's included. */
   readonly fills: number;
   readonly pnl: PnlStrings & {
@@ -299,6 +305,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
     reason,
     phase: src.phase(),
     markets,
+    events: eventsStatus(risk),
     fills: t.fills,
     pnl: {
       realized: moneyText(t.realizedPnl),

@@ -1,11 +1,13 @@
 /**
  * The trading loop's figures: orders placed / cancelled / kept / deferred, rejections, risk refusals by
- * reason, trading states and the kill switch, live quotes, two-sided seconds and quote fidelity per market,
- * evaluations and why markets were skipped. Read from the stages' snapshots at scrape time.
- * Labels: the configured markets (condition ids) and fixed words only; never order ids or prices.
+ * reason, trading states and the kill switch, neg-risk events' worst-case loss and its limit, live
+ * quotes, two-sided seconds and quote fidelity per market, evaluations and why markets were skipped.
+ * Read from the stages' snapshots at scrape time. Labels: the configured markets (condition ids),
+ * their events' ids and fixed words only; never order ids or prices.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { ORDER_REASONS, type ExecutorAction, type ExecutorStats } from '../execution/index.js';
+import { moneyNumber } from '../money.js';
 import { REFUSAL_REASONS, type RiskSnapshot } from '../risk/index.js';
 import type { TradingLoopStats } from '../trading/index.js';
 import { cumulative } from './cumulative.js';
@@ -40,6 +42,17 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
     name: 'makerd_trading_state',
     help: 'Trading state, 1 for the current one: per market, and market="all" for the overall state',
     labelNames: ['market', 'state'],
+    registers: [registry],
+  });
+  const eventLoss = new Gauge({
+    name: 'makerd_event_worst_loss_usdc',
+    help: "Worst-case loss of a neg-risk event's markets over its resolutions (cost basis of the shares held less their payout, resting orders counted as filled where that adds to the loss), USDC, by event id",
+    labelNames: ['event'],
+    registers: [registry],
+  });
+  const eventLimit = new Gauge({
+    name: 'makerd_event_worst_loss_limit_usdc',
+    help: 'risk.perEvent.maxWorstLossUsdc: the most makerd_event_worst_loss_usdc may reach through orders; 0 while off, as the setting',
     registers: [registry],
   });
   const quotes = new Gauge({
@@ -128,6 +141,9 @@ export function registerTradingMetrics(registry: Registry, src: TradingMetricsSo
     state.reset();
     for (const s of STATES) state.set({ market: 'all', state: s }, risk.overall === s ? 1 : 0);
     for (const [market, st] of Object.entries(risk.markets)) for (const s of STATES) state.set({ market, state: s }, st === s ? 1 : 0);
+    eventLoss.reset();
+    for (const e of risk.events) eventLoss.set({ event: e.event }, moneyNumber(e.worstLoss));
+    eventLimit.set(risk.eventLossLimit === undefined ? 0 : moneyNumber(risk.eventLossLimit));
     quotes.reset();
     for (const [market, q] of src.quotes()) {
       quotes.set({ market, side: 'bid' }, q.bid);

@@ -215,6 +215,11 @@ export class Portfolio {
     return this.#tokens.get(tokenId)?.size ?? ZERO;
   }
 
+  /** Cost basis of the open position of `tokenId` (>= 0; 0 when flat or never traded). */
+  costBasis(tokenId: string): Decimal {
+    return this.#tokens.get(tokenId)?.cost ?? ZERO;
+  }
+
   /** Signed shares of outcome 0 and outcome 1 of a market. */
   positionsOf(conditionId: string): readonly [Decimal, Decimal] {
     const m = this.#markets.get(conditionId);

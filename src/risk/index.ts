@@ -1,6 +1,14 @@
 /** The risk gate's public surface: what main.ts, the trading loop, metrics and the portfolio may use. */
 export { TRADING_STATES, compareStates, isTradingState, stateRank, worstState, type TradingState } from './trading-state.js';
-export { DEFAULT_RISK_LIMITS, RISK_CONTROL_KEYS, validateRiskLimits, type ErrorBurstLimits, type RiskLimits } from './risk-limits.js';
+export {
+  DEFAULT_RISK_LIMITS,
+  RISK_CONTROL_KEYS,
+  validateRiskLimits,
+  type ErrorBurstLimits,
+  type PerEventLimits,
+  type RiskLimits,
+} from './risk-limits.js';
+export { breachText, eventKeyOf, type EventBreach, type EventStatus } from './event-limit.js';
 export { REFUSAL_REASONS, emptyRefusals, type RefusalReason } from './refusal-reasons.js';
 export {
   ALL_MARKETS,

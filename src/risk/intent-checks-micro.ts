@@ -9,11 +9,12 @@
  * than 6 decimals, too large) or a running total would leave the range where integers stay exact;
  * the caller then runs the Decimal checks, so the result never depends on which path ran.
  */
-import { type Decimal, fromScaledInt, MICRO_NOTIONAL_DP, microOf, ZERO } from '../money.js';
+import { Decimal, fromScaledInt, MICRO_DP, MICRO_NOTIONAL_DP, microOf, ZERO } from '../money.js';
 import { sortSmall } from '../stable-sort.js';
 import type { MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { CheckOptions, CheckResult } from './check-result.js';
+import type { EventRoom } from './event-limit.js';
 import type { RefusalReason } from './refusal-reasons.js';
 
 const UNIT = 1_000_000;
@@ -111,6 +112,7 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
   const buys = [0, 0];
   let notional = 0;
   let notionalFull = false;
+  const event = o.eventRoom?.();
 
   const refuse = (reason: RefusalReason): void => {
     refused[reason] = (refused[reason] ?? 0) + 1;
@@ -188,6 +190,14 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
       continue;
     }
     if (size > exposure) size = exposure;
+    if (event !== undefined) {
+      const allowed = eventRoomMicro(event, outcome, intent.side, price === wantedPrice ? intent.price : fromScaledInt(price), size, step);
+      if (allowed < minSize) {
+        refuse('event-loss');
+        continue;
+      }
+      if (size > allowed) size = allowed;
+    }
     if (approved.length >= limits.maxOrdersPerMarket) {
       refuse('market-orders');
       continue;
@@ -214,17 +224,16 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
     const wasMoved = price !== wantedPrice;
     if (wasTrimmed) trimmed++;
     if (wasMoved) moved++;
-    approved.push({
-      index,
-      intent:
-        wasTrimmed || wasMoved
-          ? {
-              ...intent,
-              price: wasMoved ? fromScaledInt(price) : intent.price,
-              size: wasTrimmed ? fromScaledInt(size) : intent.size,
-            }
-          : intent,
-    });
+    const taken: OrderIntent =
+      wasTrimmed || wasMoved
+        ? {
+            ...intent,
+            price: wasMoved ? fromScaledInt(price) : intent.price,
+            size: wasTrimmed ? fromScaledInt(size) : intent.size,
+          }
+        : intent;
+    event?.take(outcome, intent.side, taken.price, taken.size);
+    approved.push({ index, intent: taken });
   }
 
   sortSmall(approved, (a, b) => a.index - b.index);
@@ -237,6 +246,20 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
     bids: bids === 0 ? ZERO : fromScaledInt(bids),
     asks: asks === 0 ? ZERO : fromScaledInt(asks),
   };
+}
+
+/**
+ * The event's room for an order of `size` micro-shares, on the size grid (micro-shares): `size`
+ * when it has no limit or room for all of it, else the room rounded down (0 when none is left).
+ */
+function eventRoomMicro(event: EventRoom, outcome: 0 | 1, side: 'BUY' | 'SELL', price: Decimal, size: number, step: number): number {
+  const room = event.room(outcome, side, price, fromScaledInt(size));
+  if (room === undefined) return size;
+  if (!room.gt(ZERO)) return 0;
+  const micro = microOf(room.toDecimalPlaces(MICRO_DP, Decimal.ROUND_DOWN));
+  // Beyond the exact integers the room is far above any order's size.
+  if (micro === undefined || micro >= size) return size;
+  return floorTo(micro, step);
 }
 
 /** The outcome-0 reference price (intent-checks.ts referencePrice) in micro-units, or undefined. */

@@ -6,8 +6,9 @@
  * outcome-1 book's, else 0.5), bids below and asks above it; ties keep the strategy's order.
  * Each intent goes through, in order: price range and tick, size grid, post-only (moved one
  * tick off the opposite best or refused), minimum size, maximum order size (trim), REDUCING
- * direction and room (trim), position per token (trim), net exposure worst case (trim),
- * orders per market, open orders over all markets, gross notional over all markets. Each
+ * direction and room (trim), position per token (trim), net exposure worst case (trim), the
+ * neg-risk event's worst-case loss (trim; event-limit.ts), orders per market, open orders over
+ * all markets, gross notional over all markets. Each
  * check sees the sizes already approved before it in this order. Limits that trim cut the size
  * down to what fits on the size grid and refuse the order under their own reason when that is
  * below the minimum size; the count and notional limits drop whole orders, so the farthest
@@ -81,6 +82,7 @@ export function checkIntentsDecimal(view: MarketView, intents: readonly OrderInt
   const buys = [ZERO, ZERO];
   let notional = ZERO;
   let notionalFull = false;
+  const event = o.eventRoom?.();
 
   const refuse = (reason: RefusalReason): void => {
     refused[reason] = (refused[reason] ?? 0) + 1;
@@ -160,6 +162,17 @@ export function checkIntentsDecimal(view: MarketView, intents: readonly OrderInt
     trimmedTo = trimTo(size, exposureRoom, 'exposure-limit');
     if (trimmedTo === undefined) continue;
     size = trimmedTo;
+    const eventRoom = event?.room(outcome as 0 | 1, intent.side, price, size);
+    if (eventRoom !== undefined) {
+      trimmedTo = trimTo(size, eventRoom, 'event-loss');
+      if (trimmedTo === undefined) continue;
+      // No room at all on a market without a minimum size: refused, not approved at 0.
+      if (trimmedTo.isZero()) {
+        refuse('event-loss');
+        continue;
+      }
+      size = trimmedTo;
+    }
     if (approved.length >= limits.maxOrdersPerMarket) {
       refuse('market-orders');
       continue;
@@ -179,6 +192,7 @@ export function checkIntentsDecimal(view: MarketView, intents: readonly OrderInt
     if (isBid) bids = plus(bids, size);
     else asks = plus(asks, size);
     if (intent.side === 'BUY') buys[outcome] = plus(buys[outcome]!, size);
+    event?.take(outcome as 0 | 1, intent.side, price, size);
     const wasTrimmed = !size.eq(intent.size);
     const wasMoved = !price.eq(intent.price);
     if (wasTrimmed) trimmed++;

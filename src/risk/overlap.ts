@@ -38,19 +38,33 @@ export interface OverlapInput {
   readonly otherNotional: Decimal;
 }
 
-/** The union's share when it fits the limits, undefined when it does not (or the market is REDUCING). */
-export function overlapShare(i: OverlapInput): OverlapShare | undefined {
-  if (i.reducing) return undefined;
-  const { tokens } = i.view.meta;
-  const union: { tokenId: string; side: 'BUY' | 'SELL'; price: Decimal; size: Decimal }[] = [...i.approved];
-  const matched = new Array<boolean>(i.approved.length).fill(false);
-  for (const o of i.resting) {
-    const at = i.approved.findIndex(
+/** An order of the union, whole. */
+export interface UnionOrder {
+  readonly tokenId: string;
+  readonly side: 'BUY' | 'SELL';
+  readonly price: Decimal;
+  readonly size: Decimal;
+}
+
+/** The approved orders, plus every resting one that is not one of them (same token, side, price and exactly that size remaining). */
+export function unionOrders(approved: readonly OrderIntent[], resting: readonly LiveOrderView[]): UnionOrder[] {
+  const union: UnionOrder[] = [...approved];
+  const matched = new Array<boolean>(approved.length).fill(false);
+  for (const o of resting) {
+    const at = approved.findIndex(
       (a, k) => !matched[k] && a.tokenId === o.tokenId && a.side === o.side && a.price.eq(o.price) && a.size.eq(o.remaining),
     );
     if (at >= 0) matched[at] = true;
     else union.push({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.remaining });
   }
+  return union;
+}
+
+/** The union's share when it fits the limits, undefined when it does not (or the market is REDUCING). */
+export function overlapShare(i: OverlapInput): OverlapShare | undefined {
+  if (i.reducing) return undefined;
+  const { tokens } = i.view.meta;
+  const union = unionOrders(i.approved, i.resting);
   const { limits } = i;
   if (union.length > limits.maxOrdersPerMarket || i.otherOrders + union.length > limits.maxOpenOrders) return undefined;
   const held = [i.view.position.outcome0, i.view.position.outcome1];

@@ -14,6 +14,7 @@ export const REFUSAL_REASONS = [
   'error-backoff',
   'kill-switch',
   'below-min-size',
+  'event-loss',
 ] as const;
 
 /**
@@ -34,6 +35,8 @@ export const REFUSAL_REASONS = [
  *  kill-switch      the kill switch is engaged
  *  below-min-size   the order is below the market's minimum size, by itself or after the
  *                   risk.maxOrderSize trim
+ *  event-loss       the worst-case loss of the market's neg-risk event leaves less than the
+ *                   minimum size (risk.perEvent.maxWorstLossUsdc)
  */
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 

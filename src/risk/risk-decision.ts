@@ -1,6 +1,7 @@
 /** What the risk gate (risk-gate.ts) answers for one evaluation, and what it reports of itself. */
 import type { Decimal } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
+import type { EventBreach, EventStatus } from './event-limit.js';
 import type { UnheardFillsFit } from './unheard-order.js';
 import type { RefusalReason } from './refusal-reasons.js';
 import type { TradingState } from './trading-state.js';
@@ -29,6 +30,11 @@ export interface RiskDecision {
    * unheard (position-doubt.ts); undefined when nothing was approved.
    */
   readonly unheardFit?: UnheardFillsFit | undefined;
+  /**
+   * The first order trimmed or refused for its neg-risk event's worst case (risk.perEvent): the
+   * event, the loss it would have made and in which resolution, the limit. Undefined otherwise.
+   */
+  readonly eventLimit?: EventBreach | undefined;
 }
 
 export type StateChangeListener = (market: string, from: TradingState, to: TradingState, reason: string) => void;
@@ -54,4 +60,8 @@ export interface RiskSnapshot {
   /** Orders and USDC notional approved at each market's latest evaluation (with the orders they replace while both may rest), summed. */
   readonly restingOrders: number;
   readonly restingNotional: Decimal;
+  /** Every neg-risk event of the markets evaluated: its worst case and the resolution that gives it. */
+  readonly events: readonly EventStatus[];
+  /** risk.perEvent.maxWorstLossUsdc; undefined when off. */
+  readonly eventLossLimit: Decimal | undefined;
 }

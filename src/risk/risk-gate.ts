@@ -20,7 +20,8 @@
  *     outcome-1 book's, else 0.5), bids below and asks above it; ties keep the strategy's order.
  *     Each intent goes through, in order: price range and tick, size grid, post-only (moved one
  *     tick off the opposite best or refused), minimum size, maximum order size (trim), REDUCING
- *     direction and room (trim), position per token (trim), net exposure worst case (trim),
+ *     direction and room (trim), position per token (trim), net exposure worst case (trim), the
+ *     neg-risk event's worst-case loss with the other markets of the event (trim; event-limit.ts),
  *     orders per market, open orders over all markets, gross notional over all markets. Each
  *     check sees the sizes already approved before it in this order. Limits that trim cut the size
  *     down to what fits on the size grid and refuse the order under their own reason when that is
@@ -28,7 +29,8 @@
  *     from the touch go first (after the first order refused for gross notional, every farther
  *     one is refused too).
  *  4. The approved orders are returned in the strategy's order; their count, notional and worst
- *     case are remembered as the market's share of the global limits.
+ *     case are remembered as the market's share of the global limits, and with its holding as its
+ *     part of its neg-risk event's worst case.
  *  5. Given the orders the market has now (`resting`), whether those and the approved ones may rest
  *     together within the limits (overlap.ts): then the executor may post replacements before the
  *     cancels of the orders they replace are answered, and the market's share is the union's.
@@ -38,13 +40,15 @@
  *     still fill into. The next evaluation after the answers (the tracker marks the market)
  *     gives the room back.
  */
-import { Decimal, ZERO } from '../money.js';
-import { netExposure, type LiveOrderView, type MarketPosition, type MarketView } from '../market/market-view.js';
+import { ZERO } from '../money.js';
+import type { LiveOrderView, MarketPosition, MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
-import { accountLimits, type AccountView, worstExposure } from './account-scope.js';
+import { accountLimits, type AccountView } from './account-scope.js';
 import { limitBreach } from './limit-breach.js';
+import { largerShare, type MarketShare, NO_SHARE, NOTHING_HELD, shareOf } from './market-share.js';
+import { EventBook, type EventRoom, eventKeyOf, eventLimitOf } from './event-limit.js';
 import { checkIntents } from './intent-checks.js';
-import { type OverlapShare, overlapShare, restingShare } from './overlap.js';
+import { overlapShare, restingShare, unionOrders } from './overlap.js';
 import { doubtfulLimits, unheardFillsFit } from './position-doubt.js';
 import type { RiskDecision, RiskSnapshot, StateChangeListener } from './risk-decision.js';
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
@@ -55,35 +59,6 @@ import { worstState, type TradingState } from './trading-state.js';
 export const ALL_MARKETS = '*';
 
 export type { RiskDecision, RiskSnapshot, StateChangeListener } from './risk-decision.js';
-
-interface MarketShare {
-  readonly count: number;
-  readonly notional: Decimal;
-  /** Worst-case net exposure at the latest evaluation (risk.scope account). */
-  readonly worst: Decimal;
-}
-
-const NO_SHARE: MarketShare = { count: 0, notional: ZERO, worst: ZERO };
-const NOTHING_HELD: OverlapShare = { count: 0, notional: ZERO, bids: ZERO, asks: ZERO };
-
-/** A set of orders as a market's share: the worst case counts every bid or every ask filled, doubt included. */
-function shareOf(view: MarketView, orders: OverlapShare, doubt: MarketView['doubt']): MarketShare {
-  const q = netExposure(view.position);
-  const worst =
-    doubt === undefined
-      ? worstExposure(q, orders.bids, orders.asks)
-      : worstExposure(q, orders.bids.plus(doubt.up), orders.asks.plus(doubt.down));
-  return { count: orders.count, notional: orders.notional, worst };
-}
-
-/** The larger of two shares, limit by limit: what a market may hold at some moment while one set gives way to the other. */
-function largerShare(a: MarketShare, b: MarketShare): MarketShare {
-  return {
-    count: Math.max(a.count, b.count),
-    notional: Decimal.max(a.notional, b.notional),
-    worst: Decimal.max(a.worst, b.worst),
-  };
-}
 
 export { limitBreach } from './limit-breach.js';
 
@@ -103,6 +78,8 @@ export class RiskGate {
   #restingOrders = 0;
   #restingNotional = ZERO;
   #worstExposure = ZERO;
+  /** Each neg-risk event's markets, their parts in its worst case (risk.perEvent). */
+  readonly #events = new EventBook();
   /** The rest of the account (risk.scope account); undefined: limits are this daemon's own. */
   #account: AccountView | undefined;
   /** Times of the venue failures inside the burst window, oldest first. */
@@ -235,6 +212,7 @@ export class RiskGate {
   forgetMarket(market: string): void {
     this.#setShare(market, NO_SHARE);
     this.#shares.delete(market);
+    this.#events.forget(market);
     this.#positions.delete(market);
     this.#breaches.delete(market);
     this.#reported.delete(market);
@@ -255,6 +233,8 @@ export class RiskGate {
       failures: { ...this.#failureCounts },
       restingOrders: this.#restingOrders,
       restingNotional: this.#restingNotional,
+      events: this.#events.snapshot(),
+      eventLossLimit: eventLimitOf(this.#limits),
     };
   }
 
@@ -284,9 +264,11 @@ export class RiskGate {
     }
     const pull = this.#pullReason(view, state, nowMs);
     const doubt = view.doubt;
+    const event = eventKeyOf(view.meta);
     // Orders the market has may still fill until their cancels are answered: its share counts them.
     if (pull !== undefined) {
       this.#setShare(market, shareOf(view, resting === undefined ? NOTHING_HELD : restingShare(view.meta.tokens, resting), doubt));
+      if (event !== undefined) this.#events.settle(view, event, [], resting, undefined);
       const refused: Partial<Record<RefusalReason, number>> = {};
       if (intents.length > 0) {
         refused[pull] = intents.length;
@@ -298,15 +280,23 @@ export class RiskGate {
     const own = this.#shares.get(market) ?? NO_SHARE;
     const account = this.#account;
     const limits = account === undefined ? this.#limits : accountLimits(this.#limits, account, this.#worstExposure.minus(own.worst));
+    const eventLimit = event === undefined ? undefined : eventLimitOf(this.#limits);
+    let room: EventRoom | undefined;
     const options = {
       // Checked so that the worst case holds whichever way the doubt resolves.
       limits: doubt === undefined ? limits : doubtfulLimits(limits, doubt),
       reducing: state === 'REDUCING',
       otherOrders: this.#restingOrders - own.count,
       otherNotional: this.#restingNotional.minus(own.notional),
+      eventRoom: event === undefined || eventLimit === undefined ? undefined : () => (room = this.#events.room(view, event, eventLimit)),
     };
     const result = checkIntents(view, intents, options);
-    const union = overlap && resting !== undefined ? overlapShare({ ...options, view, approved: result.approved, resting }) : undefined;
+    // The union rests whole for a while: with risk.perEvent it must fit the event too.
+    const unionList = overlap && resting !== undefined && eventLimit !== undefined ? unionOrders(result.approved, resting) : undefined;
+    const union =
+      overlap && resting !== undefined && (unionList === undefined || this.#events.fits(view, event!, unionList, eventLimit!))
+        ? overlapShare({ ...options, view, approved: result.approved, resting })
+        : undefined;
     const approved = shareOf(view, union ?? { ...result, count: result.approved.length }, doubt);
     // Without the overlap the market cancels before it places: it rests what it has, then what was approved.
     this.#setShare(
@@ -315,7 +305,10 @@ export class RiskGate {
         ? approved
         : largerShare(approved, shareOf(view, restingShare(view.meta.tokens, resting), doubt)),
     );
+    if (event !== undefined)
+      this.#events.settle(view, event, result.approved, resting, union && (unionList ?? unionOrders(result.approved, resting!)));
     for (const [reason, n] of Object.entries(result.refused) as [RefusalReason, number][]) this.#refusals[reason] += n;
+    const fits = result.approved.length === 0 ? undefined : unheardFillsFit(view, limits, result);
     return {
       approved: result.approved,
       state,
@@ -324,7 +317,11 @@ export class RiskGate {
       trimmed: result.trimmed,
       moved: result.moved,
       overlap: union !== undefined,
-      unheardFit: result.approved.length === 0 ? undefined : unheardFillsFit(view, limits, result),
+      unheardFit:
+        fits === undefined || event === undefined || eventLimit === undefined
+          ? fits
+          : (orders) => fits(orders) && this.#events.unheardFit(view, event, result.approved, orders, eventLimit),
+      eventLimit: (room as EventRoom | undefined)?.breach(),
     };
   }
 

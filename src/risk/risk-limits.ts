@@ -20,6 +20,16 @@ export interface ErrorBurstLimits {
   readonly backoffMs: number;
 }
 
+/** risk.perEvent: limits over all the outcomes of one neg-risk event (src/risk/event-loss.ts). */
+export interface PerEventLimits {
+  /**
+   * USDC at most that an event's worst resolution may lose: the cost basis of the shares held in
+   * its markets less what they pay, every resting order counted as filled where that adds to the
+   * loss. ZERO: off (the per-market limits alone apply).
+   */
+  readonly maxWorstLossUsdc: Decimal;
+}
+
 export interface RiskLimits {
   /** Shares of one token held at most, counting every approved BUY of that token as filled. */
   readonly maxPositionPerToken: Decimal;
@@ -45,6 +55,7 @@ export interface RiskLimits {
   /** Highest token price an order may have; higher orders are refused. In (0, 1), > minPrice. */
   readonly maxPrice: Decimal;
   readonly errorBurst: ErrorBurstLimits;
+  readonly perEvent: PerEventLimits;
 }
 
 /** Defaults sized for the simulator; equal to the config schema's defaults. */
@@ -58,6 +69,7 @@ export const DEFAULT_RISK_LIMITS: RiskLimits = Object.freeze({
   minPrice: new Decimal('0.01'),
   maxPrice: new Decimal('0.99'),
   errorBurst: Object.freeze({ count: 20, windowMs: 10_000, backoffMs: 5_000 }),
+  perEvent: Object.freeze({ maxWorstLossUsdc: new Decimal(500) }),
 });
 
 /** Keys of the `risk` section that are not limits; validateRiskLimits skips them. */
@@ -83,8 +95,10 @@ const LIMIT_KEYS: readonly (keyof RiskLimits)[] = [
   'minPrice',
   'maxPrice',
   'errorBurst',
+  'perEvent',
 ];
 const BURST_KEYS: readonly (keyof ErrorBurstLimits)[] = ['count', 'windowMs', 'backoffMs'];
+const PER_EVENT_KEYS: readonly (keyof PerEventLimits)[] = ['maxWorstLossUsdc'];
 
 function configError(where: string, key: string, rule: string, value: unknown): MakerdError {
   const shown =
@@ -161,6 +175,19 @@ export function validateRiskLimits(raw: unknown, where = 'config'): RiskLimits {
   const burst = (key: keyof ErrorBurstLimits): number =>
     integer(where, `errorBurst.${key}`, burstRaw[key] === undefined ? DEFAULT_RISK_LIMITS.errorBurst[key] : burstRaw[key], 1);
 
+  const perEventRaw = raw.perEvent === undefined ? {} : raw.perEvent;
+  if (!isPlainObject(perEventRaw)) throw configError(where, 'perEvent', 'must be an object {maxWorstLossUsdc}', perEventRaw);
+  for (const key of Object.keys(perEventRaw)) {
+    if (!(PER_EVENT_KEYS as readonly string[]).includes(key)) {
+      throw configError(where, `perEvent.${key}`, `is not a per-event setting (known: ${PER_EVENT_KEYS.join(', ')})`, perEventRaw[key]);
+    }
+  }
+  const worstRaw =
+    perEventRaw.maxWorstLossUsdc === undefined ? DEFAULT_RISK_LIMITS.perEvent.maxWorstLossUsdc : perEventRaw.maxWorstLossUsdc;
+  const maxWorstLossUsdc = decimalOf(worstRaw);
+  if (maxWorstLossUsdc === undefined || maxWorstLossUsdc.isNegative())
+    throw configError(where, 'perEvent.maxWorstLossUsdc', 'must be a decimal >= 0 in USDC ("0" = off)', worstRaw);
+
   return Object.freeze({
     maxPositionPerToken,
     maxNetExposure,
@@ -171,5 +198,6 @@ export function validateRiskLimits(raw: unknown, where = 'config'): RiskLimits {
     minPrice,
     maxPrice,
     errorBurst: Object.freeze({ count: burst('count'), windowMs: burst('windowMs'), backoffMs: burst('backoffMs') }),
+    perEvent: Object.freeze({ maxWorstLossUsdc }),
   });
 }

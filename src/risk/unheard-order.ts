@@ -7,6 +7,8 @@ export interface UnheardOrder {
   readonly tokenId: string;
   readonly side: 'BUY' | 'SELL';
   readonly remaining: Decimal;
+  /** Its price (the neg-risk event's check, risk.perEvent); undefined: counted at the worst, 1. */
+  readonly price?: Decimal | undefined;
 }
 
 /** Whether these orders, filled whole and unheard, keep the approved orders inside the limits. */

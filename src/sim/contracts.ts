@@ -139,6 +139,8 @@ export interface SimExchange {
   builderTrades(filter: AccountTradeFilter): AccountTrade[];
   /** Fills in the shape of GET /trades, newest first. */
   tradeFills(filter: TradeFillFilter): TradeFill[];
+  /** How many fills `tradeFills` would find with no offset and no limit, counting no further than `max`. */
+  countTradeFills(filter: TradeFillFilter, max: number): number;
   /** Fills and volume of a wallet (any case), undefined before its first fill; O(1). */
   activity(address: string): AccountActivity | undefined;
   /** Positions of a wallet (size > 0 or realized PnL), computed from its fills. */

@@ -39,6 +39,7 @@ export function simulatorOptions(config: MakerdConfig, logger?: Logger, clock?: 
     port: sim.port,
     seed: sim.seed,
     markets: sim.markets,
+    world: sim.world,
     catalog: { samplingShare: sim.samplingShare },
     authWindowMs: sim.authWindowMs,
     headerPrefix: config.venue.headerPrefix,

@@ -10,6 +10,11 @@ import { systemClock } from '../clock/system-clock.js';
 import { createCatalogLookup, generateCatalog, syntheticAccounts, type CatalogOptions, type SimCatalog } from './catalog/index.js';
 import type { SimCatalogLookup, SimExchange } from './contracts.js';
 import { createSimExchange } from './exchange/index.js';
+import { createSimHistory, type SimHistory } from './history/index.js';
+import type { MarketKind } from './world/market-kinds.js';
+import type { SimWorldName } from './world/sim-world.js';
+import { generateVenueCatalog } from './world/venue-catalog.js';
+import { venueFlow } from './world/venue-world.js';
 import { SimRewards } from './rewards/sim-rewards.js';
 import { overrideRewards } from './catalog/reward-overrides.js';
 import { createOrderFlow, type FlowParams, type OrderFlow } from './flow/index.js';
@@ -34,6 +39,13 @@ export interface SimulatorOptions {
   readonly markets?: number;
   /** Default: the system clock. */
   readonly clock?: Clock;
+  /**
+   * Which markets (src/sim/world/sim-world.ts): 'venue', markets that trade like the venue's, with
+   * 24 hours of past tape and price history; 'demo' (the default here), the lively flow.
+   */
+  readonly world?: SimWorldName;
+  /** The venue world's kind of market (src/sim/world/market-kinds.ts); default 'all'. */
+  readonly kind?: MarketKind;
   /** Further catalog options (users, makers, creators, fee overrides). */
   readonly catalog?: Omit<CatalogOptions, 'seed' | 'markets'>;
   /**
@@ -61,6 +73,8 @@ export interface SimWorld {
   readonly flow: OrderFlow;
   /** The liquidity rewards it pays (sampling every minute of the clock). */
   readonly rewards: SimRewards;
+  /** The public tape's past trades and the price history (sampling every minute of the clock). */
+  readonly history: SimHistory;
 }
 
 export interface RunningSimulator {
@@ -102,20 +116,28 @@ export function toBanner(running: Pick<RunningSimulator, 'baseUrl' | 'wsUrl' | '
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const seed = options.seed ?? 'makerd';
   const clock = options.clock ?? systemClock;
-  const catalog = generateCatalog({ ...options.catalog, seed, markets: options.markets ?? 20 });
+  const catalogOptions = { ...options.catalog, seed, markets: options.markets ?? 20 };
+  const venue = options.world === 'venue' ? generateVenueCatalog({ ...catalogOptions, kind: options.kind }) : undefined;
+  const catalog = venue?.catalog ?? generateCatalog(catalogOptions);
   const lookup = createCatalogLookup(catalog);
   const exchange = createSimExchange({ clock, catalog: lookup });
   const credentials = options.credentials ?? operatorCredentials(seed);
   const operator = operatorAccount(credentials);
   const { enabled: flowEnabled = true, ...flowParams } = options.flow ?? { enabled: true };
-  const flow = createOrderFlow({ clock, exchange, catalog, seed, params: flowParams });
   const rewards = new SimRewards({ clock, exchange, markets: catalog.markets });
+  const history = createSimHistory({ clock, lookup, accounts: syntheticAccounts(catalog), midpoint: (t) => exchange.midpoint(t) });
+  // The venue world's flow back-fills the past hours into the history before it starts.
+  const flow =
+    venue === undefined
+      ? createOrderFlow({ clock, exchange, catalog, seed, params: flowParams })
+      : venueFlow({ clock, exchange, catalog, traits: venue.traits, seed: String(seed), stepMs: flowParams.stepMs, history });
 
   const world: SimServerWorld = {
     catalog: createCatalogApi(catalog, exchange, [operator]),
     lookup,
     exchange,
     accounts: [operator, ...syntheticAccounts(catalog)],
+    history,
     fair: (tokenId) => flow.fair(tokenId)?.toFixed(),
     rewards,
     setRewards: (conditionId, next) => {
@@ -141,6 +163,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   });
   if (flowEnabled) flow.start();
   rewards.start();
+  history.start();
 
   return {
     baseUrl: server.baseUrl,
@@ -149,10 +172,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     stats: () => server.stats(),
     setFaults: (patch) => server.setFaults(patch),
     dropWebSockets: () => server.dropWebSockets(),
-    world: { catalog, lookup, exchange, flow, rewards },
+    world: { catalog, lookup, exchange, flow, rewards, history },
     async close() {
       flow.stop();
       rewards.stop();
+      history.stop();
       exchange.close();
       await server.close();
     },

@@ -2,8 +2,10 @@
  * The survey's reading of the venue (docs/survey.md): the market listing, each market's fee
  * schedule, then for the window polls of outcome 0's books (`POST /books`) and of both outcomes'
  * midpoints (`POST /midpoints`) in batches every `intervalMs`, then each market's public trade
- * tape. Only public reads, each through the client (and so through the rate limiter it was built
- * with); a read that fails is counted and named in `unread`, never the end of the survey.
+ * tape, then the price history of both tokens of each market whose tape has trades (for the
+ * trades the polls do not cover: maker-edge.ts). Only public reads, each through the client (and
+ * so through the rate limiter it was built with); a read that fails is counted and named in
+ * `unread`, never the end of the survey.
  *
  * Time is the given clock's (the tests' fake clock moves it); polls never overlap: the next starts
  * `intervalMs` after the one before started, or when it ends if it took longer.
@@ -14,7 +16,8 @@ import type { FeeModel } from '../market/market-view.js';
 import { parseRewardRules, type RewardRulesResult } from '../rewards/reward-rules.js';
 import { MAX_BATCH_TOKENS } from '../venue/body-rules.js';
 import type { CheckedBook, CheckedMidpoints } from '../venue/checked-book.js';
-import type { FeeRate, Market, Paged } from '../venue/types.js';
+import { parseDecimal, type Decimal } from '../money.js';
+import type { FeeRate, Market, Paged, PriceHistory } from '../venue/types.js';
 import { bookSample, emptySeries, type BookSample, type MidSeries } from './book-stats.js';
 import type { TapeTrade } from './maker-edge.js';
 import { type GetTrades, readTape, type TapeRead, tapeTrade } from './tape.js';
@@ -26,6 +29,10 @@ export interface SurveyClient {
   postBooks(tokenIds: readonly string[]): Promise<CheckedBook[]>;
   postMidpoints(tokenIds: readonly string[]): Promise<CheckedMidpoints>;
   getTrades: GetTrades;
+  getPricesHistory(
+    params: { market: string; startTs: number; endTs: number; fidelity: number },
+    options?: { signal?: AbortSignal },
+  ): Promise<PriceHistory>;
 }
 
 export interface SurveyOptions {
@@ -44,9 +51,15 @@ export interface SurveyOptions {
 /** The tape's page size (trades), and the venue's largest `offset` for `GET /trades`. */
 export const TAPE_PAGE = 1_000;
 export const TAPE_MAX_OFFSET = 10_000;
-/** Tries of a tape page or a fee schedule. */
+/**
+ * The price history's fidelity (minutes), and how far a point may be from the instant it stands
+ * for: a step + 1 s (the tape's seconds are whole).
+ */
+export const HISTORY_FIDELITY_MIN = 1;
+export const MAX_HISTORY_GAP_MS = HISTORY_FIDELITY_MIN * 60_000 + 1_000;
+/** Tries of a tape page, a price history or a fee schedule. */
 const ATTEMPTS = 3;
-/** Markets whose tape (or fee schedule) is read at the same time. */
+/** Markets whose tape (or price history, or fee schedule) is read at the same time. */
 const CONCURRENCY = 4;
 export const PROGRESS_EVERY_MS = 10_000;
 
@@ -68,11 +81,13 @@ export interface MarketObservations {
   /** Polled midpoints of outcome 0 and outcome 1. */
   readonly mids: readonly [MidSeries, MidSeries];
   tape: { readonly read: TapeRead; readonly trades: TapeTrade[]; readonly unparsed: number } | undefined;
+  /** The price history of outcome 0 and outcome 1 (undefined: not read, or it could not be). */
+  history: [MidSeries | undefined, MidSeries | undefined];
 }
 
 /** Something the survey could not read, as `unread` in the JSON and on stderr. */
 export interface Unread {
-  readonly what: 'listing' | 'fee-rate' | 'rewards' | 'books' | 'midpoints' | 'trades';
+  readonly what: 'listing' | 'fee-rate' | 'rewards' | 'books' | 'midpoints' | 'trades' | 'prices-history';
   readonly market?: string;
   /** Requests that failed, of how many (polls). */
   readonly failed?: number;
@@ -201,6 +216,7 @@ export async function runSurvey(client: SurveyClient, o: SurveyOptions): Promise
     unusableBooks: new Map(),
     mids: [emptySeries(), emptySeries()],
     tape: undefined,
+    history: [undefined, undefined],
   }));
 
   await eachLimited(observations, CONCURRENCY, async ({ market }) => {
@@ -328,6 +344,20 @@ export async function runSurvey(client: SurveyClient, o: SurveyOptions): Promise
     progress(false, () => `trade tapes: ${tapesRead} of ${observations.length} markets read`);
   });
 
+  // From a point's age before the lookback's first second, so that its oldest trades have one.
+  const historyFromS = Math.max(0, endS - o.lookbackS - Math.ceil(MAX_HISTORY_GAP_MS / 1000));
+  const priced = observations.filter((obs) => (obs.tape?.trades.length ?? 0) > 0);
+  progress(true, () => `reading the price histories of ${priced.length} markets`);
+  await eachLimited(priced, CONCURRENCY, async (obs) => {
+    let error: string | undefined;
+    for (const outcome of [0, 1] as const) {
+      const read = await readHistory(client, obs.market.tokens[outcome], historyFromS, endS);
+      if (typeof read === 'string') error ??= read;
+      else obs.history[outcome] = read;
+    }
+    if (error !== undefined) unread.push({ what: 'prices-history', market: obs.market.conditionId, error });
+  });
+
   return {
     startMs,
     endMs: stoppedMs,
@@ -338,6 +368,36 @@ export async function runSurvey(client: SurveyClient, o: SurveyOptions): Promise
     skippedMarkets: listed.skipped,
     unread,
   };
+}
+
+/**
+ * A token's price history over [startS, endS] at HISTORY_FIDELITY_MIN, in time order (t in ms),
+ * after up to ATTEMPTS tries; the last failure's text when it could not be read. A point whose
+ * price is not a number in [0, 1] the client has refused already.
+ */
+async function readHistory(client: SurveyClient, token: string, startS: number, endS: number): Promise<MidSeries | string> {
+  let error = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    let answer: PriceHistory;
+    try {
+      answer = await client.getPricesHistory({ market: token, startTs: startS, endTs: endS, fidelity: HISTORY_FIDELITY_MIN });
+    } catch (err) {
+      error = failure(err);
+      continue;
+    }
+    // The venue does not promise an order (design.md): sorted by time, a stable sort.
+    const points = [...answer.history].sort((a, b) => a.t - b.t);
+    const series: MidSeries = { t: [], mid: [] };
+    let last: Decimal | undefined;
+    for (const pt of points) {
+      const mid = parseDecimal(pt.p)!;
+      series.t.push(pt.t * 1000);
+      series.mid.push(last?.eq(mid) ? last : mid);
+      last = series.mid[series.mid.length - 1];
+    }
+    return series;
+  }
+  return error;
 }
 
 /** The largest gap (ms) between a trade's instant and the poll whose midpoint stands for it. */

@@ -7,7 +7,7 @@
 import type { FeeModel } from '../market/market-view.js';
 import { bookFigures, MID_BUCKETS, type MidBucketKey, midMoves } from './book-stats.js';
 import { addSums, type EdgeSums, edgeCents, makerEdges, NO_EDGE } from './maker-edge.js';
-import { maxMidGapMs, type MarketObservations, type SurveyData, type Unread } from './run-survey.js';
+import { MAX_HISTORY_GAP_MS, maxMidGapMs, type MarketObservations, type SurveyData, type Unread } from './run-survey.js';
 import { mean, median, quantile, range, round } from './stats.js';
 import { tapeFigures, tapeSpan } from './tape.js';
 
@@ -21,6 +21,12 @@ export interface FeeSchedule {
   readonly exponent: number;
   readonly taker_only: boolean;
   readonly rebate_rate: number;
+}
+
+export interface HorizonCounts {
+  readonly '0s': number;
+  readonly '60s': number;
+  readonly '300s': number;
 }
 
 export interface MarketRow {
@@ -56,7 +62,9 @@ export interface MarketRow {
   readonly maker_markout_cents_60s: number | null;
   readonly maker_markout_cents_300s: number | null;
   /** Trades each of the three figures above rests on. */
-  readonly maker_trades: { readonly '0s': number; readonly '60s': number; readonly '300s': number };
+  readonly maker_trades: HorizonCounts;
+  /** Of those, the trades whose midpoint came from the price history (the others' from the polls). */
+  readonly maker_trades_history: HorizonCounts;
   /** `paying`, `none` (pays nothing) or `malformed` (unreadable: pays nothing). */
   readonly rewards: string;
   readonly pool_usdc_day: number | null;
@@ -77,10 +85,11 @@ export type SurveyReport = {
     readonly markets: number;
     /** Markets of the listing left out for not being binary. */
     readonly not_binary: number;
-    /** Markets with a readable tape, with usable book polls, with polled midpoints. */
+    /** Markets with a readable tape, with usable book polls, with polled midpoints, with a price history read. */
     readonly tapes_read: number;
     readonly books_read: number;
     readonly mids_read: number;
+    readonly histories_read: number;
   };
   readonly trades_per_day_median: number | null;
   readonly trades_per_day_p90: number | null;
@@ -101,6 +110,10 @@ export type SurveyReport = {
     readonly maker_trades_0s: number;
     readonly maker_trades_60s: number;
     readonly maker_trades_300s: number;
+    /** Of the trades above, those whose midpoint came from the price history. */
+    readonly maker_trades_history_0s: number;
+    readonly maker_trades_history_60s: number;
+    readonly maker_trades_history_300s: number;
     /** Over the paying markets. */
     readonly pool_usdc_day_median: number | null;
     readonly pool_usdc_day_mean: number | null;
@@ -142,6 +155,8 @@ interface MarketResult {
   readonly row: MarketRow;
   readonly raw: RawFigures;
   readonly edges: readonly EdgeSums[];
+  /** A price history of either token was read. */
+  readonly historyRead: boolean;
 }
 
 function marketResult(m: MarketObservations, data: SurveyData): MarketResult {
@@ -170,10 +185,17 @@ function marketResult(m: MarketObservations, data: SurveyData): MarketResult {
     [market.tokens[0], m.mids[0]],
     [market.tokens[1], m.mids[1]],
   ]);
+  const history = new Map([
+    [market.tokens[0], m.history[0]],
+    [market.tokens[1], m.history[1]],
+  ]);
   const edges =
     m.tape === undefined
       ? HORIZONS_S.map(() => NO_EDGE)
-      : makerEdges(m.tape.trades, (t) => series.get(t), HORIZONS_S, maxMidGapMs(data.intervalMs));
+      : makerEdges(m.tape.trades, (t) => series.get(t), HORIZONS_S, maxMidGapMs(data.intervalMs), {
+          seriesOf: (t) => history.get(t),
+          maxGapMs: MAX_HISTORY_GAP_MS,
+        });
   const rules = market.rewards.kind === 'paying' ? market.rewards.rules : undefined;
   const row: MarketRow = {
     market: market.conditionId,
@@ -197,6 +219,7 @@ function marketResult(m: MarketObservations, data: SurveyData): MarketResult {
     maker_markout_cents_60s: round(edgeCents(edges[1]!), 4),
     maker_markout_cents_300s: round(edgeCents(edges[2]!), 4),
     maker_trades: { '0s': edges[0]!.trades, '60s': edges[1]!.trades, '300s': edges[2]!.trades },
+    maker_trades_history: { '0s': edges[0]!.fromHistory, '60s': edges[1]!.fromHistory, '300s': edges[2]!.fromHistory },
     rewards: market.rewards.kind,
     pool_usdc_day: market.rewards.kind === 'malformed' ? null : (rules?.dailyRate.toNumber() ?? 0),
     max_spread_cents: rules === undefined ? null : rules.maxSpreadCents.toNumber(),
@@ -214,7 +237,7 @@ function marketResult(m: MarketObservations, data: SurveyData): MarketResult {
     movesPerHour: moves.perHour,
     moveCents: moves.medianCents,
   };
-  return { row, raw, edges };
+  return { row, raw, edges, historyRead: m.history[0] !== undefined || m.history[1] !== undefined };
 }
 
 const values = <T>(items: readonly T[], f: (x: T) => number | null): number[] => items.map(f).filter((x): x is number => x !== null);
@@ -254,6 +277,7 @@ export function summarize(data: SurveyData, venue: string): SurveyReport {
       tapes_read: rows.filter((r) => r.tape !== null).length,
       books_read: rows.filter((r) => r.book_polls > 0).length,
       mids_read: rows.filter((r) => r.mid_polls > 0).length,
+      histories_read: results.filter((r) => r.historyRead).length,
     },
     trades_per_day_median: round(median(tradesPerDay), 2),
     trades_per_day_p90: round(quantile(tradesPerDay, 0.9), 2),
@@ -273,6 +297,9 @@ export function summarize(data: SurveyData, venue: string): SurveyReport {
     maker_trades_0s: edges[0]!.trades,
     maker_trades_60s: edges[1]!.trades,
     maker_trades_300s: edges[2]!.trades,
+    maker_trades_history_0s: edges[0]!.fromHistory,
+    maker_trades_history_60s: edges[1]!.fromHistory,
+    maker_trades_history_300s: edges[2]!.fromHistory,
     pool_usdc_day_median: round(median(values(paying, (r) => r.pool_usdc_day)), 4),
     pool_usdc_day_mean: round(mean(values(paying, (r) => r.pool_usdc_day)), 4),
     paying_share: rows.length === 0 ? null : round(paying.length / rows.length, 4),

@@ -64,9 +64,23 @@ function headline(r: SurveyReport): string[][] {
   rows.push(['depth: level 1 / top 10, p10 / p90', `${num(r.depth_l1_top10_p10, 3)} / ${num(r.depth_l1_top10_p90, 3)}`, '']);
   rows.push(['midpoint moves an hour, median', num(r.mid_moves_per_hour_median, 1), m(s.mids_read)]);
   rows.push(['midpoint move (cents), median', num(r.mid_move_cents_median, 2), m(s.mids_read)]);
-  rows.push(["makers' effective half-spread (cents)", num(r.maker_half_spread_cents_0s, 3), `${r.maker_trades_0s} trades`]);
-  rows.push(["makers' mark-out at 60 s (cents)", num(r.maker_markout_cents_60s, 3), `${r.maker_trades_60s} trades`]);
-  rows.push(["makers' mark-out at 300 s (cents)", num(r.maker_markout_cents_300s, 3), `${r.maker_trades_300s} trades`]);
+  const trades = (n: number, fromHistory: number): string =>
+    `${n} trades${fromHistory > 0 ? ` (${fromHistory} on the price history)` : ''}`;
+  rows.push([
+    "makers' effective half-spread (cents)",
+    num(r.maker_half_spread_cents_0s, 3),
+    trades(r.maker_trades_0s, r.maker_trades_history_0s),
+  ]);
+  rows.push([
+    "makers' mark-out at 60 s (cents)",
+    num(r.maker_markout_cents_60s, 3),
+    trades(r.maker_trades_60s, r.maker_trades_history_60s),
+  ]);
+  rows.push([
+    "makers' mark-out at 300 s (cents)",
+    num(r.maker_markout_cents_300s, 3),
+    trades(r.maker_trades_300s, r.maker_trades_history_300s),
+  ]);
   rows.push(['reward pool (USDC a day), median / mean', `${num(r.pool_usdc_day_median)} / ${num(r.pool_usdc_day_mean)}`, 'paying markets']);
   rows.push(['paying share', num(r.paying_share, 3), m(s.markets)]);
   rows.push(['max_spread (cents), range', pair(r.max_spread_cents_range), 'paying markets']);

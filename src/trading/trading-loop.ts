@@ -14,7 +14,7 @@ import type { Clock } from '../clock/clock.js';
 import type { MarketMeta, PositionDoubt } from '../market/market-view.js';
 import type { MarketSnapshot } from '../market/poller.js';
 import { compareDecimals, ONE, type Decimal } from '../money.js';
-import type { RiskGate } from '../risk/index.js';
+import { breachText, type RiskGate } from '../risk/index.js';
 import { toOrderIntents } from '../strategy/legs.js';
 import type { Quote, Strategy } from '../strategy/strategy.js';
 import type { DispatchTrace } from '../execution/dispatch-trace.js';
@@ -54,6 +54,8 @@ export interface TradingLoopOptions {
   readonly positions: () => ReadonlyMap<string, Decimal>;
   /** How far a market's position may be from `positions` (MarketView.doubt); undefined: exact. */
   readonly doubt?: ((conditionId: string, tokens: readonly [string, string]) => PositionDoubt | undefined) | undefined;
+  /** What the shares held of a token cost (held-cost.ts), for neg-risk events' worst case; undefined: not known. */
+  readonly paid?: ((tokenId: string, held: Decimal) => Decimal | undefined) | undefined;
   readonly risk: RiskGate;
   readonly executor: Executor;
   readonly staleAfterMs: number;
@@ -107,6 +109,8 @@ export class TradingLoop {
   };
   /** When a market's guards next change on their own (a cool-down ending): evaluate it then. */
   readonly #guardDueMs = new Map<string, number>();
+  /** Markets whose orders the event worst-case limit trims or refuses (logged when that starts and ends). */
+  readonly #eventBound = new Set<string>();
 
   constructor(options: TradingLoopOptions) {
     this.#o = options;
@@ -137,6 +141,7 @@ export class TradingLoop {
     this.#lastHashes.delete(conditionId);
     this.#noMeta.delete(conditionId);
     this.#guardDueMs.delete(conditionId);
+    this.#eventBound.delete(conditionId);
   }
 
   /** Our fills, for the guards (toxicity, bursts, trade-throughs); their markets are evaluated next. */
@@ -229,6 +234,7 @@ export class TradingLoop {
       stored,
       positions: this.#o.positions(),
       doubt: this.#o.doubt?.(conditionId, meta.tokens),
+      paid: this.#o.paid,
       liveOrders,
       own,
       nowMs,
@@ -283,6 +289,7 @@ export class TradingLoop {
         },
         'market evaluated',
       );
+    this.#noteEventLimit(conditionId, decision.eventLimit);
     this.stats.wanted.set(conditionId, intents.length);
     this.stats.approved.set(conditionId, decision.approved.length);
     if (this.#o.trade)
@@ -295,6 +302,28 @@ export class TradingLoop {
         unheardFit: this.#o.doubt === undefined ? undefined : decision.unheardFit,
       });
     return this.#o.trade;
+  }
+
+  /** Logged when the event worst-case limit starts and stops trimming or refusing a market's orders, never per tick. */
+  #noteEventLimit(conditionId: string, breach: Parameters<typeof breachText>[0] | undefined): void {
+    if ((breach !== undefined) === this.#eventBound.has(conditionId)) return;
+    if (breach === undefined) {
+      this.#eventBound.delete(conditionId);
+      this.#o.logger?.info({ market: conditionId }, 'event worst-case limit no longer trims orders');
+      return;
+    }
+    this.#eventBound.add(conditionId);
+    this.#o.logger?.warn(
+      {
+        market: conditionId,
+        event: breach.event,
+        loss: breach.loss.toFixed(),
+        limit: breach.limit.toFixed(),
+        ifYes: breach.yes ?? 'another outcome',
+        reason: breachText(breach),
+      },
+      'event worst-case limit trims orders',
+    );
   }
 
   /** Counted and logged when what a guard does to a side changes, never per tick. */

@@ -23,6 +23,8 @@ export interface ViewInputs {
   readonly positions: ReadonlyMap<string, Decimal>;
   /** How far the position may be from `positions` (MarketView.doubt). */
   readonly doubt?: PositionDoubt | undefined;
+  /** What the shares held of a token cost (MarketView.paid; held-cost.ts); read for neg-risk markets only. */
+  readonly paid?: ((tokenId: string, held: Decimal) => Decimal | undefined) | undefined;
   readonly liveOrders: readonly LiveOrderView[];
   /** The account's orders as books may show them (src/execution/order-tracker.ts footprints). */
   readonly own: readonly OwnOrderFootprint[];
@@ -130,12 +132,15 @@ export function buildMarketView(i: ViewInputs): MarketView {
   const m1 = b1 === undefined ? undefined : marketMid(b1, i.stored[1]!, i.own);
   const mid = m0 ?? (m1 === undefined ? undefined : ONE.minus(m1));
   const [t0, t1] = i.meta.tokens;
+  const outcome0 = i.positions.get(t0) ?? ZERO;
+  const outcome1 = i.positions.get(t1) ?? ZERO;
   return {
     meta: i.meta,
     books: [b0, b1],
     mid,
-    position: { outcome0: i.positions.get(t0) ?? ZERO, outcome1: i.positions.get(t1) ?? ZERO },
+    position: { outcome0, outcome1 },
     doubt: i.doubt,
+    paid: i.paid === undefined || !i.meta.negRisk ? undefined : [i.paid(t0, outcome0), i.paid(t1, outcome1)],
     liveOrders: i.liveOrders,
     nowMs: i.nowMs,
   };

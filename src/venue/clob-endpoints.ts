@@ -1,5 +1,6 @@
 /**
- * Order-book (CLOB) surface reads (venue-api.md 4.1, 4.5, 4.9, 4.10, 4.12, 4.14, 4.16, 4.18).
+ * Order-book (CLOB) surface reads (venue-api.md 4.1, 4.5, 4.9, 4.10, 4.12, 4.14, 4.16, 4.18, and
+ * `GET /prices-history` of 4.23).
  * Batch reads take token ids and split them into bodies of at most MAX_BATCH_TOKENS; every
  * batch is checked before the first one is sent.
  */
@@ -15,6 +16,7 @@ import type * as T from './types.js';
 import { validateTradeFill } from './validate/activity.js';
 import { validateClobMarket, validateFeeRate, validateSimplifiedMarket } from './validate/market.js';
 import { validateBook, validateBooks, validateMidpoints } from './validate/order-book.js';
+import { validatePriceHistory } from './validate/price-history.js';
 
 /** Token ids as checked `[{token_id}]` bodies of at most MAX_BATCH_TOKENS each. */
 function tokenBatches(id: 'postBooks' | 'postMidpoints', tokenIds: readonly string[]): { token_id: string }[][] {
@@ -96,6 +98,10 @@ export function clobEndpoints(r: VenueRequester, maxBookLevels = DEFAULT_MAX_BOO
     /** 4.16 GET /fee-rate */
     getFeeRate: (params: P.GetFeeRateParams = {}, options?: CallOptions): Promise<T.FeeRate> =>
       callChecked(r, 'getFeeRate', () => q('getFeeRate', params), validateFeeRate, options),
+
+    /** GET /prices-history (4.23; docs/venue.md): one token's prices, `{history: [{t, p}]}`. */
+    getPricesHistory: (params: P.GetPricesHistoryParams, options?: CallOptions): Promise<T.PriceHistory> =>
+      callChecked(r, 'getPricesHistory', () => q('getPricesHistory', params), validatePriceHistory, options),
 
     /** 4.18 POST /midpoints: one midpoint per token id, as sent and parsed; batches merged. */
     async postMidpoints(tokenIds: readonly string[], options?: CallOptions): Promise<CheckedMidpoints> {

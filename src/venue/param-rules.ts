@@ -50,6 +50,9 @@ const unixSeconds = {
 export const WALLET_ADDRESS_RULE = 'must be a wallet address: 0x followed by 40 hex digits';
 const walletAddress = { kind: 'string', pattern: /^0x[0-9a-fA-F]{40}$/, patternRule: WALLET_ADDRESS_RULE } as const;
 
+/** A token id (design.md section 3): `<condition_id>:<outcome_index>`. */
+const TOKEN_ID = /^[^\s:,]+:\d+$/;
+
 const cursor = {
   kind: 'string',
   pattern: /^[A-Za-z0-9+/_-]*={0,2}$/,
@@ -144,6 +147,13 @@ export const QUERY_RULES: Readonly<Record<EndpointId, QuerySpec>> = {
   postOrder: {},
   getOpenOrders: { market: { kind: 'string' }, asset_id: { kind: 'string' }, next_cursor: cursor },
   getOrder: {},
+  getPricesHistory: {
+    market: { kind: 'string', required: true, pattern: TOKEN_ID, patternRule: 'must be a token id: <condition_id>:<outcome_index>' },
+    startTs: { kind: 'int', min: 0 },
+    endTs: { kind: 'int', min: 0 },
+    fidelity: { kind: 'int', min: 1, default: 1 },
+    interval: { kind: 'enum', values: ['1m', '1h', '6h', '1d', '1w', 'max'] },
+  },
 };
 
 /** Cross-field rules that a per-parameter rule cannot express. */
@@ -154,6 +164,15 @@ const CROSS_RULES: Partial<Record<EndpointId, (q: ParsedQuery, where: string) =>
     }
     if (q.filterAmount !== undefined && q.filterType === undefined) {
       throw badParameter(where, 'filterType', 'is required when filterAmount is set');
+    }
+  },
+  getPricesHistory(q, where) {
+    // `interval` is a span ending now: it cannot be placed as well by startTs or endTs.
+    for (const name of ['startTs', 'endTs']) {
+      if (q.interval !== undefined && q[name] !== undefined) throw badParameter(where, name, 'cannot be given with interval');
+    }
+    if (typeof q.startTs === 'number' && typeof q.endTs === 'number' && q.endTs < q.startTs) {
+      throw badParameter(where, 'endTs', 'must not be before startTs', q.endTs);
     }
   },
 };

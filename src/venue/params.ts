@@ -92,6 +92,19 @@ export interface GetBookParams {
   token_id: string;
 }
 
+/** GET /prices-history (named in venue-api.md 4.23; parameters per docs/venue.md) */
+export interface GetPricesHistoryParams {
+  /** The token id. */
+  market: string;
+  /** Unix seconds; not with `interval`. */
+  startTs?: number;
+  endTs?: number;
+  /** Minutes between points; default 1. */
+  fidelity?: number;
+  /** The span ending now; not with startTs or endTs. `1m` is a month. */
+  interval?: '1m' | '1h' | '6h' | '1d' | '1w' | 'max';
+}
+
 /** 4.15 DELETE /order */
 export interface CancelOrderParams {
   orderId: string;

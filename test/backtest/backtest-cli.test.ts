@@ -20,6 +20,8 @@ type Json = Record<string, any>;
 describe('makerd backtest --compare', () => {
   const compare = cli([
     'backtest',
+    '--world',
+    'demo',
     '--compare',
     'bands,avellaneda',
     '--params',
@@ -39,7 +41,7 @@ describe('makerd backtest --compare', () => {
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as Json;
     expect(Object.keys(out)).toEqual(['version', 'generatedAt', 'settings', 'strategies', 'comparison']);
-    expect(out.settings).toMatchObject({ runs: 3, seeds: ['5', '6', '7'], markets: 1, hours: 0.1, markoutHorizonS: 60 });
+    expect(out.settings).toMatchObject({ runs: 3, seeds: ['5', '6', '7'], markets: 1, hours: 0.1, markoutHorizonS: 60, world: 'demo' });
     expect(out.settings.flow).toEqual({
       profile: 'default',
       A: 0.5,
@@ -131,6 +133,8 @@ describe('makerd backtest guards', () => {
     writeFileSync(file, JSON.stringify({ guards: { burstFills: 1, burstWindowS: 60, coolDownS: 600 } }));
     const args = [
       'backtest',
+      '--world',
+      'demo',
       '--strategy',
       'bands',
       '--params',
@@ -168,7 +172,7 @@ describe('makerd backtest determinism', () => {
     const run = await cli(['backtest', '--strategy', 'bands', '--hours', '0.05', '--seeds', '1']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^1 seed\(s\) x 1 strategy\(ies\), 1 market\(s\), 0.05 h each; seeds 1..1; liquidity rewards: each market's terms in the catalog\n/,
+      /^1 seed\(s\) x 1 strategy\(ies\), 1 market\(s\), 0.05 h each; seeds 1..1; venue world, all kinds of market; liquidity rewards: each market's terms in the catalog\n/,
     );
     expect(run.stdout).toMatch(/liquidity rewards \(USDC\)\s+bands/);
     expect(run.stdout).toMatch(/PnL \+ rewards \(USDC\)\s+bands/);
@@ -218,6 +222,8 @@ describe('makerd backtest --flow PROFILE', () => {
   it('runs on the profile, with a flag overriding one of its values', async () => {
     const run = await cli([
       'backtest',
+      '--world',
+      'demo',
       '--strategy',
       'bands',
       '--flow',
@@ -247,12 +253,51 @@ describe('makerd backtest --flow PROFILE', () => {
     const file = join(dir, 'busy.json');
     writeFileSync(file, JSON.stringify({ sim: { flow: { profile: 'busy', k: 90 } } }));
     const loaded = loadConfig({ env: {}, configFile: file });
-    const fromConfig = backtestSettings(loaded.config, parseBacktestArgs([]), loaded.given);
+    const fromConfig = backtestSettings(loaded.config, parseBacktestArgs(['--world', 'demo']), loaded.given);
     expect(fromConfig.flowProfile).toBe('busy');
     expect(fromConfig.flow).toMatchObject({ A: 2, k: 90, sigma: 0.01, jumpRate: 8 / 3600, jumpSize: 0.3, informedShare: 0.2 });
-    const calm = backtestSettings(loaded.config, parseBacktestArgs(['--flow', 'calm', '--flow-a', '0.7']), loaded.given);
+    const calm = backtestSettings(loaded.config, parseBacktestArgs(['--world', 'demo', '--flow', 'calm', '--flow-a', '0.7']), loaded.given);
     expect(calm.flowProfile).toBe('calm');
     expect(calm.flow).toMatchObject({ A: 0.7, k: 90, sigma: 0.004, jumpRate: 2 / 3600, jumpSize: 0.3, informedShare: 0.1 });
+  });
+});
+
+describe('makerd backtest in the venue world', () => {
+  it('is the default: each market draws its own flow, fees and rewards; --kind picks a slice of the population', async () => {
+    const run = await cli([
+      'backtest',
+      '--strategy',
+      'bands',
+      '--kind',
+      'busy',
+      '--flow-a',
+      '0.02',
+      '--hours',
+      '0.05',
+      '--seeds',
+      '1',
+      '--json',
+    ]);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as Json;
+    expect(out.settings.world).toBe('venue');
+    expect(out.settings.venue).toEqual({ kind: 'busy', overrides: { A: 0.02 }, fees: 'per market' });
+    expect(out.settings.flow).toBeUndefined();
+    const loaded = loadConfig({ env: {} });
+    const venue = backtestSettings(loaded.config, parseBacktestArgs(['--fee-rate', '0.1']), loaded.given);
+    expect(venue.venue).toEqual({ kind: 'all', feeOverride: true, overrides: expect.any(Object) });
+    expect(backtestSettings(loaded.config, parseBacktestArgs(['--world', 'demo']), loaded.given).venue).toBeUndefined();
+  });
+
+  it("refuses the demo world's flow options, naming them and what to use", async () => {
+    for (const flag of [
+      ['--flow', 'news'],
+      ['--foresight-ms', '1000'],
+    ]) {
+      const run = await cli(['backtest', ...flag, '--hours', '0.01', '--seeds', '1']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${flag[0]} is an option of the demo world's flow`);
+    }
   });
 });
 
@@ -266,6 +311,8 @@ describe('makerd backtest usage errors name the option and the rule', () => {
     [['--flow-k', '0'], /--flow-k must be a number > 0 \(got "0"\)/],
     [['--compare', 'bands'], /--compare must list at least two strategy names \(or LABEL:NAME\) separated by commas \(got "bands"\)/],
     [['--flow', 'loud'], /--flow must be one of calm, default, news, busy, informed \(got "loud"\)/],
+    [['--world', 'moon'], /--world must be one of venue, demo \(got "moon"\)/],
+    [['--kind', 'loud'], /--kind must be one of all, quiet, median, busy, news, paying, unpaid \(got "loud"\)/],
     [['--strategy', 'bands', '--compare', 'bands,avellaneda'], /--strategy and --compare exclude each other/],
     [['--compare', 'bands,avellaneda', '--params', 'x.json'], /with --compare, give parameters per strategy: --params NAME=FILE/],
     [['--wat'], /unknown option --wat/],

@@ -50,9 +50,16 @@ const stamped = (json: string): string => json.replace(/"generatedAt": "[^"]*"/,
 describe('makerd backtest --jobs: worker threads give the output of one thread', () => {
   const common = ['backtest', '--seeds', '20', '--hours', '0.05', '--json', '--flow-digest', '--no-progress'];
   it.each([
-    ['default', ['--flow', 'default', '--strategy', 'bands']],
-    ['news', ['--flow', 'news', '--compare', 'bands,avellaneda', '--params', 'avellaneda=config/avellaneda-tuned.json']],
-  ])('20 seeds on the %s flow: --jobs 2 prints the JSON of --jobs 1, byte for byte, in seed order', async (_flow, extra) => {
+    ['venue world, median markets', ['--kind', 'median', '--strategy', 'bands']],
+    [
+      'venue world, busy markets',
+      ['--kind', 'busy', '--compare', 'bands,avellaneda', '--params', 'avellaneda=config/avellaneda-tuned.json'],
+    ],
+    [
+      'demo world, news flow',
+      ['--world', 'demo', '--flow', 'news', '--compare', 'bands,avellaneda', '--params', 'avellaneda=config/avellaneda-tuned.json'],
+    ],
+  ])('20 seeds, %s: --jobs 2 prints the JSON of --jobs 1, byte for byte, in seed order', async (_flow, extra) => {
     const [one, two] = await Promise.all([makerd([...common, ...extra, '--jobs', '1']), makerd([...common, ...extra, '--jobs', '2'])]);
     expect(one.code, one.stderr).toBe(0);
     expect(two.code, two.stderr).toBe(0);

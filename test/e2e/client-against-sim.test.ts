@@ -109,6 +109,18 @@ describe('client against the simulator', () => {
     mark('getTrades');
     expect(fills.length).toBeGreaterThan(0);
     expect(fills.every((f) => f.side === 'BUY' && f.asset === token)).toBe(true);
+    // A sample of the midpoint a minute; the other outcome's prices are 1 minus these.
+    h.clock.advance(120_000);
+    const history = await client.getPricesHistory({ market: token, interval: '1h' });
+    mark('getPricesHistory');
+    const nowS = h.clock.now() / 1000;
+    expect(history.history.map((pt) => pt.t)).toEqual([nowS - 120, nowS - 60, nowS]);
+    const other = await client.getPricesHistory({ market: market.tokens[1]!.token_id, interval: '1h' });
+    expect(other.history.map((pt) => new Decimal(pt.p).plus(history.history.find((x) => x.t === pt.t)!.p).toString())).toEqual([
+      '1',
+      '1',
+      '1',
+    ]);
   });
 
   it('account data and trading', async () => {

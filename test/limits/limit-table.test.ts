@@ -56,7 +56,7 @@ describe('limit table (venue-api.md 8.1-8.3)', () => {
     for (const r of ['GET /', 'GET /price', 'POST /prices', 'GET /midpoint', 'GET /prices-history', 'POST /batch-prices-history']) {
       expect(surfaceOf(r)).toBe('clob');
     }
-    expect(KNOWN_ROUTES.length).toBe(Object.keys(ENDPOINTS).length + 7);
+    expect(KNOWN_ROUTES.length).toBe(Object.keys(ENDPOINTS).length + 6);
   });
 });
 

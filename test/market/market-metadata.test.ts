@@ -73,6 +73,7 @@ describe('toMarketMeta', () => {
       minOrderSize: cm.minOrderSize,
       sizeStep: '0.01',
       negRisk: cm.negRisk,
+      eventId: cm.eventId,
       fees: { rate: '0.035', exponent: 1, takerOnly: true, rebateRate: '0.25' },
       endDateMs: Date.parse(cm.endDate),
       fetchedAtMs: 1_767_225_600_123,
@@ -114,6 +115,32 @@ describe('toMarketMeta', () => {
 
   it('has no end date when end_date_iso is empty or not a date', () => {
     for (const end of ['', 'soon']) expect(toMarketMeta(clob, { ...market, end_date_iso: end }, fee, 0).endDateMs).toBeUndefined();
+  });
+
+  it("reads the market's event from the listing, and requires it of a neg-risk market only", () => {
+    const event = { id: '4242', slug: 's', title: 't', ticker: 'k', description: 'd' };
+    const plainSettings = { ...clob, nr: false };
+    const negRiskSettings = { ...clob, nr: true };
+    expect(toMarketMeta(negRiskSettings, { ...market, event }, fee, 0)).toMatchObject({ negRisk: true, eventId: '4242' });
+    expect(toMarketMeta(plainSettings, { ...market, event }, fee, 0)).toMatchObject({ negRisk: false, eventId: '4242' });
+    const noEvent = { ...market, event: undefined as unknown as Market['event'] };
+    expect(toMarketMeta(plainSettings, noEvent, fee, 0).eventId).toBeUndefined();
+    const err = failure(() => toMarketMeta(negRiskSettings, noEvent, fee, 0));
+    expect(err.code).toBe(ErrorCode.BAD_RESPONSE);
+    expect(err.field).toBe('event.id');
+    expect(err.message).toContain('must be a non-empty string for a neg-risk market');
+  });
+
+  it("gives the simulator's neg-risk markets their event, the same for every market of it", async () => {
+    const negRisk = h.sim.world.catalog.markets.filter((m) => m.negRisk);
+    expect(negRisk.length).toBeGreaterThan(1);
+    for (const m of negRisk) {
+      const [c, mk] = await Promise.all([
+        client.getClobMarket({ condition_id: m.conditionId }),
+        client.getMarket({ condition_id: m.conditionId }),
+      ]);
+      expect(toMarketMeta(c, mk, fee, 0)).toMatchObject({ negRisk: true, eventId: m.eventId });
+    }
   });
 
   const cases: [string, () => unknown, string][] = [

@@ -147,6 +147,8 @@ describe.skipIf(toolsMissing && !inCi)('the dashboard and the alerts on a real P
       env: {
         PATH: process.env.PATH,
         MAKERD_SIM_MARKETS: '3',
+        // The demo world fills within seconds: every panel has data.
+        MAKERD_SIM_WORLD: 'demo',
         MAKERD_METRICS_PORT: '0',
         MAKERD_DATA_DIR: join(work, 'data'),
         MAKERD_RISK_MAX_DAILY_LOSS: '1000',

@@ -16,6 +16,8 @@ describe('makerd record', () => {
     const dir = mkdtempSync(join(tmpdir(), 'makerd-record-'));
     const env = {
       MAKERD_SIM_MARKETS: '20',
+      // The lively demo world: a minute records thousands of stream events.
+      MAKERD_SIM_WORLD: 'demo',
       MAKERD_SIM_SEED: 'record-test',
       MAKERD_SIM_FLOW_PROFILE: 'busy',
       MAKERD_SIM_FLOW_SIGMA: '0.05',

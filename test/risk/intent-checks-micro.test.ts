@@ -2,7 +2,8 @@
  * The risk gate's integer checks (src/risk/intent-checks-micro.ts) against its Decimal checks on
  * thousands of random markets: the same approved orders (prices and sizes to decimal.js's own
  * representation, unchanged intents as the same objects), refusals by reason, trims, moves and
- * totals; and the integer path hands over (undefined) exactly when an input leaves its range.
+ * totals, with and without a neg-risk event's room (risk.perEvent); and the integer path hands
+ * over (undefined) exactly when an input leaves its range.
  */
 import { describe, expect, it } from 'vitest';
 import type { BookLevel, BookView } from '../../src/market/book-view.js';
@@ -10,6 +11,7 @@ import type { MarketView } from '../../src/market/market-view.js';
 import { Decimal } from '../../src/money.js';
 import { checkIntents, checkIntentsDecimal, type CheckOptions, type CheckResult } from '../../src/risk/intent-checks.js';
 import { checkIntentsMicro } from '../../src/risk/intent-checks-micro.js';
+import { EventBook } from '../../src/risk/event-limit.js';
 import { validateRiskLimits } from '../../src/risk/risk-limits.js';
 import { SimRng } from '../../src/sim/rng.js';
 import type { OrderIntent } from '../../src/strategy/strategy.js';
@@ -91,7 +93,29 @@ function randomCase(r: SimRng): { view: MarketView; intents: OrderIntent[]; opti
   const first = intents[0];
   if (first !== undefined && r.chance(0.2)) otherNotional = Decimal.max(0, limits.maxGrossNotional.minus(first.price.mul(first.size)));
   const options: CheckOptions = { limits, reducing: r.chance(0.2), otherOrders: r.int(0, 30), otherNotional };
-  return { view, intents, options };
+  if (!r.chance(0.4)) return { view, intents, options };
+  // A neg-risk market: its event's other markets hold and rest at random, the limit is random.
+  const book = new EventBook();
+  for (let k = r.int(0, 3); k > 0; k--) {
+    const other = `o${k}`;
+    const otherTokens = [`${other}:0`, `${other}:1`] as const;
+    const otherView = {
+      ...view,
+      meta: { ...view.meta, conditionId: other, tokens: otherTokens },
+      position: { outcome0: position(), outcome1: position() },
+    };
+    const orders = Array.from({ length: r.int(0, 4) }, () => ({
+      tokenId: otherTokens[r.int(0, 1)]!,
+      side: r.chance(0.7) ? ('BUY' as const) : ('SELL' as const),
+      price: gridValue(r, tick, 1, perUnit - 1),
+      size: gridValue(r, '0.01', 1, 40_000),
+    }));
+    book.hold(otherView, 'E', [orders]);
+  }
+  const paid = (): Decimal | undefined => (r.chance(0.3) ? undefined : gridValue(r, '0.000001', 0, 200_000_000, 0.02));
+  const eventView: MarketView = { ...view, meta: { ...view.meta, negRisk: true, eventId: 'E' }, paid: [paid(), paid()] };
+  const limit = gridValue(r, '0.01', 1, 300_000);
+  return { view: eventView, intents, options: { ...options, eventRoom: () => book.room(eventView, 'E', limit) } };
 }
 
 /** A result as comparable values: Decimals by representation, approved intents by content. */
@@ -140,6 +164,7 @@ describe('the integer risk checks equal the Decimal checks', () => {
         'post-only-cross',
         'price-range',
         'reducing',
+        'event-loss',
       ].sort(),
     );
   });

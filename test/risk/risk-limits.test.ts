@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.js';
 import { ErrorCode, MakerdError } from '../../src/errors.js';
 import { Decimal } from '../../src/money.js';
 import { DEFAULT_RISK_LIMITS, validateRiskLimits } from '../../src/risk/index.js';
@@ -22,6 +23,7 @@ const text = (l: ReturnType<typeof validateRiskLimits>) => ({
   maxOrderSize: l.maxOrderSize.toFixed(),
   minPrice: l.minPrice.toFixed(),
   maxPrice: l.maxPrice.toFixed(),
+  perEvent: { maxWorstLossUsdc: l.perEvent.maxWorstLossUsdc.toFixed() },
 });
 
 describe('validateRiskLimits', () => {
@@ -36,6 +38,7 @@ describe('validateRiskLimits', () => {
       minPrice: '0.01',
       maxPrice: '0.99',
       errorBurst: { count: 20, windowMs: 10_000, backoffMs: 5_000 },
+      perEvent: { maxWorstLossUsdc: '500' },
     });
     expect(text(validateRiskLimits(undefined))).toEqual(text(DEFAULT_RISK_LIMITS));
   });
@@ -85,5 +88,28 @@ describe('validateRiskLimits', () => {
       /^risk\.maxPosition is not a risk setting \(known: maxPositionPerToken, .*killSwitchFile, maxDailyLoss, maxDrawdown, lossAction, dayResetHourUtc, scope\) \(got 5\)$/,
     );
     expect(configError([]).message).toBe('risk must be an object of risk limits (got [])');
+  });
+
+  it('risk.perEvent.maxWorstLossUsdc: decimal USDC >= 0, "0" = off, named when wrong', () => {
+    expect(validateRiskLimits({ perEvent: { maxWorstLossUsdc: '123.456789' } }).perEvent.maxWorstLossUsdc.toFixed()).toBe('123.456789');
+    expect(validateRiskLimits({ perEvent: { maxWorstLossUsdc: 0 } }).perEvent.maxWorstLossUsdc.toFixed()).toBe('0');
+    expect(validateRiskLimits({ perEvent: {} }).perEvent.maxWorstLossUsdc.toFixed()).toBe('500');
+    const e = configError({ perEvent: { maxWorstLossUsdc: '-5' } }, 'reload');
+    expect(e.message).toBe('risk.perEvent.maxWorstLossUsdc must be a decimal >= 0 in USDC ("0" = off) (got "-5")');
+    expect([e.field, e.where]).toEqual(['risk.perEvent.maxWorstLossUsdc', 'reload']);
+    expect(configError({ perEvent: { maxWorstLossUsdc: 'lots' } }).message).toBe(
+      'risk.perEvent.maxWorstLossUsdc must be a decimal >= 0 in USDC ("0" = off) (got "lots")',
+    );
+    expect(configError({ perEvent: { maxLoss: 5 } }).message).toBe(
+      'risk.perEvent.maxLoss is not a per-event setting (known: maxWorstLossUsdc) (got 5)',
+    );
+    expect(configError({ perEvent: 5 }).message).toBe('risk.perEvent must be an object {maxWorstLossUsdc} (got 5)');
+  });
+
+  it('risk.perEvent.maxWorstLossUsdc from the environment, through the config schema', () => {
+    const { config } = loadConfig({ env: { MAKERD_RISK_PER_EVENT_MAX_WORST_LOSS_USDC: '250.5' } });
+    expect(config.risk.perEvent).toEqual({ maxWorstLossUsdc: '250.5' });
+    expect(validateRiskLimits(config.risk).perEvent.maxWorstLossUsdc.toFixed()).toBe('250.5');
+    expect(loadConfig({ env: {} }).config.risk.perEvent).toEqual({ maxWorstLossUsdc: '500' });
   });
 });

@@ -77,6 +77,7 @@ const data: SurveyData = {
         ],
         unparsed: 0,
       },
+      history: [undefined, undefined],
     },
     {
       market: {
@@ -90,6 +91,7 @@ const data: SurveyData = {
       unusableBooks: new Map(),
       mids: [series([]), series([])],
       tape: { read: read('lookback', 1), trades: [trade(1_099, 'B:0', 'BUY', '0.1', '1')], unparsed: 0 },
+      history: [undefined, undefined],
     },
     {
       market: {
@@ -103,6 +105,7 @@ const data: SurveyData = {
       unusableBooks: new Map(),
       mids: [series([]), series([])],
       tape: undefined,
+      history: [undefined, undefined],
     },
   ],
 };

@@ -5,57 +5,22 @@
  * without credentials, as a venue would be. Then against a venue answering 429, 5xx and malformed
  * pages: the survey finishes with what it read and names the rest.
  */
-import diagnostics from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeClock } from '../../src/clock/fake-clock.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli.js';
 import { SURVEY_HELP } from '../../src/cli/commands/survey.js';
 import { packageRoot } from '../../src/package-root.js';
 import type { SurveyReport } from '../../src/survey/summary.js';
 import type { TradeFill } from '../../src/venue/types.js';
-import { cli, type CliRun } from '../cli/run-cli.js';
+import { cli } from '../cli/run-cli.js';
 import { type SimHarness, startSimHarness } from '../support/sim-harness.js';
+import { driven, trackRequests } from './drive-clock.js';
 
 const FACTS = join(packageRoot(), 'config', 'venue-facts.json');
 
-/** HTTP requests under way (undici's diagnostics channels): time stands still while one is. */
-let inFlight = 0;
-const started = (): void => {
-  inFlight++;
-};
-const ended = (): void => {
-  inFlight--;
-};
-const CHANNELS: [string, () => void][] = [
-  ['undici:request:create', started],
-  ['undici:request:trailers', ended],
-  ['undici:request:error', ended],
-];
-beforeAll(() => {
-  for (const [name, f] of CHANNELS) diagnostics.subscribe(name, f);
-});
-afterAll(() => {
-  for (const [name, f] of CHANNELS) diagnostics.unsubscribe(name, f);
-});
-
-/**
- * Runs the command while moving the shared clock `stepMs` forward every real millisecond or so,
- * whenever no request is under way (so a poll takes no market time, however slow the machine).
- */
-async function driven(clock: FakeClock, run: Promise<CliRun>, stepMs: number): Promise<CliRun> {
-  let done = false;
-  const result = run.finally(() => {
-    done = true;
-  });
-  while (!done) {
-    await new Promise((r) => setTimeout(r, 1));
-    if (!done && inFlight === 0) clock.advance(stepMs);
-  }
-  return result;
-}
+trackRequests();
 
 function env(h: SimHarness, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {

@@ -273,4 +273,18 @@ export const CASES: readonly EndpointCase[] = [
     bad: { call: (c) => c.getOrder({ id: '' }), param: 'id' },
     malformed: { reply: { ...F.openOrder(), side: 'HOLD' }, field: 'side' },
   },
+  {
+    id: 'getPricesHistory',
+    call: (c) => c.getPricesHistory({ market: F.TOKEN_YES, startTs: 1_767_225_600, endTs: 1_767_229_200, fidelity: 5 }),
+    path: '/prices-history',
+    query: `market=${enc(F.TOKEN_YES)}&startTs=1767225600&endTs=1767229200&fidelity=5`,
+    reply: {
+      history: [
+        { t: 1_767_225_600, p: 0.52 },
+        { t: 1_767_225_900, p: 0.525 },
+      ],
+    },
+    bad: { call: (c) => c.getPricesHistory({ market: F.TOKEN_YES, interval: '1d', startTs: 1_767_225_600 }), param: 'startTs' },
+    malformed: { reply: { history: [{ t: 1_767_225_600, p: 1.5 }] }, field: 'history[0].p' },
+  },
 ];

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { ErrorCode, MakerdError } from '../../errors.js';
 import type { RewardTerms } from '../../sim/catalog/index.js';
 import { FLOW_PROFILE_NAMES, type FlowProfileName, isFlowProfileName } from '../../sim/flow/index.js';
+import { MARKET_KINDS, type MarketKind, isMarketKind } from '../../sim/world/market-kinds.js';
+import { SIM_WORLDS, type SimWorldName, isSimWorldName } from '../../sim/world/sim-world.js';
 import { UsageError } from '../io.js';
 
 /** Horizons (s) of the mark-out curve; the main horizon is added when not among them. */
@@ -21,6 +23,12 @@ export interface BacktestArgs {
   readonly hours: number;
   readonly seeds: number;
   readonly seedStart: number;
+  /** --world NAME (src/sim/world/sim-world.ts); undefined: sim.world. */
+  readonly world: SimWorldName | undefined;
+  /** --kind NAME: the venue world's kind of market (src/sim/world/market-kinds.ts); undefined: all. */
+  readonly kind: MarketKind | undefined;
+  /** A fee flag was given: every market charges `fee` (in the venue world, instead of its own schedule). */
+  readonly feeGiven: boolean;
   /** --flow NAME: a flow profile (src/sim/flow/flow-profiles.ts); undefined: sim.flow.profile. */
   readonly flowProfile: FlowProfileName | undefined;
   readonly flow: {
@@ -72,6 +80,11 @@ Recorded markets (makerd record; docs/recording-and-replay.md):
                              The synthetic-flow options (--markets, --hours, --seeds, --flow...,
                              fees) do not apply
   --replay-group G[,G]       Only these groups of the recording
+Markets (docs/simulator.md):
+  --world NAME               venue (markets that trade like the venue's) or demo (the lively
+                             flow of the profiles below) (default sim.world: venue)
+  --kind NAME                The venue world's kind of market: all, quiet, median, busy, news,
+                             paying or unpaid (default all: the whole population)
 Runs:
   --markets N                Markets per run (default 1)
   --hours H                  Market hours per run (default 24)
@@ -83,9 +96,11 @@ Runs:
                              identical whatever N: every figure, digest, JSON and report
   --no-guards                Every strategy without its adverse-selection guards (params.guards
                              enabled: false), e.g. to measure what the guards do on the same flows
-Flow model (defaults: the simulator's, sim.flow.*; a flag given overrides the profile):
-  --flow NAME                Flow profile: calm, default, news, busy or informed (default
-                             sim.flow.profile)
+Flow model (the demo world's profiles and defaults, sim.flow.*; a flag given overrides the
+profile; in the venue world --flow-a, --flow-k, --volatility, --informed-share, --jump-rate and
+--jump-size replace every market's drawn value, news jumps for jumps):
+  --flow NAME                Demo-world flow profile: calm, default, news, busy or informed
+                             (default sim.flow.profile)
                              calm     long-dated, quiet: A 0.3, k 60, sigma 0.004, 2 jumps/h of 0.3,
                                       informed 0.1
                              default  the values below
@@ -104,7 +119,8 @@ Flow model (defaults: the simulator's, sim.flow.*; a flag given overrides the pr
   --foresight-ms MS          Informed takers know fair value this far ahead, at all times, and
                              that share of all takers trades toward it (0: only a coming jump)
   --step-ms MS               Flow step of virtual time (250)
-Fees (the venue's schedule: taker fee = rate x shares x (p(1-p))^exponent):
+Fees (the venue's schedule: taker fee = rate x shares x (p(1-p))^exponent; in the venue world
+each market has its own unless one of these is given):
   --fee-rate R               (default 0.25)
   --fee-exponent E           (default 2)
   --rebate-rate R            Makers' rebate, share of the taker fee (default 0.2)
@@ -123,6 +139,8 @@ Output:
 
 const FLAGS_WITH_VALUE = new Set([
   'config',
+  'world',
+  'kind',
   'strategy',
   'compare',
   'params',
@@ -154,6 +172,8 @@ const FLAGS_WITH_VALUE = new Set([
 ]);
 /** The options of the synthetic flow, which a replay does not take. */
 const SYNTHETIC_ONLY = [
+  'world',
+  'kind',
   'markets',
   'hours',
   'seeds',
@@ -281,7 +301,14 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
     if (seen.has(f) && rewardRate === undefined)
       throw new UsageError(`backtest: --${f} needs --reward-rate (the daily rate of every market)`);
   if (profile !== undefined && !isFlowProfileName(profile)) throw bad('flow', `must be one of ${FLOW_PROFILE_NAMES.join(', ')}`, profile);
+  const world = seen.get('world');
+  if (world !== undefined && !isSimWorldName(world)) throw bad('world', `must be one of ${SIM_WORLDS.join(', ')}`, world);
+  const kind = seen.get('kind');
+  if (kind !== undefined && !isMarketKind(kind)) throw bad('kind', `must be one of ${MARKET_KINDS.join(', ')}`, kind);
   return {
+    world,
+    kind,
+    feeGiven: ['fee-rate', 'fee-exponent', 'rebate-rate'].some((f) => seen.has(f)) || flags.has('maker-fees'),
     configFile: seen.get('config'),
     strategies,
     params,

@@ -28,7 +28,7 @@ import { chartLibrary } from '../../backtest/report-assets.js';
 import { reportHtml } from '../../backtest/report-html.js';
 import { loadReplay } from '../../backtest/replay-data.js';
 import { runReplayPlan } from '../../backtest/replay-report.js';
-import type { BacktestSettings } from '../../backtest/run-backtest.js';
+import type { BacktestSettings, VenueWorldSettings } from '../../backtest/run-backtest.js';
 import { reportTable } from '../../backtest/report-table.js';
 import { splitConfigArgs } from '../config-flags.js';
 import { UsageError, type CliIo } from '../io.js';
@@ -100,11 +100,13 @@ export function backtestSettings(config: MakerdConfig, a: BacktestArgs, given: R
     informedShare: a.flow.informedShare ?? key('informedShare'),
     foresightMs: a.flow.foresightMs ?? key('foresightMs'),
   });
+  const world = a.world ?? config.sim.world;
   return {
     hours: a.hours,
     markets: a.markets,
+    ...(world === 'venue' ? { venue: venueSettings(a) } : {}),
     pollIntervalMs: a.pollIntervalMs ?? config.poller.intervalMs,
-    flowProfile: a.flowProfile ?? f.profile,
+    flowProfile: world === 'venue' ? `venue:${a.kind ?? 'all'}` : (a.flowProfile ?? f.profile),
     staleAfterMs: config.poller.staleAfterMs,
     flow,
     fee: a.fee,
@@ -117,6 +119,34 @@ export function backtestSettings(config: MakerdConfig, a: BacktestArgs, given: R
     },
     samples: 600,
     rewards: a.rewards,
+  };
+}
+
+/**
+ * The venue world's settings from the flags: demo-world-only flags are refused, naming them; the
+ * flow flags given replace every market's drawn value.
+ */
+function venueSettings(a: BacktestArgs): VenueWorldSettings {
+  for (const [flag, given] of [
+    ['--flow', a.flowProfile !== undefined],
+    ['--foresight-ms', a.flow.foresightMs !== undefined],
+  ] as const) {
+    if (given)
+      throw new UsageError(
+        `backtest: ${flag} is an option of the demo world's flow; the venue world's markets draw their own (use --kind, or --world demo)`,
+      );
+  }
+  return {
+    kind: a.kind ?? 'all',
+    feeOverride: a.feeGiven,
+    overrides: {
+      A: a.flow.A,
+      k: a.flow.k,
+      sigma: a.flow.sigma,
+      informedShare: a.flow.informedShare,
+      newsPerDay: a.flow.jumpRatePerHour === undefined ? undefined : a.flow.jumpRatePerHour * 24,
+      newsSize: a.flow.jumpSize,
+    },
   };
 }
 

@@ -11,6 +11,7 @@ export interface RiskConfig {
   minPrice: string;
   maxPrice: string;
   errorBurst: { count: number; windowMs: number; backoffMs: number };
+  perEvent: { maxWorstLossUsdc: string };
   killSwitch: boolean;
   killSwitchFile: string;
   maxDailyLoss: string;
@@ -83,6 +84,14 @@ export const riskSchema = {
       format: 'positive-duration-ms',
       default: 5_000,
       env: 'MAKERD_RISK_ERROR_BACKOFF_MS',
+    },
+  },
+  perEvent: {
+    maxWorstLossUsdc: {
+      doc: 'Worst-case loss in USDC at most over the outcomes of one neg-risk event: for each way the event can resolve (one of its markets Yes, the others No), the cost of the shares held in its markets less what they pay, every resting order counted as filled where that adds to the loss. Orders that would pass it are trimmed or refused (event-loss); markets of events that are not neg-risk have the per-market limits only; "0" = off',
+      format: 'decimal-text',
+      default: '500',
+      env: 'MAKERD_RISK_PER_EVENT_MAX_WORST_LOSS_USDC',
     },
   },
   killSwitch: {

@@ -5,6 +5,7 @@ export interface SimConfig {
   port: number;
   seed: string;
   markets: number;
+  world: 'venue' | 'demo';
   samplingShare: number;
   authWindowMs: number;
   flow: {
@@ -52,6 +53,13 @@ export const simSchema = {
     arg: 'seed',
   },
   markets: { doc: 'Number of synthetic markets', format: 'positive-count', default: 20, env: 'MAKERD_SIM_MARKETS', arg: 'markets' },
+  world: {
+    doc: "Which markets the simulator runs: venue (markets that trade like the venue's: a few trades a day for the median market, makers left about nothing from the spread; docs/simulator.md) or demo (a lively market that trades every few seconds, for a first look)",
+    format: ['venue', 'demo'],
+    default: 'venue',
+    env: 'MAKERD_SIM_WORLD',
+    arg: 'world',
+  },
   samplingShare: {
     doc: 'Share of the synthetic markets that pay liquidity rewards (the sampling markets that selector.top picks from); 1 makes every market one',
     format: 'ratio',

@@ -8,7 +8,7 @@
  * order that sweeps three resting orders shows as three taker fills in GET /trades.
  */
 import type { AccountTrade, Side, TradeFill } from '../../venue/types.js';
-import type { SimAccount } from '../contracts.js';
+import type { SimAccount, SimToken } from '../contracts.js';
 import { feeCalculator, type FillFeesMicro } from './fees.js';
 import type { SimOrder } from './sim-order.js';
 import { notionalDecimal, priceDecimal, sizeDecimal } from './units.js';
@@ -91,18 +91,46 @@ export function makerFill(m: Match): FillView {
 
 /** Element of GET /trades. Profile fields are synthetic, derived from the account. */
 export function toTradeFill(m: Match, fill: FillView): TradeFill {
-  const token = m.maker.token;
-  const a = fill.account;
+  return tradeFillRecord({
+    token: m.maker.token,
+    account: fill.account,
+    side: fill.side,
+    size: sizeDecimal(fill.size).toNumber(),
+    price: priceDecimal(fill.price).toNumber(),
+    usdcSize: notionalDecimal(fill.size * fill.price).toNumber(),
+    timeSec: fill.timeSec,
+    transactionHash: m.exec.transactionHash,
+  });
+}
+
+/** What one element of GET /trades says, with its numbers already as the venue's JSON numbers. */
+export interface TradeFillParts {
+  readonly token: SimToken;
+  readonly account: SimAccount;
+  readonly side: Side;
+  readonly size: number;
+  readonly price: number;
+  readonly usdcSize: number;
+  readonly timeSec: number;
+  readonly transactionHash: string;
+}
+
+/**
+ * The venue record of one fill, from the token's market metadata and the account's synthetic
+ * profile: the live fills' (toTradeFill) and the past trades' of src/sim/history alike.
+ */
+export function tradeFillRecord(f: TradeFillParts): TradeFill {
+  const { token, account: a } = f;
   const wallet = a.address.toLowerCase();
   return {
     proxyWallet: a.address,
-    side: fill.side,
+    side: f.side,
     asset: token.tokenId,
     conditionId: token.conditionId,
-    size: sizeDecimal(fill.size).toNumber(),
-    price: priceDecimal(fill.price).toNumber(),
-    timestamp: fill.timeSec,
-    usdcSize: notionalDecimal(fill.size * fill.price).toNumber(),
+    size: f.size,
+    price: f.price,
+    timestamp: f.timeSec,
+    usdcSize: f.usdcSize,
     title: token.title,
     slug: token.slug,
     icon: token.icon,
@@ -114,6 +142,6 @@ export function toTradeFill(m: Match, fill: FillView): TradeFill {
     bio: `Simulated trader ${a.pseudonym}`,
     profileImage: `https://sim.invalid/avatars/${wallet}.png`,
     profileImageOptimized: `https://sim.invalid/avatars/${wallet}-small.png`,
-    transactionHash: m.exec.transactionHash,
+    transactionHash: f.transactionHash,
   };
 }

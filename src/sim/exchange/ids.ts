@@ -26,8 +26,13 @@ function putHex8(at: number, x: number): number {
   return at;
 }
 
-/** `prefix` + `words` x 8 hex chars of a hash of (salt, n) + n as 16 hex chars. */
-function mixedHex(salt: number, n: number, words: number, prefix = ''): string {
+/**
+ * `prefix` + `words` x 8 hex chars of a hash of (salt, n) + n as 16 hex chars (n < 2^53). Distinct
+ * salts give distinct ids for the same n (the hash's first word differs), distinct n distinct
+ * tails: the past trades of src/sim/history take their transaction hashes from it, with a salt
+ * of their own.
+ */
+export function mixedHex(salt: number, n: number, words: number, prefix = ''): string {
   let at = scratch.write(prefix, 0, 'latin1');
   let h = mix(salt ^ mix(n));
   for (let i = 0; i < words; i++) {

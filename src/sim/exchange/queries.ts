@@ -8,7 +8,7 @@ import type { AccountTrade, OpenOrder, TradeFill } from '../../venue/types.js';
 import type { AccountActivity, AccountTradeFilter, OrderFilter, SimAccount, TradeFillFilter } from '../contracts.js';
 import { executionMatchesFilter, executionViews, viewFor } from './account-trades.js';
 import { lower, type ExchangeCore } from './exchange-core.js';
-import { makerFill, takerFill, toTradeFill, type Match } from './execution.js';
+import { type FillView, makerFill, takerFill, toTradeFill, type Match } from './execution.js';
 import { matchesOrderFilter } from './sim-order.js';
 import { notionalDecimal, sizeDecimal } from './units.js';
 
@@ -57,40 +57,59 @@ export function builderTrades(core: ExchangeCore, filter: AccountTradeFilter): A
 }
 
 /**
- * One element per match and participant (takerOnly: the taker's only), newest first; `offset`
- * and `limit` page the result without walking (or building) more of the history than needed.
+ * Calls `visit` with every fill matching the filter's user, markets, side and amount (offset and
+ * limit aside), newest first: one per match and participant (takerOnly: the taker's only), the
+ * maker's before the taker's. Stops as soon as `visit` returns false.
  */
-export function tradeFills(core: ExchangeCore, filter: TradeFillFilter): TradeFill[] {
+function eachTradeFill(core: ExchangeCore, filter: TradeFillFilter, visit: (m: Match, fill: FillView) => boolean): void {
   const user = filter.user === undefined ? undefined : lower(filter.user);
   const amount =
     filter.filterAmount === undefined || filter.filterType === undefined ? undefined : new Decimal(String(filter.filterAmount));
-  let skip = filter.offset ?? 0;
-  const limit = filter.limit ?? Infinity;
-  const out: TradeFill[] = [];
-  if (limit <= 0) return out;
-  const keep = (m: Match, fill: ReturnType<typeof takerFill>): void => {
-    if (out.length >= limit) return;
-    if (user !== undefined && lower(fill.account.address) !== user) return;
-    if (filter.side !== undefined && fill.side !== filter.side) return;
-    if (
-      amount !== undefined &&
-      (filter.filterType === 'CASH' ? notionalDecimal(fill.size * fill.price) : sizeDecimal(fill.size)).lt(amount)
-    )
-      return;
-    if (skip > 0) skip--;
-    else out.push(toTradeFill(m, fill));
+  const matches = (fill: FillView): boolean => {
+    if (user !== undefined && lower(fill.account.address) !== user) return false;
+    if (filter.side !== undefined && fill.side !== filter.side) return false;
+    return (
+      amount === undefined || !(filter.filterType === 'CASH' ? notionalDecimal(fill.size * fill.price) : sizeDecimal(fill.size)).lt(amount)
+    );
   };
   const executions = core.executions;
-  for (let i = executions.length - 1; i >= 0 && out.length < limit; i--) {
+  for (let i = executions.length - 1; i >= 0; i--) {
     const exec = executions[i]!;
     if (filter.markets !== undefined && !filter.markets.includes(exec.taker.token.conditionId)) continue;
     for (let j = exec.matches.length - 1; j >= 0; j--) {
       const m = exec.matches[j]!;
-      if (!filter.takerOnly) keep(m, makerFill(m));
-      keep(m, takerFill(m));
+      if (!filter.takerOnly) {
+        const maker = makerFill(m);
+        if (matches(maker) && !visit(m, maker)) return;
+      }
+      const taker = takerFill(m);
+      if (matches(taker) && !visit(m, taker)) return;
     }
   }
+}
+
+/**
+ * One element per match and participant (takerOnly: the taker's only), newest first; `offset`
+ * and `limit` page the result without walking (or building) more of the history than needed.
+ */
+export function tradeFills(core: ExchangeCore, filter: TradeFillFilter): TradeFill[] {
+  let skip = filter.offset ?? 0;
+  const limit = filter.limit ?? Infinity;
+  const out: TradeFill[] = [];
+  if (limit <= 0) return out;
+  eachTradeFill(core, filter, (m, fill) => {
+    if (skip > 0) skip--;
+    else out.push(toTradeFill(m, fill));
+    return out.length < limit;
+  });
   return out;
+}
+
+/** How many fills match the filter (offset and limit aside), counting no further than `max`. */
+export function countTradeFills(core: ExchangeCore, filter: TradeFillFilter, max: number): number {
+  let n = 0;
+  if (max > 0) eachTradeFill(core, filter, () => ++n < max);
+  return n;
 }
 
 export function activity(core: ExchangeCore, address: string): AccountActivity | undefined {

@@ -136,6 +136,10 @@ export class MatchingExchange implements SimExchange {
     return queries.tradeFills(this.#core, filter);
   }
 
+  countTradeFills(filter: TradeFillFilter, max: number): number {
+    return queries.countTradeFills(this.#core, filter, max);
+  }
+
   activity(address: string): AccountActivity | undefined {
     return queries.activity(this.#core, address);
   }

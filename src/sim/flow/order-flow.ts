@@ -24,11 +24,7 @@
  * `drawTakersUnits`) whenever the parameters lie on the 1e-6 grid (the defaults do), else with the
  * Decimal model (`makerLadder`, `drawTakers`); both give the same orders, texts included.
  */
-import type { TimerHandle } from '../../clock/clock.js';
-import { isMakerdError } from '../../errors.js';
 import { Decimal } from '../../money.js';
-import type { OrderResponse, Side } from '../../venue/types.js';
-import type { SimAccount } from '../contracts.js';
 import type { CatalogMarket, CatalogUser } from '../catalog/catalog-model.js';
 import { makerUsers, takerUsers } from '../catalog/catalog-lookup.js';
 import { SimRng } from '../rng.js';
@@ -39,7 +35,8 @@ import { AUTO_TO_TICK, finerTickDueAtFair } from '../exchange/tick-rule.js';
 import { MICRO_ONE, exactMicro, microOf, microText } from './flow-units.js';
 import { makerLadder, makerLadderUnits, type LadderLevel } from './maker-ladder.js';
 import { drawTakers, drawTakersUnits } from './taker-arrivals.js';
-import type { FlowJump, FlowStats, OrderFlow, OrderFlowOptions } from './flow-contract.js';
+import type { FlowJump, OrderFlow, OrderFlowOptions } from './flow-contract.js';
+import { emptyFlowStats, flowClockRunner, flowPlacer } from './flow-runner.js';
 
 interface MarketFlow {
   readonly market: CatalogMarket;
@@ -65,8 +62,6 @@ interface MarketFlow {
 }
 
 const JUMP_HISTORY = 10_000;
-/** Catch-up cap when the clock was late: at most this many steps' worth in one step. */
-const MAX_CATCH_UP_STEPS = 10;
 
 export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   const { clock, exchange, catalog } = options;
@@ -138,56 +133,10 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     byToken.set(market.tokenIds[1], [mf, 1]);
   });
 
-  const stats: FlowStats = {
-    steps: 0,
-    makerRefreshes: 0,
-    makerOrders: 0,
-    takerOrders: 0,
-    informedOrders: 0,
-    takerFills: 0,
-    refused: 0,
-    errors: 0,
-    jumps: 0,
-  };
+  const stats = emptyFlowStats();
+  const place = flowPlacer(exchange, stats);
   const jumpLog: FlowJump[] = [];
-  let orderSeq = 0;
   let elapsedMs = 0;
-  let timer: TimerHandle | undefined;
-  let running = false;
-  let lastTickAt = 0;
-
-  /** Places one order; `price` and `size` are plain decimal texts. */
-  function place(
-    account: SimAccount,
-    tokenId: string,
-    side: Side,
-    price: string,
-    size: string,
-    kind: 'm' | 't' | 'i',
-  ): OrderResponse | undefined {
-    try {
-      const res = exchange.placeOrder(account, {
-        order: {
-          asset_id: tokenId,
-          side,
-          price,
-          size,
-          expiration: '0',
-          client_order_id: `sim-${kind}${++orderSeq}`,
-        },
-        owner: account.apiKey,
-        orderType: kind === 'm' ? 'GTC' : 'FAK',
-        postOnly: kind === 'm',
-      });
-      if (!res.success) stats.refused++;
-      return res;
-    } catch (err) {
-      // A rule the flow broke (tick, min size): count it rather than stop the whole venue.
-      if (!isMakerdError(err)) throw err;
-      stats.errors++;
-      return undefined;
-    }
-  }
 
   function tickOf(mf: MarketFlow, i: 0 | 1): Decimal {
     return exchange.tickSize(mf.market.tokenIds[i]) ?? mf.tick;
@@ -336,31 +285,11 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     }
   }
 
-  function schedule(): void {
-    timer = clock.setTimer(() => {
-      timer = undefined;
-      if (!running) return;
-      const now = clock.now();
-      const dt = Math.min(now - lastTickAt, params.stepMs * MAX_CATCH_UP_STEPS);
-      lastTickAt = now;
-      step(Math.max(0, dt));
-      if (running) schedule();
-    }, params.stepMs);
-  }
+  const runner = flowClockRunner(clock, params.stepMs, step);
 
   return {
-    start() {
-      if (running) return;
-      running = true;
-      lastTickAt = clock.now();
-      step(0);
-      schedule();
-    },
-    stop() {
-      running = false;
-      if (timer !== undefined) clock.clearTimer(timer);
-      timer = undefined;
-    },
+    start: () => runner.start(),
+    stop: () => runner.stop(),
     step,
     fair(tokenId) {
       const hit = byToken.get(tokenId);
@@ -369,7 +298,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     jumps: () => jumpLog.slice(),
     stats: () => ({ ...stats }),
     get running() {
-      return running;
+      return runner.running;
     },
     params,
   };

@@ -1,5 +1,5 @@
 /**
- * Corrupts a book, midpoint or trade-fill answer for the `malformed` fault, on a copy: 'price'
+ * Corrupts a book, midpoint, trade-fill or price-history answer for the `malformed` fault, on a copy: 'price'
  * makes a price non-numeric, 'size' makes a size negative, 'missing' removes a required field.
  * The client must reject all three as bad responses.
  */
@@ -9,7 +9,13 @@ import type { MalformKind } from './faults.js';
 type Json = Record<string, unknown>;
 
 /** Routes whose answers the fault may corrupt. */
-export const MALFORMABLE: ReadonlySet<EndpointId> = new Set<EndpointId>(['getBook', 'postBooks', 'postMidpoints', 'getTrades']);
+export const MALFORMABLE: ReadonlySet<EndpointId> = new Set<EndpointId>([
+  'getBook',
+  'postBooks',
+  'postMidpoints',
+  'getTrades',
+  'getPricesHistory',
+]);
 
 function malformBook(book: Json, kind: MalformKind): void {
   const levels = ((book.bids as Json[] | undefined)?.length ? book.bids : book.asks) as Json[] | undefined;
@@ -30,6 +36,15 @@ function malformTrade(fill: Json, kind: MalformKind): void {
   if (kind === 'missing') delete fill.asset;
   else if (kind === 'price') fill.price = 'not-a-price';
   else fill.size = -Math.abs(Number(fill.size) || 1);
+}
+
+/** 'size' (a price history has no size) makes the price negative. */
+function malformHistory(body: Json, kind: MalformKind): void {
+  const point = (body.history as Json[] | undefined)?.[0];
+  if (kind === 'missing') delete body.history;
+  else if (point === undefined) body.history = [{ t: 0, p: kind === 'price' ? 'not-a-price' : -0.5 }];
+  else if (kind === 'price') point.p = 'not-a-price';
+  else point.p = -Math.abs(Number(point.p) || 0.5);
 }
 
 function malformMidpoints(mids: Json, kind: MalformKind): void {
@@ -60,6 +75,9 @@ export function malformBody(id: EndpointId, body: unknown, kind: MalformKind): u
       if (first) malformTrade(first, kind);
       break;
     }
+    case 'getPricesHistory':
+      malformHistory(copy as Json, kind);
+      break;
     default:
       break;
   }

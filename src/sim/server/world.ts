@@ -19,6 +19,7 @@ import type {
   VenueEvent,
 } from '../../venue/types.js';
 import type { SimAccount, SimCatalogLookup, SimExchange } from '../contracts.js';
+import type { SimHistoryReads } from '../history/index.js';
 import type { SimRewards } from '../rewards/sim-rewards.js';
 
 /** Catalog-side answers. Queries are already checked by the shared parameter rules, with defaults. */
@@ -47,6 +48,8 @@ export interface SimServerWorld {
   readonly exchange: SimExchange;
   /** Every account whose credentials are accepted (operator first). */
   readonly accounts: readonly SimAccount[];
+  /** The tape's past trades (after the live ones in GET /trades) and the price history. */
+  readonly history: SimHistoryReads;
   /** Current fair value of a token from the flow, for `GET /_sim/fair`; optional. */
   fair?(tokenId: string): string | undefined;
   /** The liquidity rewards the simulator pays, for `GET /_sim/rewards` and `/_sim/balance`; optional. */

@@ -19,9 +19,11 @@
  *   with a 68-character token id is about 80 bytes).
  * - `page` (the listings: markets, simplified markets, account and builder trades, open orders,
  *   public trades, positions, tags, comments, creators, search, leaderboard, an event with its
- *   markets, and the cancel result of a whole market): `pageBytes` for one page or list. The
- *   largest makerd reads are a `GET /trades` of up to 10,000 fills of under 1 KiB each (10 MiB)
- *   and a markets page whose descriptions and reward rules run to a few KiB a market: 16 MiB.
+ *   markets, the cancel result of a whole market, and a token's price history): `pageBytes` for
+ *   one page or list. The largest makerd reads are a `GET /trades` of up to 10,000 fills of under
+ *   1 KiB each (10 MiB) and a markets page whose descriptions and reward rules run to a few KiB a
+ *   market: 16 MiB. A month of a token's prices a minute apart (43,200 points of
+ *   `{"t":1767225600,"p":0.523456},`, 30 bytes) is 1.3 MB.
  * - `record` (one market, its order-book settings, a fee rate, one order, an order answer, the
  *   cancel result of one order): `recordBytes`, 256 KiB: a single record is a few KiB at most
  *   (a market's description included); an error answer of any route fits in it too.
@@ -100,6 +102,7 @@ const KINDS: Readonly<Record<EndpointId, AnswerKind>> = {
   postOrder: 'record',
   getOpenOrders: 'page',
   getOrder: 'record',
+  getPricesHistory: 'page',
 };
 
 /** The most bytes the answer to `req` may have (`req.items`: tokens of a batch body, 1 when absent). */

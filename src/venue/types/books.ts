@@ -94,3 +94,14 @@ export interface FeeRate {
 
 /** 2.17 */
 export type MidpointsResult = Record<string, string>;
+
+/** A point of GET /prices-history (a route the venue's document only names): seconds, price. */
+export interface PriceHistoryPoint {
+  t: number;
+  p: number;
+}
+
+/** GET /prices-history: a token's prices, oldest first. */
+export interface PriceHistory {
+  history: PriceHistoryPoint[];
+}

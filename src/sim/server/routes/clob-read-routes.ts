@@ -1,11 +1,13 @@
 /**
- * Order-book (CLOB) read routes: books, midpoints, public trade fills, fee rate, order-book market
- * settings and the simplified listings. Unknown tokens in a batch are a 400 naming the element
- * (`body[i].token_id`); an unknown token on `GET /book` is a 404.
+ * Order-book (CLOB) read routes: books, midpoints, public trade fills, price history, fee rate,
+ * order-book market settings and the simplified listings. Unknown tokens in a batch are a 400
+ * naming the element (`body[i].token_id`); an unknown token on `GET /book` or
+ * `GET /prices-history` is a 404.
  */
 import { badParameter } from '../../../errors.js';
 import { checkTokenBatch } from '../../../venue/body-rules.js';
 import type { MidpointsResult, OrderBookSnapshot, Side } from '../../../venue/types.js';
+import { type HistoryInterval, historySpan, publicTradeFills } from '../../history/index.js';
 import { notFound } from '../http-error.js';
 import { jsonBody, num, str, type RequestContext, type RouteHandler } from '../request-context.js';
 
@@ -41,18 +43,41 @@ export const clobReadRoutes = {
     return out;
   },
 
+  /** The live fills newest first, then the past trades' (the tape reaches back before the start). */
   getTrades: (ctx) => {
     const q = ctx.query;
-    return ctx.world.exchange.tradeFills({
-      ...(str(q, 'user') === undefined ? {} : { user: str(q, 'user') }),
-      ...(Array.isArray(q.market) ? { markets: q.market as readonly string[] } : {}),
-      ...(str(q, 'side') === undefined ? {} : { side: str(q, 'side') as Side }),
-      takerOnly: q.takerOnly !== false,
-      ...(str(q, 'filterType') === undefined ? {} : { filterType: str(q, 'filterType') as 'CASH' | 'TOKENS' }),
-      ...(num(q, 'filterAmount') === undefined ? {} : { filterAmount: num(q, 'filterAmount') }),
-      offset: num(q, 'offset') ?? 0,
-      limit: num(q, 'limit') ?? 100,
-    });
+    return publicTradeFills(
+      ctx.world.exchange,
+      { fills: (f) => ctx.world.history.pastFills(f) },
+      {
+        ...(str(q, 'user') === undefined ? {} : { user: str(q, 'user') }),
+        ...(Array.isArray(q.market) ? { markets: q.market as readonly string[] } : {}),
+        ...(str(q, 'side') === undefined ? {} : { side: str(q, 'side') as Side }),
+        takerOnly: q.takerOnly !== false,
+        ...(str(q, 'filterType') === undefined ? {} : { filterType: str(q, 'filterType') as 'CASH' | 'TOKENS' }),
+        ...(num(q, 'filterAmount') === undefined ? {} : { filterAmount: num(q, 'filterAmount') }),
+        offset: num(q, 'offset') ?? 0,
+        limit: num(q, 'limit') ?? 100,
+      },
+    );
+  },
+
+  /** A token's prices: the seeded past, then a sample a minute; outcome 1's are 1 - outcome 0's. */
+  getPricesHistory: (ctx) => {
+    const q = ctx.query;
+    const tokenId = str(q, 'market')!;
+    const span = historySpan(
+      {
+        ...(num(q, 'startTs') === undefined ? {} : { startTs: num(q, 'startTs') }),
+        ...(num(q, 'endTs') === undefined ? {} : { endTs: num(q, 'endTs') }),
+        ...(str(q, 'interval') === undefined ? {} : { interval: str(q, 'interval') as HistoryInterval }),
+        fidelity: num(q, 'fidelity') ?? 1,
+      },
+      Math.floor(ctx.now / 1000),
+    );
+    const history = ctx.world.lookup.token(tokenId) === undefined ? undefined : ctx.world.history.pricePoints(tokenId, span);
+    if (history === undefined) throw notFound(`token ${tokenId}`);
+    return { history };
   },
 
   getFeeRate: (ctx) => {
