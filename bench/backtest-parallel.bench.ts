@@ -16,7 +16,21 @@ const SEEDS = 20;
 
 function backtest(bin: string, hours: number, jobs: number): { seconds: number; json: string } {
   const t0 = process.hrtime.bigint();
-  const args = [bin, 'backtest', '--seeds', String(SEEDS), '--hours', String(hours), '--json', '--no-progress', '--flow-digest'];
+  // The demo world: a seed's work is the same from run to run of the bench (the venue world's
+  // quiet markets would leave the threads' start-up to dominate).
+  const args = [
+    bin,
+    'backtest',
+    '--world',
+    'demo',
+    '--seeds',
+    String(SEEDS),
+    '--hours',
+    String(hours),
+    '--json',
+    '--no-progress',
+    '--flow-digest',
+  ];
   const r = spawnSync(process.execPath, [...args, '--jobs', String(jobs)], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`backtest-parallel bench: --jobs ${jobs} exited ${r.status}: ${r.stderr}`);
@@ -42,7 +56,7 @@ export default async function run(options: BenchOptions): Promise<Record<string,
     ratios.push(a.seconds / b.seconds);
   }
   return {
-    scenario: `${SEEDS} seeds x ${hours} market-hour(s) of one market, bands, default flow; makerd backtest --jobs 1 vs --jobs 2, fresh processes`,
+    scenario: `${SEEDS} seeds x ${hours} market-hour(s) of one market, bands, demo world, default flow; makerd backtest --jobs 1 vs --jobs 2, fresh processes`,
     pairs,
     backtest_parallel_speedup: round(median(ratios), 3),
     speedups: ratios.map((r) => round(r, 3)),

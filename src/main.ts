@@ -137,7 +137,7 @@ async function runPhases(config: MakerdConfig, parentLogger: Logger, stop: Abort
       recorder?.fillsCounted(fills.length);
       quoting?.loop.onFills(fills);
     };
-    const missed = { client, credentials, scope, metadata, journal, risk, checkLosses, onFills, closers };
+    const missed = { client, credentials, scope, metadata, journal, risk, checkLosses, onFills, closers, view };
     account = await phases.run('count-missed-fills', async () =>
       paper === undefined ? countMissedFills(ctx, missed) : openPaperAccount(ctx, { ...missed, paper, executor: exec, tokens }),
     );
@@ -146,7 +146,7 @@ async function runPhases(config: MakerdConfig, parentLogger: Logger, stop: Abort
     linkTrackerToPositions(exec, positions);
     if (positions !== undefined && feed !== undefined) {
       const acceptMismatch = config.lifecycle.acceptPositionMismatch;
-      const journalPosition = (t: string) => portfolio.position(t);
+      const journalPosition = (t: string) => portfolio.heldOnVenue(t);
       await phases.run('reconcile-positions', () =>
         reconcileWithVenue({ selected, journalPosition, venue: positions, acceptMismatch, risk, logger, mismatches }),
       );

@@ -16,8 +16,9 @@
  *   between two evaluations), weights halving every `sigmaHalfLifeS` seconds, normalised by the
  *   total weight so the first observations are not biased toward any seed. `sigmaInitial` is used
  *   until `sigmaMinSamples` returns have been seen; sigma is never below `sigmaFloor`.
- * - tau: seconds to the market's end date, capped by `horizon` (horizon when there is no end
- *   date; 0 after it). Every time unit of the model is the second.
+ * - tau: seconds to the market's stop (its end less quoting.stopBeforeEndSec, when quoting ends),
+ *   else to its end date, capped by `horizon` (horizon when there is neither; 0 after it). Every
+ *   time unit of the model is the second.
  *
  * Prices: the model's prices (numbers) are rounded to 12 decimal places, so float noise such as
  * 0.46999999999999997 cannot move a quote by a tick, then bids are rounded down and asks up to
@@ -91,9 +92,12 @@ export function sigmaOf(state: AvellanedaState, p: Pick<AvellanedaParams, 'sigma
   return Math.max(estimate, p.sigmaFloor);
 }
 
-/** Seconds of risk ahead: to the end date, capped by the horizon. */
+/**
+ * Seconds of risk ahead: to the stop before the market's end (view.stopAtMs: quoting ends there,
+ * whatever the position, and it is held through resolution), else to the end date, capped by the horizon.
+ */
 export function tauOf(view: MarketView, horizon: number): number {
-  const end = view.meta.endDateMs;
+  const end = view.stopAtMs ?? view.meta.endDateMs;
   if (end === undefined) return horizon;
   return Math.min(Math.max(0, (end - view.nowMs) / 1000), horizon);
 }
@@ -122,6 +126,7 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
       exclusiveMin: true,
       default: 0.05,
       unit: '1/share',
+      search: { min: 0.002, max: 0.2, log: true },
       doc: 'Risk aversion: how far each share of inventory moves the reservation price (q * gamma * sigma^2 * tau log-odds) and how much it widens the spread',
     },
     k: {
@@ -130,6 +135,7 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
       exclusiveMin: true,
       default: 10,
       unit: '1/log-odds',
+      search: { min: 4, max: 40, log: true },
       doc: 'Order-arrival decay: fills thin out as e^(-k * distance in log-odds); the half-spread is about 1/k for a small gamma',
     },
     sigmaInitial: {
@@ -162,6 +168,7 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
       min: 0,
       default: 0,
       unit: 'sd',
+      search: { min: 0, max: 5 },
       doc: 'Returns beyond this many standard deviations (of the current sigma) count as that bound in the estimate: jumps do not inflate sigma (0: off)',
     },
     horizon: {
@@ -172,8 +179,24 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
       unit: 's',
       doc: 'Cap on tau, the time at risk (used alone when the market has no end date)',
     },
-    levels: { type: 'number', integer: true, min: 1, max: 20, default: 1, unit: 'levels', doc: 'Quotes per side' },
-    levelSpacing: { type: 'number', min: 0, default: 0.05, unit: 'log-odds', doc: 'Extra distance of each further level' },
+    levels: {
+      type: 'number',
+      integer: true,
+      min: 1,
+      max: 20,
+      default: 1,
+      unit: 'levels',
+      doc: 'Quotes per side',
+      search: { min: 1, max: 3 },
+    },
+    levelSpacing: {
+      type: 'number',
+      min: 0,
+      default: 0.05,
+      unit: 'log-odds',
+      doc: 'Extra distance of each further level',
+      search: { min: 0.02, max: 0.3 },
+    },
     size: {
       type: 'decimal',
       min: '0',
@@ -181,6 +204,7 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
       default: '10',
       unit: 'shares',
       doc: 'Size of each level (rounded down to the size step)',
+      search: { min: 5, max: 60, log: true },
     },
     maxInventory: {
       type: 'decimal',
@@ -189,8 +213,17 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
       default: '100',
       unit: 'shares',
       doc: 'Net exposure at which the side that adds to it stops quoting (its size shrinks linearly to 0)',
+      search: { min: 30, max: 300, log: true },
     },
-    minSpread: { type: 'decimal', min: '0', max: '1', default: '0', unit: 'price', doc: 'Least ask - bid of each level, after rounding' },
+    minSpread: {
+      type: 'decimal',
+      min: '0',
+      max: '1',
+      default: '0',
+      unit: 'price',
+      doc: 'Least ask - bid of each level, after rounding',
+      search: { min: 0, max: 0.06 },
+    },
   },
 
   parse(raw): AvellanedaParams {

@@ -13,6 +13,7 @@ import { runBacktest, type BacktestSettings, type FlowFactory, type RunResult, t
 import { runSeedPool, seedWorkerEntry } from './seed-pool.js';
 import { runError } from './seed-wire.js';
 import type { StrategySpec } from './strategy-spec.js';
+import type { MarketFitFigure } from './run-intensity.js';
 import { type GuardSummary, METRICS, summarise, type StrategySummary } from './summary.js';
 
 export interface PlannedStrategy extends StrategyRun {
@@ -69,6 +70,11 @@ export interface ReportSettings {
   readonly rewards: BacktestSettings['rewards'] | 'catalog';
   readonly markoutHorizonS: number;
   readonly markoutHorizonsS: readonly number[];
+  /**
+   * Markets that end within each run (`--ends-every`: one every `everySec`, resolved
+   * `resolveAfterSec` later) and the stop before each end (quoting.stopBeforeEndSec); absent: none ends.
+   */
+  readonly ends?: { readonly everySec: number; readonly resolveAfterSec: number; readonly stopBeforeEndSec: number };
   /** Set for a replay of a recording (replay-report.ts): the flow and fee figures above do not apply. */
   readonly replay?: ReplaySource;
 }
@@ -171,6 +177,7 @@ function planReport(plan: BacktestPlan, runs: readonly (readonly RunResult[])[])
       rewards: st.rewards ?? 'catalog',
       markoutHorizonS: plan.markoutHorizonS,
       markoutHorizonsS: st.markoutHorizonsS,
+      ...(st.ends === undefined ? {} : { ends: { ...st.ends, stopBeforeEndSec: st.stopBeforeEndSec ?? 0 } }),
     },
     strategies: plan.strategies.map((s, i) => ({
       summary: summarise(s.label, s.strategy.name, s.rawParams, runs[i]!, plan.markoutHorizonS),
@@ -219,6 +226,13 @@ export function rewardsText(r: ReportSettings['rewards']): string {
   return `liquidity rewards: ${r.dailyRate} USDC/day per market to orders within ${r.maxSpread} cents of the adjusted midpoint, min size ${r.minSize}`;
 }
 
+/** Markets ending within the runs, in words; empty when none ends. */
+export function endsText(s: Pick<ReportSettings, 'ends'>): string {
+  const e = s.ends;
+  if (e === undefined) return '';
+  return `a market ends every ${e.everySec} s and resolves ${e.resolveAfterSec} s later (settled at 1 / 0), quoting stops ${e.stopBeforeEndSec} s before each end`;
+}
+
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
 /** USDC amounts in JSON: 6 decimals (micro-USDC), half up. */
 const usdc = (d: Decimal): string => d.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(6);
@@ -230,6 +244,13 @@ export function runJson(r: RunResult, horizonS: number): Record<string, unknown>
     realizedPnl: usdc(r.realizedPnl),
     unrealizedPnl: usdc(r.unrealizedPnl),
     totalPnl: usdc(r.totalPnl),
+    settlement: usdc(r.settlement),
+    ...(r.resolved === undefined
+      ? {}
+      : {
+          resolved: r.resolved.map((x) => ({ market: x.market, winningOutcome: x.winner, settlement: usdc(x.settlement) })),
+          ordersAtEnd: r.ordersAtEnd ?? 0,
+        }),
     rewards: usdc(r.rewards),
     total: usdc(r.total),
     fills: r.fills,
@@ -256,8 +277,22 @@ export function runJson(r: RunResult, horizonS: number): Record<string, unknown>
     guardErrors: r.guardErrors,
     flowOrders: r.flowOrders,
     ...(r.flowDigest === undefined ? {} : { flowDigest: r.flowDigest }),
+    ...(r.intensity === undefined ? {} : { markets: r.intensity.map(fitJson) }),
   };
 }
+
+/**
+ * A market's fitted flow intensity (src/market/intensity, both sides together): `fitted_a` takers a
+ * second per book side at the midpoint, `fitted_k` per price unit, as the simulator's --flow-a and
+ * --flow-k; null when nothing could be fitted. `fit` says whether the daemon would trust it.
+ */
+const fitJson = (f: MarketFitFigure): Record<string, unknown> => ({
+  market: f.market,
+  fitted_a: f.a === undefined ? null : Number(f.a.toPrecision(6)),
+  fitted_k: f.k === undefined ? null : Number(f.k.toPrecision(6)),
+  fit: f.status,
+  fitTrades: f.trades,
+});
 
 const statJson = (s: {
   mean: number;

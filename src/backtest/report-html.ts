@@ -14,7 +14,7 @@
  * and the summary table. Charts are drawn by uPlot (report-assets.ts). When every chart has drawn,
  * the page sets `document.body.dataset.charts` to the number drawn (tests wait for it).
  */
-import { type BacktestReport, rewardsText, worldText } from './backtest-report.js';
+import { type BacktestReport, endsText, rewardsText, worldText } from './backtest-report.js';
 import { emptyFigureNotes, figureTitle, runLengthText, shownMetrics } from './report-table.js';
 import { METRIC_DIGITS, quantile, type Stat } from './summary.js';
 import type { ChartLibrary } from './report-assets.js';
@@ -212,6 +212,7 @@ export function reportHtml(report: BacktestReport, lib: ChartLibrary): string {
           `${s.runs} seed(s) each (${esc(s.seeds[0] ?? '')} … ${esc(s.seeds[s.seeds.length - 1] ?? '')}), ${s.markets} market(s), ${s.hours} h of market time per run`,
           `${esc(worldText(s))}; fees: ${s.venue?.fees === 'per market' ? "each market's own schedule" : `rate ${s.fee.rate}, exponent ${s.fee.exponent}, ${s.fee.takerOnly ? `makers pay none and get ${s.fee.rebateRate} of the taker fee` : 'makers pay the taker formula'}`}`,
           esc(rewardsText(s.rewards)),
+          ...(s.ends === undefined ? [] : [esc(endsText(s))]),
           `poll every ${s.pollIntervalMs} ms of virtual time; mark-out horizon ${s.markoutHorizonS} s; generated ${esc(report.generatedAt)} by makerd ${esc(report.version)}`,
         ];
   return `<!doctype html>

@@ -6,7 +6,7 @@
  * Figure names are one form everywhere (table, HTML report): `mark-out @60s` for the main horizon
  * (--markout-s) as for the fixed ones (`mark-out @5s`, `@300s`), `adverse fills @60s`.
  */
-import { type BacktestReport, comparison, rewardsText, worldText } from './backtest-report.js';
+import { type BacktestReport, comparison, endsText, rewardsText, worldText } from './backtest-report.js';
 import { durationText } from './duration-text.js';
 import type { RunResult } from './run-contract.js';
 import { FIXED_MARKOUT_S, METRIC_DIGITS, METRICS, type MetricKey } from './summary.js';
@@ -82,7 +82,7 @@ export function tableHead(report: BacktestReport): string {
   const s = report.settings;
   if (s.replay !== undefined)
     return `replay of ${s.replay.dir}: ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${runLengthText(report)}, ${s.replay.records} records, digest ${s.replay.digest.slice(0, 16)}`;
-  return `${s.runs} seed(s) x ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h each; seeds ${s.seeds[0]}..${s.seeds[s.seeds.length - 1]}; ${worldText(s)}; ${rewardsText(s.rewards)}`;
+  return `${s.runs} seed(s) x ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h each; seeds ${s.seeds[0]}..${s.seeds[s.seeds.length - 1]}; ${worldText(s)}; ${rewardsText(s.rewards)}${s.ends === undefined ? '' : `; ${endsText(s)}`}`;
 }
 
 /** The whole text report: head, table, the notes on empty figures, the comparison lines. */

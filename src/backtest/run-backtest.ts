@@ -25,6 +25,11 @@
  * strategy steer the flow — the automatic fine tick near 0.96/0.04, read from the book with our own
  * orders in it — is off in the exchange; the flow applies it from its fair value instead
  * (`tickRule: 'fair'`), so the switch happens at the same step for every strategy (README.md).
+ *
+ * Markets that end (`settings.ends`, `--ends-every`; run-ends.ts): they end, close and resolve as
+ * in the simulator; quotes are pulled at each market's stop (its end less
+ * `settings.stopBeforeEndSec`, through the view's stopAtMs and the risk gate, as the daemon pulls
+ * them), and what is held at a resolution is settled at 1 / 0 into realized PnL (`settlement`).
  */
 import { FakeClock } from '../clock/fake-clock.js';
 import { isMakerdError } from '../errors.js';
@@ -55,8 +60,10 @@ import { countGuardTime, runFigures } from './run-figures.js';
 import { SimExecutor, exchangePort } from './sim-executor.js';
 import { TrackingExchange } from './tracking-exchange.js';
 import { UnitsBookView } from './units-book-view.js';
+import { RunIntensity } from './run-intensity.js';
+import { RunEnds, scheduleRunEnds, settlePositions } from './run-ends.js';
 
-import type { FlowFactory, RunInput, SeriesPoint, RunResult, GuardSeconds } from './run-contract.js';
+import type { FlowFactory, RunInput, SeriesPoint, RunResult, GuardSeconds, RunResolution } from './run-contract.js';
 
 export type {
   FeeSettings,
@@ -86,6 +93,9 @@ interface MarketState {
   readonly guard: MarketGuard | undefined;
   mid0: Decimal | undefined;
   maxAbs: Decimal;
+  /** When its quotes are pulled for its end (its end less quoting.stopBeforeEndSec), and whether that moment was seen. */
+  readonly stopAtMs: number | undefined;
+  stopped: boolean;
 }
 
 export function runBacktest(input: RunInput): RunResult {
@@ -102,9 +112,13 @@ export function runBacktest(input: RunInput): RunResult {
       ? undefined
       : generateVenueCatalog({ ...catalogOptions, kind: settings.venue.kind, keepFee: settings.venue.feeOverride });
   const generated = venue?.catalog ?? generateCatalog(catalogOptions);
-  const catalog = input.catalog === undefined ? generated : input.catalog(generated);
-  const clock = new FakeClock(catalog.epochMs);
+  const given = input.catalog === undefined ? generated : input.catalog(generated);
+  const clock = new FakeClock(given.epochMs);
   const startMs = clock.now();
+  // --ends-every: markets end within the run, with end dates the listings show (run-ends.ts).
+  const endSchedule = scheduleRunEnds(given, startMs, settings.ends);
+  const catalog = endSchedule?.catalog ?? given;
+  const stopBeforeEndMs = settings.stopBeforeEndSec === undefined ? undefined : settings.stopBeforeEndSec * 1000;
   const endMs = startMs + Math.round(settings.hours * 3_600_000);
   // The venue's book-based tick rule is off: the flow switches the tick from its fair value.
   const exchange = createSimExchange({ clock, catalog: createCatalogLookup(catalog), autoTick: false });
@@ -113,7 +127,22 @@ export function runBacktest(input: RunInput): RunResult {
   const catalogApi = createCatalogApi(catalog, exchange, [account]);
 
   let executor: SimExecutor | undefined;
-  const tracking = new TrackingExchange(exchange, { account, restsIn: (t) => executor!.restsIn(t), digestFlow: input.digestFlow === true });
+  // The taker-arrival intensity each market's flow shows, fitted as the daemon fits it (run-intensity.ts).
+  const intensity = new RunIntensity(
+    catalog.markets.map((m) => ({ conditionId: m.conditionId, tokens: m.tokenIds })),
+    {
+      book: (t) => exchange.bookLevels(t),
+      own: (cid) => executor?.ordersOf(cid) ?? [],
+      reads: strategy.strategy.readsFlowIntensity === true,
+    },
+    settings.intensity,
+  );
+  const tracking = new TrackingExchange(exchange, {
+    account,
+    restsIn: (t) => executor!.restsIn(t),
+    digestFlow: input.digestFlow === true,
+    ...intensity.hooks(() => clock.now()),
+  });
   const facade = tracking.facade(() => clock.now());
   executor = new SimExecutor({
     port: exchangePort(facade, account),
@@ -128,7 +157,22 @@ export function runBacktest(input: RunInput): RunResult {
   const paid = paidForHeld(portfolio);
   const markouts = new MarkoutTracker(settings.markoutHorizonsS);
   const flowParams = resolveFlowParams(settings.flow);
-  const flowContext = { clock, exchange: facade, catalog, seed, params: flowParams };
+  // Closed markets: the venue cancelled our orders there, and its listing says so (the risk gate pulls it).
+  const onClosed = (conditionId: string, ours: readonly string[]): void => {
+    for (const id of ours) exec.onGone(id, conditionId);
+    const st = markets.get(conditionId);
+    if (st === undefined) return;
+    st.meta = metaOf(conditionId);
+    for (const t of st.tokens) tracking.changed.add(t);
+    dirty.add(conditionId);
+  };
+  const fairOf = (tokenId: string): string | undefined =>
+    (flow as { fair?: (t: string) => Decimal | undefined }).fair?.(tokenId)?.toFixed();
+  const ends =
+    endSchedule === undefined
+      ? undefined
+      : new RunEnds({ clock, exchange, schedule: endSchedule, seed, fair: fairOf, address: account.address, onClosed });
+  const flowContext = { clock, exchange: facade, catalog, seed, params: flowParams, ends: ends?.records };
   const flow =
     input.flow !== undefined || venue === undefined || settings.venue === undefined
       ? (input.flow ?? defaultFlow)(flowContext)
@@ -158,6 +202,8 @@ export function runBacktest(input: RunInput): RunResult {
       guard: strategy.guards === undefined ? undefined : new MarketGuard(m.conditionId, strategy.guards),
       mid0: undefined,
       maxAbs: ZERO,
+      stopAtMs: m.endDate === '' || stopBeforeEndMs === undefined ? undefined : Date.parse(m.endDate) - stopBeforeEndMs,
+      stopped: false,
     });
   }
 
@@ -187,7 +233,7 @@ export function runBacktest(input: RunInput): RunResult {
     st.stored[0] = freshBook(st.tokens[0], st.stored[0], nowMs);
     st.stored[1] = freshBook(st.tokens[1], st.stored[1], nowMs);
     const live = exec.ordersOf(st.conditionId);
-    const view = buildMarketView({
+    const built = buildMarketView({
       meta: st.meta,
       stored: st.stored,
       positions,
@@ -198,7 +244,10 @@ export function runBacktest(input: RunInput): RunResult {
       own: live.map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.remaining, goneAtMs: undefined })),
       nowMs,
       staleAfterMs: settings.staleAfterMs,
+      // As the daemon: quotes are pulled from the market's stop on (risk gate, `market-ending`).
+      stopBeforeEndMs,
     });
+    const view = intensity.view(built);
     st.mid0 = view.mid;
     // As in the daemon (the same stage): a strategy or guard error pulls the market's quotes, it
     // does not stop the run.
@@ -212,6 +261,7 @@ export function runBacktest(input: RunInput): RunResult {
     evaluations++;
     const decision = risk.evaluate(view, toOrderIntents(view, out.quotes), nowMs);
     exec.submit(st.conditionId, st.meta.tickSize, decision.approved);
+    intensity.ownOrders(st.conditionId, exec.ordersOf(st.conditionId), nowMs);
   }
 
   /** Evaluates the markets whose books or account state changed since their last evaluation. */
@@ -273,6 +323,17 @@ export function runBacktest(input: RunInput): RunResult {
     }
   }
 
+  // ---- ends -----------------------------------------------------------------------------------
+  const resolutions: RunResolution[] = [];
+
+  function settleResolved(conditionId: string, winner: 0 | 1): void {
+    const st = markets.get(conditionId);
+    if (st === undefined) return;
+    const settlement = settlePositions(portfolio, conditionId, winner, clock.now());
+    for (const t of st.tokens) positions.set(t, portfolio.position(t));
+    resolutions.push({ market: conditionId, winner, settlement });
+  }
+
   // ---- series ---------------------------------------------------------------------------------
   const series: SeriesPoint[] = [];
   const durationMs = endMs - startMs;
@@ -295,6 +356,8 @@ export function runBacktest(input: RunInput): RunResult {
 
   // ---- the loop -------------------------------------------------------------------------------
   const stepMs = flowParams.stepMs;
+  // Outcomes due at the start are drawn before the flow's first step (as the simulator does).
+  ends?.start();
   flow.step(0);
   evaluateChanged();
   sample();
@@ -310,8 +373,17 @@ export function runBacktest(input: RunInput): RunResult {
     const dt = Math.min(stepMs, endMs - clock.now());
     clock.advance(dt);
     flow.step(dt);
+    intensity.refresh(clock.now());
     if (tracking.fillsMaybe) collectFills();
     const now = clock.now();
+    // A market at its stop has its quotes pulled at once (the daemon's end check runs every second).
+    for (const st of markets.values()) {
+      if (st.stopped || st.stopAtMs === undefined || now < st.stopAtMs) continue;
+      st.stopped = true;
+      evaluate(st);
+    }
+    // A market that resolved: what is held there is settled at 1 / 0 (after the fills before it).
+    if (ends !== undefined) for (const r of ends.takeResolved()) settleResolved(r.conditionId, r.winner);
     if (now >= nextPoll) {
       while (nextPoll <= now) nextPoll += settings.pollIntervalMs;
       evaluateChanged();
@@ -334,6 +406,7 @@ export function runBacktest(input: RunInput): RunResult {
   if (series[series.length - 1]?.t !== durationMs / 1000) sample();
   markAll();
   rewards.stop();
+  ends?.stop();
   const earned = rewards.totals(account.address);
   const rewardsEarned = earned.creditedTotal.plus(earned.accruedToday);
 
@@ -353,6 +426,8 @@ export function runBacktest(input: RunInput): RunResult {
     guardSeconds,
     flowOrders: tracking.flowOrders,
     flowDigest: tracking.flowDigest(),
+    intensity: intensity.figures(clock.now()),
+    ends: ends === undefined ? undefined : { resolved: resolutions, ordersAtEnd: ends.ordersAtEnd },
   });
 }
 
@@ -361,4 +436,12 @@ export function runBacktest(input: RunInput): RunResult {
  * near the bounds from its fair value (the exchange's book-based rule is off in a backtest).
  */
 export const defaultFlow: FlowFactory = (ctx) =>
-  createOrderFlow({ clock: ctx.clock, exchange: ctx.exchange, catalog: ctx.catalog, seed: ctx.seed, params: ctx.params, tickRule: 'fair' });
+  createOrderFlow({
+    clock: ctx.clock,
+    exchange: ctx.exchange,
+    catalog: ctx.catalog,
+    seed: ctx.seed,
+    params: ctx.params,
+    tickRule: 'fair',
+    ends: ctx.ends,
+  });

@@ -11,11 +11,14 @@ import type { GuardSettings } from '../guard/index.js';
 import type { RewardQuotingSettings } from '../rewards/reward-quoting-settings.js';
 import type { RewardTerms, SimCatalog } from '../sim/catalog/index.js';
 import type { SimExchange } from '../sim/contracts.js';
+import type { MarketEnd } from '../sim/ends/index.js';
 import type { FlowParams } from '../sim/flow/index.js';
 import type { MarketKind } from '../sim/world/market-kinds.js';
 import type { VenueTraitOverrides } from '../sim/world/venue-traits.js';
 import type { MarkoutFigure } from './markout.js';
 import type { ExecutorCounts } from './sim-executor.js';
+import type { MarketFitFigure } from './run-intensity.js';
+import type { IntensitySettings } from '../market/intensity/intensity-settings.js';
 
 export interface FeeSettings {
   /** Taker fee = rate x shares x (p(1-p))^exponent (design.md section 3). */
@@ -54,6 +57,17 @@ export interface BacktestSettings {
    * seed (about half the markets pay). The simulator's sampler pays them (src/sim/rewards).
    */
   readonly rewards?: RewardTerms | undefined;
+  /** How each market's taker-arrival intensity is fitted (intensity.*); undefined: the defaults. */
+  readonly intensity?: IntensitySettings | undefined;
+  /**
+   * Markets that end within the run (`--ends-every`): scheduled as the simulator schedules them
+   * (src/sim/ends: one listed market ends every `everySec` from the start, each resolving
+   * `resolveAfterSec` later); what the account holds at a resolution is settled at 1 / 0 into
+   * its realized PnL. Undefined: the catalog's end dates (months away).
+   */
+  readonly ends?: { readonly everySec: number; readonly resolveAfterSec: number } | undefined;
+  /** quoting.stopBeforeEndSec: quotes are pulled this long before a market's end, as the daemon pulls them. */
+  readonly stopBeforeEndSec?: number | undefined;
 }
 
 export interface VenueWorldSettings {
@@ -87,6 +101,8 @@ export interface FlowContext {
   readonly catalog: SimCatalog;
   readonly seed: string;
   readonly params: FlowParams;
+  /** Markets that end within the run (src/sim/ends): the flow heats up near an end and drifts to the outcome. */
+  readonly ends?: ReadonlyMap<string, MarketEnd> | undefined;
 }
 
 export interface BacktestFlow {
@@ -128,6 +144,15 @@ export interface RunResult {
   /** Trading PnL: realized + unrealized (rewards are apart). */
   readonly totalPnl: Decimal;
   /**
+   * The part of realizedPnl (and so of totalPnl) that settled what was held when markets resolved
+   * (1 a share of the winner, 0 of the other, less its cost basis); 0 when none resolved.
+   */
+  readonly settlement: Decimal;
+  /** The markets that resolved within the run (`--ends-every`), in order; undefined: none were scheduled. */
+  readonly resolved?: readonly RunResolution[];
+  /** Orders of the account the venue cancelled at a market's end (0 when quoting stopped in time). */
+  readonly ordersAtEnd?: number;
+  /**
    * Liquidity rewards the account earned (USDC): days completed as credited at 00:00 UTC, plus the
    * day under way pro rata (its samples so far over 1,440), each market rounded down to micro-USDC.
    */
@@ -158,6 +183,15 @@ export interface RunResult {
   readonly marketTimeS: number;
   /** Seconds of market time each side was pulled or widened by the guards, summed over markets. */
   readonly guardSeconds: GuardSeconds;
+  /** Each market's taker-arrival intensity fitted over the run's last window (run-intensity.ts); a replay has none. */
+  readonly intensity?: readonly MarketFitFigure[];
+}
+
+/** A market that resolved within a run, and what its settlement added to realized PnL. */
+export interface RunResolution {
+  readonly market: string;
+  readonly winner: 0 | 1;
+  readonly settlement: Decimal;
 }
 
 export interface GuardSeconds {

@@ -1,13 +1,14 @@
 /**
  * The end-of-run figures a strategy's run reports, the same for a synthetic-flow backtest and a
- * replay of a recording: PnL and rewards, volumes, inventory, two-sided time, order counts.
+ * replay of a recording: PnL (with its settlement part: markets resolved within the run) and rewards, volumes, inventory, two-sided time, order counts.
  */
 import { type Decimal, ZERO } from '../money.js';
 import type { MarketGuard } from '../guard/market-guard.js';
 import type { Portfolio } from '../portfolio/portfolio.js';
 import type { MarkoutTracker } from './markout.js';
-import type { GuardSeconds, RunResult, SeriesPoint } from './run-contract.js';
+import type { GuardSeconds, RunResolution, RunResult, SeriesPoint } from './run-contract.js';
 import type { SimExecutor } from './sim-executor.js';
+import type { MarketFitFigure } from './run-intensity.js';
 
 /** A market as the run tracked it. */
 export interface RunMarket {
@@ -32,6 +33,10 @@ export interface RunFigureInput {
   readonly guardSeconds: GuardSeconds;
   readonly flowOrders: number;
   readonly flowDigest: string | undefined;
+  /** Each market's fitted flow intensity at the end (a synthetic-flow run; a replay has none). */
+  readonly intensity?: readonly MarketFitFigure[];
+  /** Markets resolved within the run and the account's orders the venue cancelled at an end (`--ends-every`). */
+  readonly ends?: { readonly resolved: readonly RunResolution[]; readonly ordersAtEnd: number } | undefined;
 }
 
 export function runFigures(i: RunFigureInput): RunResult {
@@ -51,6 +56,8 @@ export function runFigures(i: RunFigureInput): RunResult {
     realizedPnl: totals.realizedPnl,
     unrealizedPnl: totals.unrealizedPnl,
     totalPnl: totals.totalPnl,
+    settlement: totals.settlementPnl,
+    ...(i.ends === undefined ? {} : { resolved: i.ends.resolved, ordersAtEnd: i.ends.ordersAtEnd }),
     rewards: i.rewardsEarned,
     total: totals.totalPnl.plus(i.rewardsEarned),
     fills: totals.fills,
@@ -71,6 +78,7 @@ export function runFigures(i: RunFigureInput): RunResult {
     flowOrders: i.flowOrders,
     flowDigest: i.flowDigest,
     marketTimeS: i.durationMs / 1000,
+    ...(i.intensity === undefined ? {} : { intensity: i.intensity }),
   };
 }
 

@@ -6,6 +6,8 @@
  * are put back in plan order, their Decimals rebuilt exactly (seed-wire.ts), so that every figure,
  * table, JSON, report and flow digest equals a run in one thread: a run depends on its seed, its
  * strategy and the settings alone (run-backtest.ts draws from streams named by the seed).
+ * runPoolTasks runs any list of (seed, strategy) runs the same way, each result handed on as it
+ * comes (`makerd tune` keeps them in its results file, src/tune).
  *
  * A run that throws fails the plan with the error the same plan throws in one thread: the first
  * failing run in plan order (runs before it still in flight are waited for; none after it is
@@ -62,6 +64,19 @@ export interface SeedPoolPlan {
   readonly signal?: AbortSignal;
 }
 
+/** One run of a task list (runPoolTasks): `seed` under strategy number `strategy`. */
+export interface PoolTask {
+  readonly seed: string;
+  readonly strategy: number;
+}
+
+/** Any list of runs on worker threads (`makerd tune` sends ragged ones: not every strategy on every seed). */
+export interface TaskPoolPlan extends Omit<SeedPoolPlan, 'seeds'> {
+  readonly tasks: readonly PoolTask[];
+  /** Each run's result as it comes back (any order): `index` is its place in `tasks`. */
+  readonly onResult?: (index: number, result: RunResult) => void;
+}
+
 /** The plan was stopped (the CLI's stop signal) before its runs ended. */
 export class BacktestStopped extends Error {
   constructor(
@@ -83,10 +98,16 @@ export function seedWorkerEntry(): URL | undefined {
 
 /** Every run of the plan on worker threads: results per strategy (plan order), per seed (seed order). */
 export function runSeedPool(plan: SeedPoolPlan): Promise<RunResult[][]> {
+  const n = plan.strategies.length;
+  const tasks: PoolTask[] = plan.seeds.flatMap((seed) => plan.strategies.map((_, i) => ({ seed, strategy: i })));
+  return runPoolTasks({ ...plan, tasks }).then((results) => plan.strategies.map((_, i) => plan.seeds.map((_, s) => results[s * n + i]!)));
+}
+
+/** The runs of `plan.tasks` on worker threads, sent in list order: their results in list order. */
+export function runPoolTasks(plan: TaskPoolPlan): Promise<RunResult[]> {
   const entry = seedWorkerEntry();
   if (entry === undefined) return Promise.reject(new Error('backtest: the seed workers need the compiled package (npm run build)'));
-  const n = plan.strategies.length;
-  const tasks: TaskMessage[] = plan.seeds.flatMap((seed, s) => plan.strategies.map((_, i) => ({ index: s * n + i, seed, strategy: i })));
+  const tasks: TaskMessage[] = plan.tasks.map((t, index) => ({ index, seed: t.seed, strategy: t.strategy }));
   const total = tasks.length;
   const results: (RunResult | undefined)[] = new Array(total);
   const current = (index: number): { label: string; seed: string } => ({
@@ -101,7 +122,7 @@ export function runSeedPool(plan: SeedPoolPlan): Promise<RunResult[][]> {
     progress: plan.onProgress !== undefined,
   };
 
-  return new Promise<RunResult[][]>((resolve, reject) => {
+  return new Promise<RunResult[]>((resolve, reject) => {
     const workers: Worker[] = [];
     const busy = new Map<Worker, number>();
     const running = new Map<number, number>();
@@ -128,7 +149,7 @@ export function runSeedPool(plan: SeedPoolPlan): Promise<RunResult[][]> {
         const { seed, label } = current(f.index);
         end(() => reject(runError(decodeError(f.error), seed, label)));
       } else if (finished === total) {
-        end(() => resolve(plan.strategies.map((_, i) => plan.seeds.map((_, s) => results[s * n + i]!))));
+        end(() => resolve(results as RunResult[]));
       }
     };
     const dispatch = (w: Worker): void => {
@@ -170,6 +191,7 @@ export function runSeedPool(plan: SeedPoolPlan): Promise<RunResult[][]> {
           running.delete(m.index);
           results[m.index] = decodeDecimals(m.result) as RunResult;
           finished++;
+          plan.onResult?.(m.index, results[m.index]!);
           plan.onProgress?.(finished, total, current(m.index));
         } else fail(m.index, m.error);
         dispatch(w);

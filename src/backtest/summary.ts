@@ -7,6 +7,9 @@
  * - quantiles: linear interpolation between order statistics (type 7, as R's and numpy's default).
  * - se: sd / sqrt(n), the standard error of the mean.
  *
+ * `settlement` is the part of PnL that settled, at 1 / 0, what was held when markets resolved
+ * within the run (`--ends-every`; 0 otherwise): in PnL realized and PnL total already.
+ *
  * Mark-out figures per run: `markout` at the main horizon (--markout-s), and `markout5`,
  * `markout60`, `markout300` at those fixed horizons (NaN, left out of the statistics, for a run
  * without fills resolved there or a horizon not measured); `adverseShare` is the run's share of
@@ -70,6 +73,7 @@ export function stat(values: readonly number[]): Stat {
 /** The figures reported per run and summarised over runs, in table order. */
 export const METRICS = [
   { key: 'totalPnl', title: 'PnL total', unit: 'USDC' },
+  { key: 'settlement', title: 'settlement', unit: 'USDC' },
   { key: 'rewards', title: 'liquidity rewards', unit: 'USDC' },
   { key: 'total', title: 'PnL + rewards', unit: 'USDC' },
   { key: 'realizedPnl', title: 'PnL realized', unit: 'USDC' },

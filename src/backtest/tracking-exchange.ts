@@ -26,6 +26,12 @@ export interface TrackingOptions {
   readonly restsIn: (tokenId: string) => boolean;
   /** Digest the flow's orders (costs a hash update per order). */
   readonly digestFlow?: boolean;
+  /** Told of each flow order that may take (not post-only) before it is placed (its token). */
+  readonly beforeFlowOrder?: (tokenId: string) => void;
+  /** Told of each flow order that traded (a taker on that token and side: the fitted flow intensity). */
+  readonly onFlowTrade?: (tokenId: string, side: 'BUY' | 'SELL') => void;
+  /** Told of each token whose book may have changed (as `changed`, which the loop's snapshots consume). */
+  readonly onChanged?: (tokenId: string) => void;
 }
 
 export class TrackingExchange {
@@ -53,8 +59,10 @@ export class TrackingExchange {
   facade(nowMs: () => number): SimExchange {
     const inner = this.inner;
     const self = this;
+    const onChanged = this.#o.onChanged;
     const touched = (tokenId: string): void => {
       this.changed.add(tokenId);
+      onChanged?.(tokenId);
     };
     const marketTouched = (filter: OrderFilter, result: CancelResult): void => {
       if (result.canceled.length === 0) return;
@@ -71,11 +79,15 @@ export class TrackingExchange {
           self.flowOrders++;
           const o = body.order;
           self.#digest?.update(`${nowMs()}|${o.asset_id}|${o.side}|${o.price}|${o.size}|${body.orderType}|${body.postOnly ? 1 : 0}\n`);
+          if (!body.postOnly) self.#o.beforeFlowOrder?.(o.asset_id);
         }
         const res = inner.placeOrder(account, body);
         if (res.success) {
           touched(body.order.asset_id);
-          if (!own && res.takingAmount !== '0' && self.#o.restsIn(body.order.asset_id)) self.fillsMaybe = true;
+          if (!own && res.takingAmount !== '0') {
+            if (self.#o.restsIn(body.order.asset_id)) self.fillsMaybe = true;
+            self.#o.onFlowTrade?.(body.order.asset_id, body.order.side);
+          }
         }
         return res;
       },

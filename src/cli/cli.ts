@@ -22,6 +22,8 @@ import { parseQueryArgs, queryHelp, runQuery } from './commands/query.js';
 import { RECORD_HELP, recordCommand } from './commands/record.js';
 import { simCommand } from './commands/sim.js';
 import { SURVEY_HELP, surveyCommand, takeSurveyArgs } from './commands/survey.js';
+import { tuneCommand } from './commands/tune.js';
+import { TUNE_HELP } from './commands/tune-args.js';
 import { splitConfigArgs } from './config-flags.js';
 import { HELP } from './help.js';
 import { UsageError, type CliIo } from './io.js';
@@ -36,6 +38,7 @@ const COMMANDS = [
   'config-doc',
   'pnl',
   'backtest',
+  'tune',
   'record',
   'survey',
 ] as const;
@@ -66,6 +69,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (argv[0] === 'query') io.stdout.write(queryHelp());
       else if (argv[0] === 'sim') io.stdout.write(simHelp());
       else if (argv.includes('backtest')) io.stdout.write(BACKTEST_HELP);
+      else if (argv.includes('tune')) io.stdout.write(TUNE_HELP);
       else if (argv[0] === 'record') io.stdout.write(RECORD_HELP);
       else if (argv.includes('survey')) io.stdout.write(SURVEY_HELP);
       else io.stdout.write(HELP);
@@ -87,6 +91,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const cmd = command as Command;
     // backtest reads its own options (several share names with configuration flags).
     if (cmd === 'backtest') return await backtestCommand(argv, io);
+    if (cmd === 'tune') return await tuneCommand(argv, io);
     if (cmd === 'config-doc') return configDocCommand(args, io);
     const loaded = loadConfig({ configFile, args: configArgs, env: io.env });
     knownSecrets = [loaded.config.venue.secret, loaded.config.venue.passphrase].filter((s) => s.length > 0);

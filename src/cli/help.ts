@@ -20,6 +20,9 @@ Commands:
   backtest [options]          Strategies on the simulator's core with a virtual clock, over many
                               seeds; table, --json, --out report.html (makerd backtest --help);
                               --replay DIR: on recorded markets
+  tune [options]              Search a strategy's parameters on many seeds (successive halving,
+                              tuning and validation seeds apart); the best as a config file,
+                              an HTML report (makerd tune --help); tune merge FILE...: join shards
   record [--for SECONDS]      Record the selected markets' public data into record.dir
                               (no credentials, no orders; makerd record --help)
   survey [--markets N | --all] [--for SECONDS] [--json] [--compare FILE]

@@ -1,6 +1,6 @@
 /**
- * The text of `makerd sim --help`: its own flags and every fault flag, read from the
- * configuration schema (sim.*), so a new fault is listed the day it is added.
+ * The text of `makerd sim --help`: its own flags, those of the markets' ends and every fault
+ * flag, read from the configuration schema (sim.*), so a new fault is listed the day it is added.
  */
 import { simSchema } from '../config/schema/sim.js';
 
@@ -25,6 +25,9 @@ Runs the venue simulator alone and prints its URLs and credentials as one JSON l
 
 Options:
 ${flagged(simSchema).map(row).join('\n')}
+
+Markets that end within the run (GET /_sim/ends, POST /_sim/redeem):
+${flagged(simSchema.ends).map(row).join('\n')}
 
 Faults (also at run time: curl -XPOST <baseUrl>/_sim/faults -d '{"latencyMs":12000}'):
 ${flagged(simSchema.faults).map(row).join('\n')}

@@ -156,13 +156,15 @@ const FORMATS: convict.Format[] = [
         .map((market) => ({ market }));
     },
     validate(v: unknown) {
-      if (!Array.isArray(v)) fail('must be a list of {"market": "<condition id or slug>", "strategy"?, "params"?, "state"?}', v);
-      const allowed = new Set(['market', 'strategy', 'params', 'state']);
+      if (!Array.isArray(v))
+        fail('must be a list of {"market": "<condition id or slug>", "strategy"?, "params"?, "state"?, "stopBeforeEndSec"?}', v);
+      const allowed = new Set(['market', 'strategy', 'params', 'state', 'stopBeforeEndSec']);
       (v as unknown[]).forEach((e, i) => {
         if (typeof e !== 'object' || e === null || Array.isArray(e)) fail(`[${i}] must be an object {"market": ...}`, e);
         const o = e as Record<string, unknown>;
         const extra = Object.keys(o).filter((k) => !allowed.has(k));
-        if (extra.length > 0) fail(`[${i}].${extra[0]}: unknown key (allowed: market, strategy, params, state)`, o[extra[0]!]);
+        if (extra.length > 0)
+          fail(`[${i}].${extra[0]}: unknown key (allowed: market, strategy, params, state, stopBeforeEndSec)`, o[extra[0]!]);
         if (typeof o.market !== 'string' || o.market.trim() === '') fail(`[${i}].market must be a condition id or slug`, o.market);
         if (o.strategy !== undefined && (typeof o.strategy !== 'string' || o.strategy === ''))
           fail(`[${i}].strategy must be a strategy name`, o.strategy);
@@ -170,6 +172,9 @@ const FORMATS: convict.Format[] = [
           fail(`[${i}].params must be an object`, o.params);
         if (o.state !== undefined && !['ACTIVE', 'REDUCING', 'HALTED'].includes(o.state as string))
           fail(`[${i}].state must be ACTIVE, REDUCING or HALTED`, o.state);
+        const stop = o.stopBeforeEndSec;
+        if (stop !== undefined && (typeof stop !== 'number' || !Number.isSafeInteger(stop) || stop < 0))
+          fail(`[${i}].stopBeforeEndSec must be a whole number of seconds >= 0`, stop);
       });
     },
   },

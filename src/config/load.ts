@@ -11,6 +11,7 @@ import { packageRoot } from '../package-root.js';
 import { decodeSecret } from '../venue/signer.js';
 import { registerFormats } from './formats.js';
 import { schema, type MakerdConfig } from './schema.js';
+import { checkIntensityBounds } from './schema/intensity.js';
 import { SCHEMA_LEAVES } from './schema-leaves.js';
 import { configWarnings } from './warnings.js';
 import { applyFlowProfile } from './flow-profile.js';
@@ -153,6 +154,7 @@ function checkCrossRules(c: MakerdConfig): void {
   if (c.venue.retry.baseMs > c.venue.retry.maxMs) {
     throw configError(`invalid configuration: venue.retry.baseMs: must not exceed venue.retry.maxMs: value was ${c.venue.retry.baseMs}`);
   }
+  checkIntensityBounds(c.intensity);
 }
 
 /** True when all four credentials are present (the signer needs every one). */

@@ -13,6 +13,7 @@ import {
   type TradingConfig,
   tradingSchema,
 } from './schema/execution.js';
+import { type IntensityConfig, intensitySchema } from './schema/intensity.js';
 import { type LimitsConfig, limitsSchema } from './schema/limits.js';
 import {
   type BooksConfig,
@@ -37,6 +38,8 @@ import {
 import {
   type MarketEntry,
   marketsSchema,
+  type QuotingConfig,
+  quotingSchema,
   type SelectorConfig,
   type ShardConfig,
   type StrategyConfig,
@@ -60,11 +63,13 @@ export interface MakerdConfig {
   sim: SimConfig;
   strategy: StrategyConfig;
   markets: MarketEntry[];
+  quoting: QuotingConfig;
   selector: SelectorConfig;
   shard: ShardConfig;
   metadata: MetadataConfig;
   stream: StreamConfig;
   risk: RiskConfig;
+  intensity: IntensityConfig;
   executor: ExecutorConfig;
   trading: TradingConfig;
   lifecycle: LifecycleConfig;
@@ -83,11 +88,13 @@ export const schema = {
   sim: simSchema,
   strategy: strategySchema,
   markets: marketsSchema,
+  quoting: quotingSchema,
   selector: selectorSchema,
   shard: shardSchema,
   metadata: metadataSchema,
   stream: streamSchema,
   risk: riskSchema,
+  intensity: intensitySchema,
   executor: executorSchema,
   trading: tradingSchema,
   lifecycle: lifecycleSchema,

@@ -1,8 +1,10 @@
 /**
  * Phase count-missed-fills: the venue's positions are read (and then polled), and the account's
  * fills since the last journaled one are fetched, journaled and applied to the portfolio, so the
- * journal is complete before it is compared with the venue. Without credentials there is no
- * account to read: nothing happens.
+ * journal is complete before it is compared with the venue; then the positions of markets that
+ * resolved meanwhile are settled (market-settlements.ts: a settlement a crash cut short is made
+ * now), and so on after every read of the positions. Without credentials there is no account to
+ * read: nothing happens.
  */
 import type { MetadataCache } from '../market/metadata-cache.js';
 import type { PortfolioPositions } from '../paper/portfolio-positions.js';
@@ -14,6 +16,8 @@ import type { VenueClient } from '../venue/client.js';
 import type { VenueCredentialsInput } from '../venue/credentials.js';
 import type { Closers } from './closers.js';
 import type { DaemonContext } from './daemon-context.js';
+import type { DaemonView } from './daemon-view.js';
+import { MarketSettlements } from './market-settlements.js';
 import type { JournalState } from './replay-journal.js';
 
 export interface CountMissedFillsInput {
@@ -28,6 +32,8 @@ export interface CountMissedFillsInput {
   readonly onFills: (fills: readonly Fill[]) => void;
   /** Where the positions poller's stop goes as soon as it runs (a failed catch-up still stops it). */
   readonly closers: Closers;
+  /** Where the settlements are shown (the market stream tells them of markets resolving). */
+  readonly view?: DaemonView | undefined;
 }
 
 export interface AccountFeeds {
@@ -37,6 +43,8 @@ export interface AccountFeeds {
   readonly feed: FillFeed | undefined;
   /** Paper mode: the positions the strategies see, from the paper portfolio (src/daemon/paper-trading.ts). */
   readonly paperPositions?: PortfolioPositions | undefined;
+  /** Resolved markets settled into the books (market-settlements.ts); with credentials only. */
+  readonly settlements?: MarketSettlements | undefined;
 }
 
 export async function countMissedFills({ config, clock, logger }: DaemonContext, i: CountMissedFillsInput): Promise<AccountFeeds> {
@@ -75,5 +83,19 @@ export async function countMissedFills({ config, clock, logger }: DaemonContext,
   });
   const counted = await feed.catchUp();
   logger.info({ fills: counted }, 'start-up: fills since the last journaled one counted');
-  return { positions, feed };
+  const settlements = new MarketSettlements({
+    clock,
+    logger: logger.child({ component: 'settlements' }),
+    portfolio: i.journal.portfolio,
+    journal: i.journal.journal,
+    exclusive: (job) => feed.exclusive(job),
+    positions,
+    listing: (conditionId) => client.getMarket({ condition_id: conditionId }),
+    endOf: (conditionId) => i.metadata.lastKnown(conditionId)?.endDateMs,
+  });
+  i.closers.push(() => settlements.close());
+  // Before the journal is reconciled with the venue: what resolved while no daemon ran is settled.
+  await settlements.check();
+  if (i.view !== undefined) i.view.settlements = settlements;
+  return { positions, feed, settlements };
 }

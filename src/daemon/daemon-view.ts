@@ -8,6 +8,7 @@ import type { MakerdConfig } from '../config/schema.js';
 import type { Executor } from '../execution/executor.js';
 import { quotesByMarket } from '../execution/quote-counts.js';
 import type { RateLimiter } from '../limits/index.js';
+import type { FlowIntensities } from '../market/intensity/flow-intensities.js';
 import type { BookPoller } from '../market/poller.js';
 import type { PaperVenue } from '../paper/paper-venue.js';
 import { haltedReason, notReadyReason } from '../metrics/readiness.js';
@@ -17,6 +18,7 @@ import type { RewardEstimator } from '../rewards/reward-estimator.js';
 import type { LossLimitGuard, RiskGate } from '../risk/index.js';
 import type { BookStore } from '../trading/book-store.js';
 import type { TradingLoop } from '../trading/trading-loop.js';
+import type { MarketSettlements } from './market-settlements.js';
 
 /** The readiness reason until start-up has reconciled the account (crash-only: recover, then trade). */
 export const STARTING_REASON = 'starting: selecting markets and reconciling open orders';
@@ -30,10 +32,14 @@ export interface DaemonView {
   poller?: BookPoller;
   loop?: TradingLoop;
   rewards?: RewardEstimator;
+  /** The fitted taker-arrival intensities (src/market/intensity), once quoting starts. */
+  intensity?: FlowIntensities;
   /** The selector's swaps, for /status (selector.rerankSec). */
   selector?: () => SelectorStatus;
   /** Paper mode's venue of virtual orders. */
   paper?: PaperVenue | undefined;
+  /** Resolved markets' settlements (market-settlements.ts), once the account is read. */
+  settlements?: MarketSettlements;
   /** The user stream needs credentials as well as stream.user. */
   userStreamOn: boolean;
   markets: readonly WatchedMarket[];

@@ -1,8 +1,11 @@
 /**
- * Part of phase start-quoting, with selector.by = "rewards" and selector.rerankSec > 0: every
- * re-ranking (src/market/reward-rerank.ts) is turned into swaps of the quoted set. The decision
- * and its hysteresis are src/market/swap-decision.ts; carrying a swap out (cancel and verify the
- * leaving market's orders, bind and subscribe the joining one) is quoted-set.ts.
+ * Part of phase start-quoting: the quoted set changes at runtime. With selector.by = "rewards" and
+ * selector.rerankSec > 0, every re-ranking (src/market/reward-rerank.ts) is turned into swaps of
+ * the quoted set; and markets end (market-ends.ts): a market entering its stop window leaves,
+ * and one the selector picked is replaced by the selector's next. The decision and its
+ * hysteresis are src/market/swap-decision.ts; carrying a swap out (cancel and verify the leaving
+ * market's orders, bind and subscribe the joining one) is quoted-set.ts. A re-ranking's swaps and
+ * an end's replacement never run beside each other.
  *
  * Each swap is one log line (`selector swap`) naming the market in and the market out with their
  * expected reward per day and ranking value, and the reason; markets the ranking left out but
@@ -22,6 +25,7 @@ import type { Strategy } from '../strategy/strategy.js';
 import { resolveBindings, toBinding } from '../trading/market-bindings.js';
 import type { DaemonContext } from './daemon-context.js';
 import { type WatchedMarket, watchedMarket } from './daemon-view.js';
+import { MarketEnds, type MarketEndsParts } from './market-ends.js';
 import { QuotedSet, type QuotedSetParts } from './quoted-set.js';
 import type { RerankHooks } from './select-markets.js';
 
@@ -41,10 +45,19 @@ export interface MarketSwapsInput
   readonly venue: CancelVenue;
   readonly owns: (clientOrderId: string) => boolean;
   readonly strategies: ReadonlyMap<string, Strategy>;
+  /** Markets end (market-ends.ts); undefined: the set changes only by re-ranking. */
+  readonly ends?: SwapEnds | undefined;
 }
+
+/** What the markets' ends need beside the set (MarketEndsParts' own parts), and the selection's reload of the stops. */
+export type SwapEnds = Pick<MarketEndsParts, 'meta' | 'replace' | 'stopped'> & {
+  readonly reload?: ((next: MakerdConfig) => void) | undefined;
+};
 
 export interface MarketSwaps {
   readonly set: QuotedSet;
+  /** The markets' ends (undefined without `ends`). */
+  readonly ends: MarketEnds | undefined;
   /** SIGHUP: the new swap margin and hold time; joining markets bind with the reloaded parameters. */
   reload(next: MakerdConfig): void;
   close(): void;
@@ -62,12 +75,12 @@ function sideText(s: SwapSide | undefined): Record<string, string> | undefined {
   return { market: s.market, expectedRewardPerDay: dp(s.expectedRewardPerDay), value: dp(s.value) };
 }
 
-/** Undefined without re-ranking (selector.by listing, or selector.rerankSec 0). */
+/** Undefined without re-ranking (selector.by listing, or selector.rerankSec 0) and without `ends`. */
 export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): MarketSwaps | undefined {
   // Registered without re-ranking too, at 0: the dashboard's swap panel and alerts read it always.
   const count = registerSwapMetrics(i.registry);
   const rerank = i.rerank;
-  if (rerank === undefined) return undefined;
+  if (rerank === undefined && i.ends === undefined) return undefined;
   let config = ctx.config;
   const { clock, stop } = ctx;
   const log = ctx.logger.child({ component: 'selection' });
@@ -89,6 +102,36 @@ export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): Marke
     },
     i.selected,
   );
+  // One change of the set at a time: a re-ranking's swaps, an end's replacement.
+  let chain: Promise<void> = Promise.resolve();
+  const serial = (task: () => Promise<void>): Promise<void> => {
+    const run = chain.then(task);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  const ends =
+    i.ends === undefined
+      ? undefined
+      : new MarketEnds({
+          meta: i.ends.meta,
+          replace: i.ends.replace,
+          stopped: i.ends.stopped,
+          clock,
+          logger: log,
+          signal: stop,
+          set,
+          serial,
+          stopBeforeEndMs: (id) => i.loop.binding(id)?.stopBeforeEndMs ?? config.quoting.stopBeforeEndSec * 1000,
+          swapped: (direction) => {
+            swaps[direction]++;
+            count(direction);
+          },
+        });
+  const reloadEnds = (next: MakerdConfig): void => {
+    config = next;
+    i.ends?.reload?.(next);
+  };
+  if (rerank === undefined) return { set, ends, reload: reloadEnds, close: () => closeAll(set, ends) };
   i.view.selector = () => ({
     quoted: set.quoted().map((q) => ({ market: q.market.conditionId, since: iso(q.sinceMs)! })),
     leaving: set.leaving().map((l) => ({ market: l.market, state: l.state, since: iso(l.sinceMs)! })),
@@ -96,7 +139,8 @@ export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): Marke
     nextRerankAt: iso(times.next),
     swaps: { ...swaps },
   });
-  const onRanking = async (r: SelectionResult): Promise<void> => {
+  const onRanking = (r: SelectionResult): Promise<void> => serial(() => applyRanking(r));
+  const applyRanking = async (r: SelectionResult): Promise<void> => {
     times.last = clock.now();
     const explicit = new Set(set.selected.filter((m) => m.entry !== 'selector').map((m) => m.conditionId));
     const picks = r.selected.filter((m) => !explicit.has(m.conditionId));
@@ -137,13 +181,19 @@ export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): Marke
   const stopRerank = rerank({ onRanking, onArmed: (nextAtMs) => (times.next = nextAtMs) });
   return {
     set,
+    ends,
     reload: (next) => {
-      config = next;
+      reloadEnds(next);
       settings = swapSettingsOf(next.selector);
     },
     close: () => {
       stopRerank();
-      set.close();
+      closeAll(set, ends);
     },
   };
+}
+
+function closeAll(set: QuotedSet, ends: MarketEnds | undefined): void {
+  ends?.close();
+  set.close();
 }

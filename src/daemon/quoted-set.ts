@@ -18,7 +18,9 @@
  *    the listing. An order whose cancel fails stays tracked and is cancelled again at the next
  *    step. Only then is the market released: no longer polled, streamed, tracked for rules, or in
  *    the daemon's scope.
- * A market picked again while it leaves simply goes back to quoting.
+ * A market picked again while it leaves simply goes back to quoting. A market leaving for its end
+ * (`end`, market-ends.ts) skips the reducing step and is never taken back: its position is held
+ * through resolution.
  *
  * Positions left in a released market stay in the portfolio and its PnL (the journal has them),
  * marked at the last midpoint read.
@@ -103,6 +105,8 @@ interface Entry {
   verifying: boolean;
   /** The last failed verification was logged (once per leaving). */
   warned: boolean;
+  /** Leaving for its end (`end`): never taken back. */
+  ending?: boolean | undefined;
 }
 
 export interface LeavingStatus {
@@ -152,6 +156,7 @@ export class QuotedSet {
     const known = this.#entries.get(id);
     if (known !== undefined) {
       if (known.state === 'quoted') return;
+      if (known.ending === true) throw new Error(`market ${id} is leaving for its end; it cannot be taken back`);
       p.risk.setOverride(id, 'selector', undefined);
       if (p.loop.binding(id) === undefined) p.loop.addMarket(p.bind(known.market));
       Object.assign(known, { state: 'quoted', sinceMs: now, leavingSinceMs: undefined, cancels: 0, warned: false });
@@ -189,6 +194,21 @@ export class QuotedSet {
       this.#p.risk.setOverride(conditionId, 'selector', 'REDUCING');
       this.#p.loop.markDirty(conditionId);
     } else this.#cancel(e);
+    this.#arm();
+  }
+
+  /**
+   * A market leaves for its end (market-ends.ts): straight to cancelling, whatever it holds (no
+   * order may rest there any more; what it holds is kept through resolution), from quoting or
+   * from reducing. One already cancelling goes on as it was.
+   */
+  end(conditionId: string): void {
+    const e = this.#entries.get(conditionId);
+    if (e === undefined) return;
+    e.ending = true;
+    if (e.state === 'cancelling') return;
+    e.leavingSinceMs ??= this.#p.clock.now();
+    this.#cancel(e);
     this.#arm();
   }
 

@@ -1,6 +1,6 @@
 /**
  * Phase replay-journal: what was counted before a crash is counted again, exactly once. The fills
- * of the journal rebuild the portfolio, prime the de-duplicator and the fill counts, and the
+ * of the journal (and the settlements of resolved markets, journal-record.ts) rebuild the portfolio, prime the de-duplicator and the fill counts, and the
  * journal is opened for appending. The embedded simulator starts empty every run, so its previous
  * journal is set aside first.
  */
@@ -38,9 +38,17 @@ export async function restoreJournal(
   const portfolio = new Portfolio({ clock, resetHourUtc: config.risk.dayResetHourUtc });
   const deduper = new FillDeduper();
   for (const f of replay.fills) deduper.admit(f);
-  portfolio.applyAll(replay.fills);
+  // Fills, and the settlements of resolved markets and their redemptions, in their order.
+  portfolio.applyEntries(replay.entries);
   logger.info(
-    { fills: replay.fills.length, files: replay.files.length, duplicates: replay.duplicates, lastMatchTime: replay.lastMatchTime },
+    {
+      fills: replay.fills.length,
+      settlements: replay.settlements,
+      redemptions: replay.redemptions,
+      files: replay.files.length,
+      duplicates: replay.duplicates,
+      lastMatchTime: replay.lastMatchTime,
+    },
     'journal replayed',
   );
   const fillCounts = new FillCounts();

@@ -14,6 +14,7 @@ import type { RecentProblems } from '../metrics/recent-problems.js';
 import { createRegistry } from '../metrics/registry.js';
 import { refreshCost } from '../execution/refresh-cost.js';
 import { registerPaperMetrics } from '../metrics/paper-metrics.js';
+import { registerRedeemableMetrics } from '../metrics/redeemable-metrics.js';
 import { buildStatus, paperStatus } from '../metrics/status.js';
 import { publicUrl, venueKind } from '../metrics/venue-status.js';
 import { journalDir, PAPER_JOURNAL_DIR } from '../portfolio/journal.js';
@@ -63,6 +64,12 @@ export async function serveMetrics(
   const tickTimer = registerTickMetrics(registry);
   registerBookAgeMetrics(registry, { markets: () => view.markets, bookTimeMs, now });
   registerStreamMetrics(registry, () => view.streams);
+  registerRedeemableMetrics(registry, {
+    redeemable: () => portfolio.redeemable(),
+    now,
+    alertAfterSec: config.portfolio.redeemableAlertAfterSec,
+    markets: () => view.markets.map((m) => m.conditionId),
+  });
   const status = (): unknown =>
     buildStatus({
       version: makerdVersion(),
@@ -93,6 +100,8 @@ export async function serveMetrics(
         const r = view.rewards;
         return r === undefined ? undefined : { day: r.day, estimates: r.estimates(), totalToday: r.totalToday() };
       },
+      intensity: () => view.intensity?.snapshot(clock.now()),
+      redeemable: () => portfolio.redeemable(),
       quoteFidelity: () => ({
         overall: view.executor?.fidelity.overall(clock.now()),
         markets: view.executor?.fidelity.ratios(clock.now()) ?? new Map(),

@@ -8,7 +8,10 @@ import type { Registry } from 'prom-client';
 import type { Executor } from '../execution/executor.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { MetadataCache } from '../market/metadata-cache.js';
+import { FlowIntensities } from '../market/intensity/flow-intensities.js';
 import { BookPoller } from '../market/poller.js';
+import { streamOn } from '../market/stream-endpoints.js';
+import { registerIntensityMetrics } from '../metrics/intensity-metrics.js';
 import { headroomSummary, summarizeSnapshot } from '../market/snapshot-summary.js';
 import type { Heartbeat } from '../metrics/heartbeat.js';
 import type { TickTimer } from '../metrics/tick-metrics.js';
@@ -21,6 +24,7 @@ import { type ResolvedBinding, toBinding } from '../trading/market-bindings.js';
 import type { PositionPoller } from '../trading/position-poller.js';
 import type { MarketRecorder } from '../record/market-recorder.js';
 import { TradingLoop } from '../trading/trading-loop.js';
+import { remaining } from '../execution/order-tracker.js';
 import type { VenueClient } from '../venue/client.js';
 import type { DaemonContext } from './daemon-context.js';
 import { type DaemonView, marketLabel, viewQuotes } from './daemon-view.js';
@@ -70,6 +74,23 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
   const { view, risk, executor: exec, portfolio, tokens, tickTimer } = i;
   const books = new BookStore();
   view.books = books;
+  // The taker-arrival intensity of each market's flow (src/market/intensity): from the market
+  // stream's prints, or from our own fills where there is no stream.
+  const intensity = new FlowIntensities({
+    settings: config.intensity,
+    oursOnly: !streamOn(config.stream.market, config),
+    book: (token) => books.get(token)?.book,
+    // Our orders to take out of the stored books; paper mode's virtual ones are not in them.
+    own: (market) =>
+      view.paper !== undefined
+        ? []
+        : exec.tracker
+            .ordersOf(market)
+            .filter((o) => o.cancelling !== true)
+            .map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) })),
+    logger: logger.child({ component: 'intensity' }),
+  });
+  view.intensity = intensity;
   const loop = new TradingLoop({
     clock,
     markets: i.bindings.map(toBinding),
@@ -88,6 +109,7 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     bookOverlay: view.paper === undefined ? undefined : (stored) => view.paper!.overlay(stored),
     // Not once the executor is halted (the stop): those evaluations place nothing, and a replay must not either.
     onEvaluate: i.recorder === undefined ? undefined : (market) => (exec.halted ? undefined : i.recorder?.evaluated(market)),
+    intensity,
     logger: logger.child({ component: 'trading' }),
   });
   exec.tracker.onChange((market) => loop.markDirty(market));
@@ -105,6 +127,7 @@ export function startQuoting({ config, clock, logger }: DaemonContext, i: StartQ
     },
     fidelity: () => exec.fidelity.ratios(clock.now()),
   });
+  registerIntensityMetrics(i.registry, { snapshot: () => intensity.snapshot(clock.now()), counts: () => intensity.counts });
   logger.info(
     {
       markets: i.marketIds.length,

@@ -2,7 +2,7 @@
  * Phase start-quoting, around the trading loop: what follows the loop and feeds or guards it — the
  * market and user streams, the open-order sync, the liquidity-reward estimate, the renewal of
  * dead-man orders, the account view of `risk.scope: account`, the selector's market swaps and the
- * SIGHUP reload. Each one's stop goes into `closers`.
+ * markets' ends (market-ends.ts), and the SIGHUP reload. Each one's stop goes into `closers`.
  */
 import type { Registry } from 'prom-client';
 import type { Executor } from '../execution/executor.js';
@@ -64,14 +64,31 @@ export function startServices(ctx: DaemonContext, i: StartServicesInput): void {
   const { executor: exec, credentials, closers, metadata, markets, view } = i;
   const { marketIds, scope, tokens, selected } = markets;
   const parts = { books, loop, poller, executor: exec, feed: i.feed, tickTimer: i.tickTimer, closers, recorder: i.recorder };
-  const streams = startStreams(ctx, { target: i.target, credentials, view, marketIds, scope, tokens, metadata, paper: i.paper, ...parts });
+  // Late-bound: the markets' ends start with the swaps, after the streams they listen to.
+  let onMarketResolved = (_conditionId: string): void => {};
+  const resolved = (conditionId: string): void => onMarketResolved(conditionId);
+  const streamParts = {
+    target: i.target,
+    credentials,
+    view,
+    marketIds,
+    scope,
+    tokens,
+    metadata,
+    paper: i.paper,
+    onMarketResolved: resolved,
+  };
+  const streams = startStreams(ctx, { ...streamParts, ...parts });
   if (credentials !== undefined) closers.push(startOrderSync(ctx, { executor: exec, scope }));
   closers.push(startRewardEstimates(ctx, { registry: i.registry, view, books, executor: exec, metadata }));
   if (credentials !== undefined && i.trade) closers.push(startOrderRefresh(ctx, { executor: exec }));
   if (config.risk.scope === 'account' && i.positions !== undefined)
     watchAccount(ctx, { risk: i.risk, positions: i.positions, executor: exec, scope, evaluateAll: () => loop.evaluateAll() });
-  // selector.rerankSec: each re-ranking may swap the markets quoted (cancel-and-verify out, bind in).
+  // selector.rerankSec: each re-ranking may swap the markets quoted (cancel-and-verify out, bind in);
+  // a market that ends leaves the same way, and the selector's next one takes its place.
   const watched = { rerank: markets.rerank, selected, registry: i.registry, view, loop, poller, books, streams, metadata, risk: i.risk };
+  const { stopped, reload: reloadStops } = markets.ends;
+  const ends = { meta: (id: string) => metadata.lastKnown(id), replace: markets.replace, stopped, reload: reloadStops };
   const ordering = {
     executor: exec,
     venue: i.paper ?? i.client,
@@ -81,8 +98,12 @@ export function startServices(ctx: DaemonContext, i: StartServicesInput): void {
     trade: i.trade,
     record: i.recorder,
   };
-  const swaps = startMarketSwaps(ctx, { ...watched, ...ordering, strategies: i.strategies });
+  const swaps = startMarketSwaps(ctx, { ...watched, ...ordering, strategies: i.strategies, ends });
   if (swaps) closers.push(swaps.close);
+  onMarketResolved = (conditionId) => {
+    swaps?.ends?.closedByVenue(conditionId);
+    view.settlements?.resolvedByVenue(conditionId);
+  };
   const live = swaps === undefined ? { selected } : { selected: swaps.set.selected, selector: swaps };
   // SIGHUP: strategy parameters and risk limits again, from the same files, environment and flags.
   const { load, subscribe } = i.reload;

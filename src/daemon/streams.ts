@@ -1,7 +1,7 @@
 /**
  * Part of phase start-quoting: the WebSocket streams. The market stream applies every book change
  * at once and re-evaluates each changed market once per burst of events (market-event-batch.ts),
- * and follows tick-size changes; the user stream applies order events at once and hands trades to
+ * and follows tick-size changes and markets resolving; the user stream applies order events at once and hands trades to
  * the fill feed; after a reconnect each catches up by polling.
  */
 import { performance } from 'node:perf_hooks';
@@ -45,6 +45,8 @@ export interface StartStreamsInput {
   readonly closers: Closers;
   /** With record.dir: the market stream's events are recorded too. */
   readonly recorder?: MarketRecorder | undefined;
+  /** A quoted market resolved (the market stream's `market_resolved`): it is handled as closed (market-ends.ts). */
+  readonly onMarketResolved?: ((conditionId: string) => void) | undefined;
 }
 
 /** The streams started (the selector's swaps change what they follow). */
@@ -80,12 +82,18 @@ export function startStreams({ config, clock, logger }: DaemonContext, i: StartS
       maxLevels: config.books.maxLevels,
       rate: config.stream.rate,
       logger: logger.child({ component: 'market-stream' }),
-      onTrade: paper === undefined ? undefined : (t) => paper.onTrade(t),
+      onTrade: (t) => {
+        paper?.onTrade(t);
+        view.intensity?.onStreamTrade(t, clock.now());
+      },
+      onMarketResolved: i.onMarketResolved,
       onRawEvent: i.recorder === undefined ? undefined : (e) => i.recorder?.streamEvent(e),
       onDisconnect: () => i.recorder?.streamState('ws-close'),
       onMarketEvent: (conditionId, _token, _kind, event) => {
         if (event.event_type === 'tick_size_change') void i.metadata.onTickSize(conditionId, event.new_tick_size);
         else {
+          // Closes the token's group of prints (one taker's) and marks its touches for a re-read.
+          view.intensity?.onBookEvent(event.asset_id);
           const inHandAt = performance.now();
           // Checked before the paper venue and the book store see it (stream-books.ts).
           if (takeStreamBook(intake, conditionId, event)) batch.add(conditionId, inHandAt);

@@ -9,10 +9,25 @@ import type { MakerdConfig } from '../config/schema.js';
 import { ErrorCode, MakerdError } from '../errors.js';
 import { discoverTokens, type MarketCatalog } from './discover-tokens.js';
 import { marketOf } from './token-id.js';
-import { selectMarketsDetailed, type SelectedMarket, type SelectionClient, type SelectOptions } from './market-selection.js';
+import {
+  type SelectedMarket,
+  type SelectionClient,
+  type SelectionEntry,
+  type SelectOptions,
+  selectMarketsDetailed,
+} from './market-selection.js';
 
 /** How many markets sim mode quotes when nothing is configured (`npm start` trades at once). */
 const SIM_DEFAULT_MARKETS = 10;
+
+/**
+ * The stop of a market selected under `entry` (ms before its end): its `markets[i].stopBeforeEndSec`,
+ * else `quoting.stopBeforeEndSec` (the selector's markets and the legacy poller.tokens' have the default).
+ */
+export function stopBeforeEndMsOf(config: Pick<MakerdConfig, 'markets' | 'quoting'>, entry: SelectionEntry): number {
+  const own = entry === 'selector' ? undefined : config.markets[entry]?.stopBeforeEndSec;
+  return (own ?? config.quoting.stopBeforeEndSec) * 1000;
+}
 
 /** Which markets to quote: the configured ones (or the legacy poller.tokens' markets), the selector's. */
 export async function selectConfiguredMarkets(
@@ -20,8 +35,8 @@ export async function selectConfiguredMarkets(
   config: MakerdConfig,
   logger: Logger,
   stop: AbortSignal,
-  /** selector.by = rewards: the ranking's memory and hooks (reward-rerank.ts). */
-  rewards: Pick<SelectOptions, 'midHistory' | 'nowMs' | 'loggedProblems' | 'onRewardsProblem'> = {},
+  /** selector.by = rewards: the ranking's memory and hooks (reward-rerank.ts); `ends`: markets skipped for their end. */
+  rewards: Pick<SelectOptions, 'midHistory' | 'nowMs' | 'loggedProblems' | 'onRewardsProblem' | 'ends' | 'onEndSkip'> = {},
 ): Promise<SelectedMarket[]> {
   let markets: readonly { market: string }[] =
     config.markets.length > 0 ? config.markets : [...new Set(config.poller.tokens.map(marketOf))].map((market) => ({ market }));

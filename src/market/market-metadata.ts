@@ -1,8 +1,8 @@
 /**
  * A market's trading rules (MarketMeta) from the venue's three answers: the order-book settings
  * (GET /clob-markets/{id}: tick `mts`, minimum size `mos`, neg risk `nr`, tokens `t`), the market
- * (GET /markets/{id}: tokens with outcomes, slug, end date, event) and the fee rate of outcome 0's token
- * (GET /fee-rate?token_id=...: fee_schedule). Pure: values in, a MarketMeta or a BAD_RESPONSE
+ * (GET /markets/{id}: tokens with outcomes, slug, end date, event, whether it still takes orders)
+ * and the fee rate of outcome 0's token (GET /fee-rate?token_id=...: fee_schedule). Pure: values in, a MarketMeta or a BAD_RESPONSE
  * naming the field and the value out. Nothing here guesses: a value that does not fit is an
  * error, and a market whose rules cannot be read is not quoted (see metadata-cache.ts).
  *
@@ -13,6 +13,7 @@ import { badResponse } from '../errors.js';
 import { Decimal, isValidPrice, parseDecimal } from '../money.js';
 import { parseRewardRules } from '../rewards/reward-rules.js';
 import type { ClobMarketSettings, FeeRate, Market, MarketToken } from '../venue/types.js';
+import { type EndDate, parseEndDate, venueClosedOf } from './market-end.js';
 import type { FeeModel, MarketMeta } from './market-view.js';
 
 /** The venue takes sizes with two decimal places. */
@@ -97,13 +98,6 @@ export function tokensOf(m: TokenListing): [string, string] {
   return [byIndex[0]!, byIndex[1]!];
 }
 
-function endDateOf(m: Market): number | undefined {
-  const text = m.end_date_iso;
-  if (typeof text !== 'string' || text.trim() === '') return undefined;
-  const ms = Date.parse(text);
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
 /**
  * The market's event (`event.id`). A neg-risk market must name it: the risk gate counts the
  * worst case over all of an event's outcomes (risk.perEvent), and a neg-risk market whose event
@@ -115,6 +109,10 @@ function eventIdOf(m: Market, negRisk: boolean): string | undefined {
   if (typeof id === 'string' && id !== '') return id;
   if (negRisk) throw badResponse(MARKET, 'event.id', 'must be a non-empty string for a neg-risk market', id ?? event ?? null);
   return undefined;
+}
+
+function endOf(end: EndDate): Pick<MarketMeta, 'endDateMs' | 'endDateProblem'> {
+  return 'ms' in end ? { endDateMs: end.ms } : { endDateMs: undefined, endDateProblem: end.problem };
 }
 
 /** Throws BAD_RESPONSE when the three answers are not about the same market and its two tokens. */
@@ -146,7 +144,9 @@ export function toMarketMeta(clobSettings: ClobMarketSettings, market: Market, f
     negRisk: clobSettings.nr,
     eventId: eventIdOf(market, clobSettings.nr),
     fees: feeModelOf(feeRate),
-    endDateMs: endDateOf(market),
+    // A market whose end is not known is not quoted (market-end.ts): the problem says why.
+    ...endOf(parseEndDate(market.end_date_iso)),
+    venueClosed: venueClosedOf(market),
     fetchedAtMs: nowMs,
     // A malformed rewards object is not a reason to stop quoting: it reads as paying nothing.
     rewards: parseRewardRules(market.rewards),

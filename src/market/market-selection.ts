@@ -26,6 +26,17 @@
  * with a malformed `rewards` object is not ranked (counted, logged once); explicit entries are
  * resolved as always, whatever their rewards.
  *
+ * With `ends` (the daemon always gives it), a market is also skipped for its end (market-end.ts):
+ * inside its stop window (its end less its stopBeforeEndSec), past its end, or without an end date
+ * that reads as one. The selector's picks need as long again before their stop (their end at
+ * least twice stopBeforeEndSec away): a market that would leave at once is not worth joining. The simplified listings carry no end date: each candidate's full record is
+ * read (GET /markets/{id}, the same read and the same bound as the tag filter's, shared), and
+ * `onEndSkip` hears every market skipped so.
+ *
+ * `replace` (the daemon's swaps, when a quoted market ends) asks the selector for `count` more
+ * markets of this shard, in its order, that are not in `exclude` (the markets quoted or leaving):
+ * the explicit entries are not read, and the walk takes only markets of this shard.
+ *
  * A market that cannot be quoted (not binary, closed, archived, inactive, not accepting orders)
  * is skipped with its reason, never an error: markets close while a config stays the same. The
  * selector's N markets are chosen before duplicates are removed (a market both listed and
@@ -38,6 +49,7 @@ import type { CallOptions } from '../venue/http/call-options.js';
 import type { CheckedBook } from '../venue/checked-book.js';
 import type { Market, Paged, SimplifiedMarket, VenueEvent } from '../venue/types.js';
 import { LazyListing } from './lazy-listing.js';
+import { type EndReason, endReason, parseEndDate } from './market-end.js';
 import { type RankingOptions, type RewardRanking, rankByRewards } from './reward-selector.js';
 import { tokensOf, type TokenListing } from './market-metadata.js';
 import { checkShard, inShard, type ShardSpec } from './shard.js';
@@ -80,6 +92,16 @@ export interface SkippedMarket {
   readonly slug: string;
   readonly entry: SelectionEntry;
   readonly reason: string;
+  /** Skipped for its end (`ends`): why, as a metric label. */
+  readonly end?: EndReason | undefined;
+}
+
+/** What the selection needs to skip markets for their end (market-end.ts). */
+export interface SelectionEnds {
+  /** The clock's time (read at each market checked: a walk may take a while). */
+  readonly now: () => number;
+  /** The stop (ms before the end) of a market taken under this entry: its markets[i].stopBeforeEndSec, else quoting.stopBeforeEndSec. */
+  readonly stopBeforeEndMs: (entry: SelectionEntry) => number;
 }
 
 export interface SelectionResult {
@@ -107,9 +129,17 @@ export interface SelectOptions extends RankingOptions {
   readonly signal?: AbortSignal | undefined;
   /** Pages read of each listing, at most (default 20). */
   readonly maxPages?: number | undefined;
-  /** GET /markets/{id} reads of the tag filter, at most (default 200). */
+  /** GET /markets/{id} reads of the selector's walk (tag filter, end dates), at most (default 200). */
   readonly maxTagLookups?: number | undefined;
   readonly logger?: Logger | undefined;
+  /** Skip markets for their end (see the header); undefined: end dates are not read. */
+  readonly ends?: SelectionEnds | undefined;
+  /** Each market skipped for its end, with why and under which entry (an explicit one is in `skipped` too). */
+  readonly onEndSkip?:
+    | ((m: { readonly conditionId: string; readonly slug: string }, reason: EndReason, entry: SelectionEntry) => void)
+    | undefined;
+  /** Only `count` more selector markets of this shard, none of `exclude` (see the header). */
+  readonly replace?: { readonly count: number; readonly exclude: ReadonlySet<string> } | undefined;
 }
 
 const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
@@ -129,13 +159,18 @@ interface Candidate {
   readonly archived: boolean;
   /** undefined when the source does not say (event markets). */
   readonly acceptingOrders: boolean | undefined;
+  /** The end date as listed; undefined with `record` false: the source has none (the simplified listings). */
+  readonly endDate: unknown;
+  /** From a source that carries the end date (a full record, an event's market list). */
+  readonly record: boolean;
 }
 
 function configError(field: string, message: string): MakerdError {
   return new MakerdError(ErrorCode.CONFIG, `market selection: ${field} ${message}`, { where: 'config', field });
 }
 
-function candidateOf(m: SimplifiedMarket | Market): Candidate {
+/** `record`: m is a full market record (GET /markets/{id}), whose end date counts even when missing. */
+function candidateOf(m: SimplifiedMarket | Market, record = false): Candidate {
   const full = m as Partial<Market>;
   return {
     conditionId: m.condition_id,
@@ -146,6 +181,8 @@ function candidateOf(m: SimplifiedMarket | Market): Candidate {
     closed: m.closed,
     archived: m.archived,
     acceptingOrders: m.accepting_orders && full.enable_order_book !== false,
+    endDate: full.end_date_iso,
+    record,
   };
 }
 
@@ -172,6 +209,8 @@ function eventCandidates(ev: VenueEvent): Candidate[] {
       closed: m.closed,
       archived: m.archived,
       acceptingOrders: undefined,
+      endDate: m.endDate,
+      record: true,
     };
   });
 }
@@ -243,7 +282,8 @@ export async function selectMarketsDetailed(
   const all: SelectedMarket[] = [];
   const skipped: SkippedMarket[] = [];
   const taken = new Map<string, SelectionEntry>();
-  const consider = (c: Candidate, entry: SelectionEntry): boolean => {
+  const ends = endChecker(client, call, options);
+  const consider = async (c: Candidate, entry: SelectionEntry): Promise<boolean> => {
     const prior = taken.get(c.conditionId);
     if (prior !== undefined) {
       if (prior !== entry)
@@ -255,9 +295,21 @@ export async function selectMarketsDetailed(
         });
       return false;
     }
-    const verdict = check(c);
+    let judged = c;
+    let verdict = check(c);
+    // The selector's walk has checked the end of what it picked.
+    if (!('reason' in verdict) && entry !== 'selector') {
+      const end = await ends(c, entry);
+      if ('reason' in end) {
+        skipped.push({ conditionId: c.conditionId, slug: c.slug, entry, reason: endText(end.reason), end: end.reason });
+        return false;
+      }
+      judged = end.c;
+      verdict = check(judged);
+    }
     if ('reason' in verdict) {
-      skipped.push({ conditionId: c.conditionId, slug: c.slug, entry, reason: verdict.reason });
+      const end = tellClosed(judged, entry, options);
+      skipped.push({ conditionId: c.conditionId, slug: c.slug, entry, reason: verdict.reason, ...(end === undefined ? {} : { end }) });
       return false;
     }
     taken.set(c.conditionId, entry);
@@ -265,13 +317,15 @@ export async function selectMarketsDetailed(
     return true;
   };
 
-  for (const [i, e] of spec.markets.entries()) {
+  const replace = options.replace;
+  for (const [i, e] of (replace === undefined ? spec.markets : []).entries()) {
     const text = e.market.trim();
-    for (const c of await resolveEntry(client, text, `markets[${i}].market`, call, sampling, simplified)) consider(c, i);
+    for (const c of await resolveEntry(client, text, `markets[${i}].market`, call, sampling, simplified)) await consider(c, i);
   }
 
   let ranking: RewardRanking | undefined;
-  if (spec.selector.top > 0) {
+  const top = replace?.count ?? spec.selector.top;
+  if (top > 0) {
     let order: AsyncIterable<SimplifiedMarket> = sampling.items();
     if (spec.selector.by === 'rewards') {
       const listed: SimplifiedMarket[] = [];
@@ -279,8 +333,10 @@ export async function selectMarketsDetailed(
       ranking = await rankByRewards(client, listed, spec.selector.volatilityPenalty ?? '1', call, options);
       order = fromArray(ranking.ranked.map((r) => r.market));
     }
-    const picked = await selectTop(client, spec.selector, call, order, sampling, options);
-    for (const c of picked) consider(c, 'selector');
+    // A replacement walks this shard's markets only, past the ones quoted or leaving.
+    const wanted = replace === undefined ? undefined : (id: string): boolean => !replace.exclude.has(id) && inShard(id, spec.shard);
+    const picked = await selectTop(client, { ...spec.selector, top }, call, order, sampling, options, ends, wanted);
+    for (const c of picked) await consider(c, 'selector');
     if (ranking !== undefined) {
       const picks = new Set(picked.map((c) => c.conditionId));
       ranking.ranked.forEach((r, i) => {
@@ -341,7 +397,48 @@ async function resolveEntry(
   );
 }
 
-/** The first `top` quotable markets of `order` (listing or ranking), with the tag filter. */
+/** Why an end skips a market, for the skipped list and the log. */
+function endText(reason: EndReason): string {
+  return reason === 'stop-window' ? 'ends within its stopBeforeEndSec' : reason.replace(/-/g, ' ');
+}
+
+/**
+ * A market the venue closed (`closed`, `accepting_orders: false`) is one that ended (market-end.ts):
+ * told to onEndSkip when the selection judges ends. Its reason, or undefined for any other.
+ */
+function tellClosed(c: Candidate, entry: SelectionEntry, options: SelectOptions): EndReason | undefined {
+  const reason = c.closed ? 'closed' : c.acceptingOrders === false ? 'not-accepting-orders' : undefined;
+  if (reason !== undefined && options.ends !== undefined) options.onEndSkip?.(c, reason, entry);
+  return reason;
+}
+
+type EndCheck = (c: Candidate, entry: SelectionEntry) => Promise<{ c: Candidate } | { reason: EndReason }>;
+
+/**
+ * The end check of `options.ends`: the candidate as its full record (read when the source has no
+ * end date), or why its end skips it (told to onEndSkip). Without `ends` every candidate passes.
+ */
+function endChecker(client: SelectionClient, call: CallOptions, options: SelectOptions): EndCheck {
+  return async (c, entry) => {
+    const ends = options.ends;
+    if (ends === undefined) return { c };
+    const full = c.record ? c : candidateOf(await client.getMarket({ condition_id: c.conditionId }, call), true);
+    const end = parseEndDate(full.endDate);
+    const facts = 'ms' in end ? { endDateMs: end.ms } : { endDateMs: undefined, endDateProblem: end.problem };
+    // The selector's picks must have as long again to quote before their stop: one that would
+    // leave at once is not worth a join (its rules read, its orders listed) and a place.
+    const stop = ends.stopBeforeEndMs(entry);
+    const reason = endReason(facts, entry === 'selector' ? 2 * stop : stop, ends.now());
+    if (reason === undefined) return { c: full };
+    options.onEndSkip?.(c, reason, entry);
+    return { reason };
+  };
+}
+
+/**
+ * The first `top` quotable markets of `order` (listing or ranking), with the tag filter and the
+ * end check; `wanted` (replacements) leaves out markets before they count.
+ */
 async function selectTop(
   client: SelectionClient,
   selector: SelectionSpec['selector'],
@@ -349,6 +446,8 @@ async function selectTop(
   order: AsyncIterable<SimplifiedMarket>,
   sampling: LazyListing,
   options: SelectOptions,
+  ends: EndCheck,
+  wanted?: (conditionId: string) => boolean,
 ): Promise<Candidate[]> {
   const tag = selector.tag.trim();
   const maxLookups = options.maxTagLookups ?? 200;
@@ -357,12 +456,16 @@ async function selectTop(
   for await (const m of order) {
     if (picked.length >= selector.top) break;
     let c = candidateOf(m);
-    if ('reason' in check(c)) continue;
-    if (tag !== '') {
+    if (wanted?.(c.conditionId) === false) continue;
+    if ('reason' in check(c)) {
+      tellClosed(c, 'selector', options);
+      continue;
+    }
+    if (tag !== '' || options.ends !== undefined) {
       if (lookups >= maxLookups) {
         options.logger?.warn(
           { tag, lookups, found: picked.length, wanted: selector.top },
-          'selector tag filter stopped at its lookup bound',
+          'selector stopped at its lookup bound (GET /markets/{id} of the tag filter and end dates)',
         );
         break;
       }
@@ -374,9 +477,14 @@ async function selectTop(
         if (isMakerdError(err, ErrorCode.NOT_FOUND)) continue;
         throw err;
       }
-      if (!hasTag(full.tags, tag)) continue;
-      c = candidateOf(full);
-      if ('reason' in check(c)) continue;
+      if (tag !== '' && !hasTag(full.tags, tag)) continue;
+      c = candidateOf(full, true);
+      if ('reason' in check(c)) {
+        tellClosed(c, 'selector', options);
+        continue;
+      }
+      const end = await ends(c, 'selector');
+      if ('reason' in end) continue;
     }
     picked.push(c);
   }

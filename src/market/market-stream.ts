@@ -15,6 +15,9 @@
  *   fails is counted (`invalidEvents`) and dropped; `error` events are logged and counted;
  *   `last_trade_price` goes to `onTrade` when one is given (paper mode's fills), else it is
  *   counted as ignored, like unknown kinds.
+ * - `market_resolved` (the market of a subscribed token has resolved: it has closed, at its end or
+ *   before) goes to `onMarketResolved` with its condition id, once per market; it needs only
+ *   non-empty `asset_id` and `market`, the only fields read.
  * - `lastHash(token)` is the book hash the latest book or price_change carried (for HashGate).
  */
 import type { Logger } from 'pino';
@@ -78,6 +81,8 @@ export interface MarketStreamCounters {
   book: number;
   price_change: number;
   tick_size_change: number;
+  /** `market_resolved` events handed on (once per market). */
+  market_resolved: number;
   /** Events that failed the checks: dropped. */
   invalidEvents: number;
   /** `error` events from the venue. */
@@ -104,6 +109,8 @@ export interface MarketStreamOptions {
   readonly rate?: StreamRate | undefined;
   readonly logger?: Logger | undefined;
   readonly onMarketEvent: (conditionId: string, tokenId: string, kind: MarketEventKind, event: MarketStreamEvent) => void;
+  /** A subscribed token's market resolved (`market_resolved`): it takes no more orders. */
+  readonly onMarketResolved?: ((conditionId: string) => void) | undefined;
   /** Public trades (`last_trade_price`), checked; without it they are ignored. */
   readonly onTrade?: ((trade: StreamTrade) => void) | undefined;
   /** Every event as received, before any check (a recorder's tap: src/record). */
@@ -200,10 +207,13 @@ export class MarketStream {
   readonly #socket: ReconnectingSocket;
   #tokens = new Set<string>();
   readonly #hashes = new Map<string, string>();
+  /** Markets whose `market_resolved` was handed on. */
+  readonly #resolved = new Set<string>();
   readonly #counters: MarketStreamCounters = {
     book: 0,
     price_change: 0,
     tick_size_change: 0,
+    market_resolved: 0,
     trades: 0,
     invalidEvents: 0,
     errorEvents: 0,
@@ -280,6 +290,10 @@ export class MarketStream {
       this.#o.logger?.warn({ code: raw.code, error: raw.error }, 'market stream error event');
       return;
     }
+    if (raw.event_type === 'market_resolved') {
+      this.#onResolved(raw);
+      return;
+    }
     const onTrade = raw.event_type === 'last_trade_price' ? this.#o.onTrade : undefined;
     let event: MarketStreamEvent | StreamTrade | undefined;
     try {
@@ -301,5 +315,26 @@ export class MarketStream {
     this.#counters[event.event_type]++;
     if (event.event_type !== 'tick_size_change') this.#hashes.set(event.asset_id, event.hash);
     this.#o.onMarketEvent(event.market, event.asset_id, event.event_type, event);
+  }
+
+  #onResolved(raw: Record<string, unknown>): void {
+    let market: string;
+    let token: string;
+    try {
+      token = c.nonEmptyString(ROUTE, raw, 'asset_id', '');
+      market = c.nonEmptyString(ROUTE, raw, 'market', '');
+    } catch (err) {
+      this.#counters.invalidEvents++;
+      this.#o.logger?.warn({ err: isMakerdError(err) ? err.message : String(err) }, 'market stream event rejected');
+      return;
+    }
+    // Both tokens of a market say so: the market is told once.
+    if (this.#o.onMarketResolved === undefined || !this.#tokens.has(token) || this.#resolved.has(market)) {
+      this.#counters.ignoredEvents++;
+      return;
+    }
+    this.#resolved.add(market);
+    this.#counters.market_resolved++;
+    this.#o.onMarketResolved(market);
   }
 }

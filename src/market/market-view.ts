@@ -11,6 +11,8 @@ import { type Decimal, ZERO } from '../money.js';
 import type { RewardRulesResult } from '../rewards/reward-rules.js';
 import type { Side } from '../venue/types.js';
 import type { BookView } from './book-view.js';
+import type { IntensitySides } from './intensity/intensity-estimate.js';
+import type { EndDateProblem } from './market-end.js';
 
 /** The venue's fee schedule for a market (design.md section 3). */
 export interface FeeModel {
@@ -41,8 +43,12 @@ export interface MarketMeta {
    */
   readonly eventId?: string | undefined;
   readonly fees: FeeModel;
-  /** The market's end (Unix ms), when known. */
+  /** The market's end (Unix ms), when known (`end_date_iso`, read by market-end.ts). */
   readonly endDateMs: number | undefined;
+  /** Why endDateMs is undefined (missing, malformed); undefined: known, or not read from a listing. */
+  readonly endDateProblem?: EndDateProblem | undefined;
+  /** The listing says the market takes no more orders (`closed`, `accepting_orders: false`); undefined: it does. */
+  readonly venueClosed?: 'closed' | 'not-accepting-orders' | undefined;
   /** When this was read from the venue (Unix ms). */
   readonly fetchedAtMs: number;
   /** The market's liquidity-reward terms (`rewards`, src/rewards/reward-rules.ts); undefined: not read. */
@@ -99,6 +105,19 @@ export interface MarketView {
   readonly liveOrders: readonly LiveOrderView[];
   /** Clock time of the evaluation (Unix ms). */
   readonly nowMs: number;
+  /**
+   * When quoting this market stops (Unix ms): its end less its quoting.stopBeforeEndSec
+   * (market-end.ts). The risk gate pulls every quote from then on; a strategy's horizon ends
+   * there (avellaneda's tau), and the guards may read the time left. Undefined: no stop set (a
+   * backtest, a test), when the end date itself (meta.endDateMs) is the stop.
+   */
+  readonly stopAtMs?: number | undefined;
+  /**
+   * The taker-arrival intensity fitted on each side from the flow seen (src/market/intensity), with
+   * whether each fit is to be trusted; undefined where nothing fits it (a strategy then uses its
+   * configured values).
+   */
+  readonly intensity?: IntensitySides | undefined;
 }
 
 /**

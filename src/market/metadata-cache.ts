@@ -132,6 +132,14 @@ export class MetadataCache {
   }
 
   /**
+   * The market's rules as last read, even while in doubt or expired: for what outlives a TTL, its
+   * end date and whether the venue closed it (src/daemon/market-ends.ts), never quoting.
+   */
+  lastKnown(conditionId: string): MarketMeta | undefined {
+    return this.#entries.get(conditionId)?.meta;
+  }
+
+  /**
    * The market's fee schedule as last read, even while its rules are in doubt or expired: fees
    * of fills that already happened (the portfolio's attribution), never quoting.
    */

@@ -18,13 +18,13 @@ export function registerSelectorMetrics(registry: Registry): (problem: RewardsPr
 }
 
 /**
- * The selector's swaps (selector.rerankSec): markets that joined (`in`) and left (`out`) the
- * quoted set at runtime. Returns the counter's increment.
+ * The selector's swaps (selector.rerankSec, and a selector market's end): markets that joined
+ * (`in`) and left (`out`) the quoted set at runtime. Returns the counter's increment.
  */
 export function registerSwapMetrics(registry: Registry): (direction: 'in' | 'out') => void {
   const swaps = new Counter({
     name: 'makerd_selector_swaps_total',
-    help: 'Markets the selector moved into (direction in) or out of (direction out) the quoted set after a re-ranking',
+    help: 'Markets the selector moved into (direction in) or out of (direction out) the quoted set after a re-ranking or at a market end',
     labelNames: ['direction'],
     registers: [registry],
   });

@@ -14,18 +14,23 @@
  * - `events` lists each neg-risk event makerd quotes in: its worst-case loss over the ways it can
  *   resolve, the limit (risk.perEvent.maxWorstLossUsdc, null while off) and the market whose Yes
  *   gives that loss (null: an outcome makerd does not quote).
+ * - `redeemable` is what resolved markets left to redeem (redeemable-status.ts): settled at 1 / 0
+ *   into realized PnL, the payout waits until the venue no longer holds the shares.
  * - Each limit names its window by length (`window`: `10s`, `10m`); `kind` (`burst`, `sustained`)
  *   tells a scope's two windows apart where it has two.
  */
 import type { RefreshCost } from '../execution/refresh-cost.js';
 import { type LimiterSnapshot, windowLength } from '../limits/index.js';
 import { type Decimal, drawdownText, moneyText } from '../money.js';
-import type { PortfolioSnapshot } from '../portfolio/index.js';
+import type { PortfolioSnapshot, RedeemableMarket } from '../portfolio/index.js';
 import type { MarketRewardEstimate } from '../rewards/reward-estimator.js';
 import type { PaperStats } from '../paper/paper-venue.js';
 import { isTradingState, type RiskSnapshot, worstState } from '../risk/index.js';
 import type { ProblemEvent } from './recent-problems.js';
+import type { IntensitySides } from '../market/intensity/intensity-estimate.js';
+import { type IntensityStatusPart, intensityStatus } from './intensity-status.js';
 import { type EventRiskStatus, eventsStatus } from './event-status.js';
+import { type RedeemableStatus, redeemableStatus } from './redeemable-status.js';
 import type { VenueStatus } from './venue-status.js';
 import type { StreamName, StreamProbe } from './stream-metrics.js';
 import { STREAMS } from './stream-metrics.js';
@@ -86,6 +91,10 @@ export interface StatusSource {
   readonly guards?: (market: string) => Readonly<Record<'bid' | 'ask', GuardSideStatus | undefined>> | undefined;
   /** The liquidity-reward estimates (src/rewards/reward-estimator.ts); undefined before quoting starts. */
   readonly rewards?: () => RewardsSource | undefined;
+  /** Each market's fitted taker-arrival intensity (src/market/intensity); undefined before quoting starts. */
+  readonly intensity?: () => ReadonlyMap<string, IntensitySides> | undefined;
+  /** Payouts of resolved markets waiting to be redeemed (Portfolio.redeemable); absent: none shown. */
+  readonly redeemable?: () => readonly RedeemableMarket[];
 }
 
 export interface MarketNames {
@@ -150,6 +159,8 @@ export interface MarketStatus {
   readonly guards?: Readonly<Record<'bid' | 'ask', GuardHold | null>>;
   /** Estimated liquidity rewards, beside `pnl` and never in it; absent until the first sample. */
   readonly rewards?: MarketRewardStatus;
+  /** The taker-arrival intensity fitted on each side (intensity-status.ts); absent until the market's first evaluation. */
+  readonly flowIntensity?: IntensityStatusPart;
 }
 
 export interface GuardHold {
@@ -226,6 +237,8 @@ export interface DaemonStatus {
     readonly fees: string;
     readonly rebates: string;
   };
+  /** Resolved markets' payouts waiting to be redeemed (their settlement is in `pnl.realized`). */
+  readonly redeemable: RedeemableStatus;
   /** Estimated liquidity rewards of the UTC day (`day`, YYYY-MM-DD) over every market; not in `pnl`. */
   readonly rewards: { readonly day: string | null; readonly estimatedToday: string } | null;
   readonly lossLimits:
@@ -255,12 +268,14 @@ export function buildStatus(src: StatusSource): DaemonStatus {
   const rewards = src.rewards?.();
   const rewardOf = new Map(rewards?.estimates.map((e) => [e.market, e]));
   const fidelity = src.quoteFidelity?.();
+  const intensities = src.intensity?.();
   const markets = src.markets().map((market): MarketStatus => {
     const f = fidelity?.markets.get(market);
     const m = byMarket.get(market);
     const age = src.bookAgeSeconds(market);
     const guards = src.guards?.(market);
     const reward = rewardOf.get(market);
+    const intensity = intensities?.get(market);
     const names = src.marketNames?.(market);
     return {
       market,
@@ -282,6 +297,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
       quoteFidelity: f === undefined ? null : round4(f),
       ...(guards === undefined ? {} : { guards: { bid: guardHold(guards.bid), ask: guardHold(guards.ask) } }),
       ...(reward === undefined ? {} : { rewards: rewardStatus(reward) }),
+      ...(intensity === undefined ? {} : { flowIntensity: intensityStatus(intensity) }),
     };
   });
   const t = snap.totals;
@@ -317,6 +333,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
       fees: moneyText(t.feesPaid),
       rebates: moneyText(t.rebatesReceived),
     },
+    redeemable: redeemableStatus(src.redeemable?.() ?? [], now, (market) => byMarket.get(market)?.realizedPnl),
     rewards:
       rewards === undefined
         ? null

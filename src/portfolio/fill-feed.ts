@@ -112,6 +112,15 @@ export class FillFeed {
     return this.#enqueue(async () => (await this.#ingest(trades)).counted);
   }
 
+  /**
+   * Runs `job` on the feed's queue, between two batches of fills, so that what it journals and
+   * counts keeps its place among the fills (a resolved market's settlement, which closes the
+   * position the fills before it built: src/daemon/market-settlements.ts).
+   */
+  exclusive<T>(job: () => Promise<T>): Promise<T> {
+    return this.#enqueue(job);
+  }
+
   #enqueue<T>(job: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(job, job);
     this.#queue = run.catch(() => undefined);

@@ -87,6 +87,11 @@ export function decodeFill(line: string): { fill: Fill; journaledAtMs: number } 
   } catch {
     throw new FillRecordError('not valid JSON');
   }
+  return fillOfRecord(raw);
+}
+
+/** A parsed journal line as a fill; throws FillRecordError naming what is wrong. */
+export function fillOfRecord(raw: unknown): { fill: Fill; journaledAtMs: number } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new FillRecordError('not a JSON object');
   const o = raw as Record<string, unknown>;
   if (o.v !== FILL_RECORD_VERSION)

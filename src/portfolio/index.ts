@@ -14,6 +14,17 @@ export {
 export { FEE_DECIMALS, makerFeeAndRebate, takerFee, type FeeTerms } from './fill-fees.js';
 export { fillsFromAccountTrade, isTakerView, type AccountIdentity } from './fill-attribution.js';
 export { decodeFill, encodeFill, FILL_RECORD_VERSION, FillRecordError, type FillRecordV1 } from './fill-record.js';
+export { decodeEntry, encodeEntry, entryId, isFill, type JournalEntry } from './journal-record.js';
+export {
+  redemptionOf,
+  settle,
+  settlementId,
+  settlementPnl,
+  settlementPrice,
+  type Redemption,
+  type SettledPosition,
+  type Settlement,
+} from './settlement.js';
 export { TokenPosition, type FillEffect } from './token-position.js';
 export {
   Portfolio,
@@ -23,6 +34,7 @@ export {
   type PnlFigures,
   type PortfolioOptions,
   type PortfolioSnapshot,
+  type RedeemableMarket,
   type TokenSnapshot,
 } from './portfolio.js';
 export { dayStartMs, utcDate } from './trading-day.js';

@@ -11,7 +11,8 @@
  *   its newline) is kept, reported, and with `repair` given its newline.
  * - Any other line that is not a valid record stops the replay with a MakerdError naming the file
  *   and the line: a journal is never silently skipped.
- * - Files with other names are ignored. Fills seen twice (same id) count once.
+ * - Files with other names are ignored. Fills seen twice (same id) count once, and so do the
+ *   settlements and redemptions of resolved markets (journal-record.ts: same id).
  *
  * `repair: false` reads without touching any file (the `makerd pnl` command, which may run while
  * the daemon is writing).
@@ -20,7 +21,8 @@ import { open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MakerdError } from '../errors.js';
 import type { Fill } from './fill.js';
-import { decodeFill, FillRecordError } from './fill-record.js';
+import { FillRecordError } from './fill-record.js';
+import { decodeEntry, entryId, isFill, type JournalEntry } from './journal-record.js';
 import { JOURNAL_ERROR_CODE, JOURNAL_FILE, journalDir } from './journal.js';
 
 export interface JournalWarning {
@@ -42,11 +44,16 @@ export interface ReplayOptions {
 export interface ReplayResult {
   /** Every fill once, in journal order. */
   readonly fills: Fill[];
+  /** Every record once (fills, settlements, redemptions), in journal order: what the portfolio folds. */
+  readonly entries: JournalEntry[];
+  /** Settlement and redemption records among them. */
+  readonly settlements: number;
+  readonly redemptions: number;
   /** Paths of the journal files read, in date order. */
   readonly files: string[];
   /** Records read (duplicates included). */
   readonly records: number;
-  /** Records dropped because their fill id was seen before. */
+  /** Records dropped because their id (a fill's, a settlement's, a redemption's) was seen before. */
   readonly duplicates: number;
   readonly warnings: JournalWarning[];
   /** Match time of the latest fill (by timestampMs); undefined when there is none. */
@@ -102,23 +109,36 @@ export async function replayJournal(options: ReplayOptions): Promise<ReplayResul
   const repair = options.repair ?? true;
   const dir = journalDir(options.dataDir, options.folder);
   const names = await listFiles(dir);
+  // Fills' ids and the others' never share a set: a trade id may look like anything.
   const seen = new Set<string>();
+  const seenOther = new Set<string>();
   const fills: Fill[] = [];
+  const entries: JournalEntry[] = [];
+  let settlements = 0;
+  let redemptions = 0;
   const warnings: JournalWarning[] = [];
   const files: string[] = [];
   let records = 0;
   let duplicates = 0;
   let last: Fill | undefined;
 
-  const take = (fill: Fill): void => {
+  const take = (entry: JournalEntry): void => {
     records++;
-    if (seen.has(fill.tradeId)) {
+    const ids = isFill(entry) ? seen : seenOther;
+    const id = entryId(entry);
+    if (ids.has(id)) {
       duplicates++;
       return;
     }
-    seen.add(fill.tradeId);
-    fills.push(fill);
-    if (last === undefined || fill.timestampMs >= last.timestampMs) last = fill;
+    ids.add(id);
+    entries.push(entry);
+    if (!isFill(entry)) {
+      if (entry.kind === 'settlement') settlements++;
+      else redemptions++;
+      return;
+    }
+    fills.push(entry);
+    if (last === undefined || entry.timestampMs >= last.timestampMs) last = entry;
   };
 
   for (let fi = 0; fi < names.length; fi++) {
@@ -139,7 +159,7 @@ export async function replayJournal(options: ReplayOptions): Promise<ReplayResul
     const lines = body === '' ? [] : body.slice(0, -1).split('\n');
     lines.forEach((text, i) => {
       try {
-        take(decodeFill(text).fill);
+        take(decodeEntry(text).entry);
       } catch (err) {
         if (err instanceof FillRecordError) throw corrupt(path, i + 1, err.message, err);
         throw err;
@@ -148,10 +168,10 @@ export async function replayJournal(options: ReplayOptions): Promise<ReplayResul
     if (end === buf.length) continue;
     const tailLine = lines.length + 1;
     const tail = buf.subarray(end).toString('utf8');
-    let fill: Fill | undefined;
+    let fill: JournalEntry | undefined;
     let reason = '';
     try {
-      fill = decodeFill(tail).fill;
+      fill = decodeEntry(tail).entry;
     } catch (err) {
       if (!(err instanceof FillRecordError)) throw err;
       reason = err.message;
@@ -175,7 +195,18 @@ export async function replayJournal(options: ReplayOptions): Promise<ReplayResul
       throw corrupt(path, tailLine, `${reason} (an unterminated line in a file that is not the last)`);
     }
   }
-  return { fills, files, records, duplicates, warnings, lastMatchTime: last?.matchTime, lastTimestampMs: last?.timestampMs };
+  return {
+    fills,
+    entries,
+    settlements,
+    redemptions,
+    files,
+    records,
+    duplicates,
+    warnings,
+    lastMatchTime: last?.matchTime,
+    lastTimestampMs: last?.timestampMs,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The fill journal: every fill appended as one JSON line (fill-record.ts) to
+ * The fill journal: every fill appended as one JSON line (fill-record.ts; the settlements and
+ * redemptions of resolved markets too, journal-record.ts, in their place among the fills) to
  * `<dataDir>/journal/fills-YYYY-MM-DD.jsonl`, the UTC day of the append (by the injected clock),
  * so files rotate by day. A fill counts only once it is on disk: `await journal.append(fills)`
  * resolves after the batch holding them has been written to stable storage (synchronized, see
@@ -27,8 +28,7 @@ import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ErrorCode, MakerdError } from '../errors.js';
-import type { Fill } from './fill.js';
-import { encodeFill } from './fill-record.js';
+import { encodeEntry, isFill, type JournalEntry } from './journal-record.js';
 import { utcDate } from './trading-day.js';
 
 export const JOURNAL_DIR = 'journal';
@@ -55,7 +55,10 @@ export function journalFileName(ms: number): string {
 export interface JournalBatch {
   /** Absolute or dataDir-relative path of the file written. */
   readonly file: string;
+  /** Fill records in the batch. */
   readonly fills: number;
+  /** Every record in the batch (fills, settlements, redemptions). */
+  readonly records: number;
   readonly bytes: number;
   /** The durable write (O_DSYNC write, or write + fdatasync), wall-clock milliseconds. */
   readonly latencyMs: number;
@@ -72,7 +75,7 @@ export interface FillJournalOptions {
 }
 
 interface Waiter {
-  readonly fills: readonly Fill[];
+  readonly entries: readonly JournalEntry[];
   readonly resolve: (b: JournalBatch) => void;
   readonly reject: (err: unknown) => void;
 }
@@ -124,18 +127,21 @@ export class FillJournal {
     this.#onBatch = options.onBatch;
   }
 
-  /** Batches and fills made durable so far. */
+  /** Batches and fill records made durable so far. */
   get stats(): { batches: number; fills: number } {
     return { batches: this.#batches, fills: this.#fills };
   }
 
-  /** Resolves once `fills` are written to stable storage; rejects (and nothing counts) otherwise. */
-  append(fills: readonly Fill[]): Promise<JournalBatch> {
+  /**
+   * Resolves once `entries` (fills, or settlements and redemptions) are written to stable
+   * storage; rejects (and nothing counts) otherwise.
+   */
+  append(entries: readonly JournalEntry[]): Promise<JournalBatch> {
     if (this.#closed) return Promise.reject(journalError('journal: append after close'));
     if (this.#broken !== undefined) return Promise.reject(this.#broken);
-    if (fills.length === 0) return Promise.resolve({ file: this.#file?.path ?? '', fills: 0, bytes: 0, latencyMs: 0 });
+    if (entries.length === 0) return Promise.resolve({ file: this.#file?.path ?? '', fills: 0, records: 0, bytes: 0, latencyMs: 0 });
     return new Promise<JournalBatch>((resolve, reject) => {
-      this.#pending.push({ fills, resolve, reject });
+      this.#pending.push({ entries, resolve, reject });
       this.#writing ??= this.#drain();
     });
   }
@@ -160,7 +166,7 @@ export class FillJournal {
         }
         let result: JournalBatch;
         try {
-          result = await this.#write(batch.flatMap((w) => w.fills));
+          result = await this.#write(batch.flatMap((w) => w.entries));
         } catch (err) {
           for (const w of batch) w.reject(err);
           continue;
@@ -196,11 +202,11 @@ export class FillJournal {
     }
   }
 
-  async #write(fills: readonly Fill[]): Promise<JournalBatch> {
+  async #write(entries: readonly JournalEntry[]): Promise<JournalBatch> {
     const nowMs = this.#clock.now();
     const started = performance.now();
     const file = await this.#fileFor(nowMs);
-    const buf = Buffer.from(fills.map((f) => `${encodeFill(f, nowMs)}\n`).join(''), 'utf8');
+    const buf = Buffer.from(entries.map((e) => `${encodeEntry(e, nowMs)}\n`).join(''), 'utf8');
     const before = file.size;
     try {
       let off = 0;
@@ -215,8 +221,9 @@ export class FillJournal {
     }
     file.size = before + buf.length;
     this.#batches++;
-    this.#fills += fills.length;
-    return { file: file.path, fills: fills.length, bytes: buf.length, latencyMs: performance.now() - started };
+    const fills = entries.filter(isFill).length;
+    this.#fills += fills;
+    return { file: file.path, fills, records: entries.length, bytes: buf.length, latencyMs: performance.now() - started };
   }
 
   async #cutBack(file: OpenFile, size: number, cause: unknown): Promise<void> {

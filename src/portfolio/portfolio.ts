@@ -2,8 +2,8 @@
  * The portfolio: the account's positions and PnL, folded from its fills. Pure and synchronous
  * (design.md section 1): it takes fills, midpoints and a clock, and does no I/O.
  *
- * Per token (token-position.ts): signed position, average cost, realized PnL (trading PnL - fees
- * + rebates, fees and rebates also reported on their own), volume. Unrealized PnL is
+ * Per token (token-position.ts): signed position, average cost, realized PnL (trading PnL +
+ * settlement PnL - fees + rebates, fees and rebates also reported on their own), volume. Unrealized PnL is
  * size x (mark - avgPrice) at the last midpoint given to `mark()`; a token never marked counts 0
  * and is listed in `unmarkedTokens`.
  *
@@ -25,10 +25,18 @@
  * FIRST mark in this process moves its unrealized PnL from 0 (unknown) to its real value; when
  * that token already holds a position (after a restart), the jump is added to the day's starting
  * point too, so a restart never shows as a daily gain or loss.
+ *
+ * Settlement (settlement.ts): a resolved market's positions are closed at 1 or 0 (`settle`, once
+ * per settlement id); the shares stay on the venue's books, and their payout redeemable, until a
+ * redemption record says the venue no longer holds them (`redeem`); `redeemable()` lists what
+ * waits, per market. The journal's
+ * records, fills and these, are folded in their order by `applyEntry`.
  */
 import { badParameter } from '../errors.js';
 import { Decimal, ZERO } from '../money.js';
 import type { Fill } from './fill.js';
+import type { JournalEntry } from './journal-record.js';
+import type { Redemption, Settlement } from './settlement.js';
 import { TokenPosition, type FillEffect } from './token-position.js';
 import { dayStartMs } from './trading-day.js';
 
@@ -48,6 +56,8 @@ export interface PnlFigures {
   readonly totalPnl: Decimal;
   /** Closing gains before fees and rebates. */
   readonly tradingPnl: Decimal;
+  /** Gains of positions settled at 1 or 0 when their market resolved (in realizedPnl). */
+  readonly settlementPnl: Decimal;
   readonly feesPaid: Decimal;
   readonly rebatesReceived: Decimal;
   readonly volumeShares: Decimal;
@@ -82,6 +92,25 @@ export interface MarketSnapshot extends PnlFigures {
   readonly netExposure: Decimal;
   /** The tokens that have fills, outcome 0 first. */
   readonly tokens: readonly TokenSnapshot[];
+}
+
+/** Shares of a resolved market settled and not yet redeemed (settlement.ts). */
+export interface RedeemableMarket {
+  readonly conditionId: string;
+  /** Signed shares of outcome 0 and 1 settled and not redeemed (the loser's too: the venue still holds them). */
+  readonly shares: readonly [Decimal, Decimal];
+  /** What redeeming them pays (USDC; 1 a winning share). */
+  readonly payout: Decimal;
+  /** When the oldest of them was settled (clock ms). */
+  readonly sinceMs: number;
+}
+
+interface RedeemableEntry {
+  readonly conditionId: string;
+  readonly outcomeIndex: 0 | 1;
+  readonly size: Decimal;
+  readonly payout: Decimal;
+  readonly sinceMs: number;
 }
 
 export interface EquitySnapshot {
@@ -125,6 +154,7 @@ function sumFigures(parts: readonly PnlFigures[]): PnlFigures {
   let realizedPnl = ZERO;
   let unrealizedPnl = ZERO;
   let tradingPnl = ZERO;
+  let settlementPnl = ZERO;
   let feesPaid = ZERO;
   let rebatesReceived = ZERO;
   let volumeShares = ZERO;
@@ -134,6 +164,7 @@ function sumFigures(parts: readonly PnlFigures[]): PnlFigures {
     realizedPnl = realizedPnl.add(p.realizedPnl);
     unrealizedPnl = unrealizedPnl.add(p.unrealizedPnl);
     tradingPnl = tradingPnl.add(p.tradingPnl);
+    if (!p.settlementPnl.isZero()) settlementPnl = settlementPnl.add(p.settlementPnl);
     feesPaid = feesPaid.add(p.feesPaid);
     rebatesReceived = rebatesReceived.add(p.rebatesReceived);
     volumeShares = volumeShares.add(p.volumeShares);
@@ -145,6 +176,7 @@ function sumFigures(parts: readonly PnlFigures[]): PnlFigures {
     unrealizedPnl,
     totalPnl: realizedPnl.add(unrealizedPnl),
     tradingPnl,
+    settlementPnl,
     feesPaid,
     rebatesReceived,
     volumeShares,
@@ -161,6 +193,11 @@ export class Portfolio {
   readonly #marks = new Map<string, Decimal>();
   /** Unrealized PnL per token at its last mark (tokens with a mark and a position only). */
   readonly #unrealized = new Map<string, Decimal>();
+  /** Settlement and redemption ids applied: none counts twice. */
+  readonly #settled = new Set<string>();
+  readonly #redeemed = new Set<string>();
+  /** Settled shares (the winner's and the loser's) the venue still holds, by settlement id, until redeemed. */
+  readonly #unredeemed = new Map<string, RedeemableEntry>();
   // Running overall sums, for the equity curve and the daily PnL (O(1) per fill or mark).
   #realized: Decimal = ZERO;
   #unrealizedSum: Decimal = ZERO;
@@ -192,6 +229,98 @@ export class Portfolio {
     const out: FillEffect[] = [];
     for (const f of fills) out.push(this.apply(f));
     return out;
+  }
+
+  /**
+   * Settles the position named by a settlement of a resolved market (the caller journals it
+   * first): the position held now is closed at `s.price` into realized PnL, and its payout is
+   * redeemable until redeemed. Once per id: a settlement applied before answers undefined and
+   * changes nothing. Answers the change of realized PnL.
+   */
+  settle(s: Settlement): Decimal | undefined {
+    if (this.#settled.has(s.id)) return undefined;
+    this.#settled.add(s.id);
+    this.#roll(s.atMs);
+    const pos = this.#tokens.get(s.tokenId);
+    if (pos === undefined || pos.size.isZero()) return ZERO;
+    const size = pos.size;
+    const pnl = pos.settle(s.price);
+    this.#realized = this.#realized.add(pnl);
+    this.#revalue(pos);
+    this.#observe();
+    const payout = s.price.isZero() ? ZERO : size.mul(s.price);
+    if (!this.#redeemed.has(`redeem:${s.id}`))
+      this.#unredeemed.set(s.id, { conditionId: pos.conditionId, outcomeIndex: pos.outcomeIndex, size, payout, sinceMs: s.atMs });
+    return pnl;
+  }
+
+  /** The shares of a settlement were redeemed: no longer redeemable. Once per id; true when it changed anything. */
+  redeem(r: Redemption): boolean {
+    if (this.#redeemed.has(r.id)) return false;
+    this.#redeemed.add(r.id);
+    return this.#unredeemed.delete(r.settlementId);
+  }
+
+  /** Markets where a token's position is not 0 (condition ids, in order of their first fill). */
+  heldMarkets(): string[] {
+    const out: string[] = [];
+    for (const m of this.#markets.values()) if (m.tokens.some((t) => t !== undefined && !t.size.isZero())) out.push(m.conditionId);
+    return out;
+  }
+
+  /** Whether a settlement id was applied. */
+  hasSettled(settlementId: string): boolean {
+    return this.#settled.has(settlementId);
+  }
+
+  /** Settlements whose shares the venue still holds (a payout or not), with their token, oldest first. */
+  unredeemed(): readonly { readonly settlementId: string; readonly tokenId: string; readonly conditionId: string }[] {
+    return [...this.#unredeemed].map(([settlementId, e]) => ({
+      settlementId,
+      tokenId: `${e.conditionId}:${e.outcomeIndex}`,
+      conditionId: e.conditionId,
+    }));
+  }
+
+  /**
+   * Shares of `tokenId` the venue still holds as far as the journal knows: the open position plus
+   * the settled shares not yet redeemed (what GET /positions shows until the redeem).
+   */
+  heldOnVenue(tokenId: string): Decimal {
+    let held = this.position(tokenId);
+    for (const e of this.#unredeemed.values()) if (`${e.conditionId}:${e.outcomeIndex}` === tokenId) held = held.add(e.size);
+    return held;
+  }
+
+  /**
+   * Settled shares waiting to be redeemed, per market whose payout is not 0 (a market where only
+   * the loser was held has nothing to redeem), oldest first.
+   */
+  redeemable(): readonly RedeemableMarket[] {
+    const byMarket = new Map<string, { shares: [Decimal, Decimal]; payout: Decimal; sinceMs: number }>();
+    for (const e of this.#unredeemed.values()) {
+      let m = byMarket.get(e.conditionId);
+      if (m === undefined) byMarket.set(e.conditionId, (m = { shares: [ZERO, ZERO], payout: ZERO, sinceMs: e.sinceMs }));
+      m.shares[e.outcomeIndex] = m.shares[e.outcomeIndex].add(e.size);
+      m.payout = m.payout.add(e.payout);
+      m.sinceMs = Math.min(m.sinceMs, e.sinceMs);
+    }
+    return [...byMarket]
+      .filter(([, m]) => !m.payout.isZero())
+      .map(([conditionId, m]) => ({ conditionId, ...m }))
+      .sort((a, b) => a.sinceMs - b.sinceMs || (a.conditionId < b.conditionId ? -1 : 1));
+  }
+
+  /** Folds one journal record: a fill, a settlement or a redemption. */
+  applyEntry(e: JournalEntry): void {
+    if (!('kind' in e)) this.apply(e);
+    else if (e.kind === 'settlement') this.settle(e);
+    else this.redeem(e);
+  }
+
+  /** Folds journal records in their order (a replay). */
+  applyEntries(entries: Iterable<JournalEntry>): void {
+    for (const e of entries) this.applyEntry(e);
   }
 
   /** Marks `tokenId` at `mid` (its midpoint) for unrealized PnL. */
@@ -350,6 +479,7 @@ export class Portfolio {
       unrealizedPnl,
       totalPnl: realizedPnl.add(unrealizedPnl),
       tradingPnl: p.tradingPnl,
+      settlementPnl: p.settlementPnl,
       feesPaid: p.feesPaid,
       rebatesReceived: p.rebatesReceived,
       volumeShares: p.volumeShares,

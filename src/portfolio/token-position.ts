@@ -15,6 +15,9 @@
  * - realized PnL = trading PnL - (fees paid - rebates received), every fee and rebate of every
  *   fill, opening or closing.
  * - Volume: shares and USDC notional (price x shares) of every fill.
+ * - Settlement (`settle`, settlement.ts): when the market resolves, what is open is closed at 1 or
+ *   0 with no fee; its gain is `settlementPnl`, part of realized PnL (the venue's own position
+ *   figures never include it: there the shares wait to be redeemed).
  *
  * Precision: Decimals of 40 significant digits (src/money.ts). The cost of opening fills since
  * the last close is summed separately (exactly) and added to the remaining basis only when a close
@@ -23,6 +26,7 @@
  */
 import { Decimal, ZERO } from '../money.js';
 import type { Fill } from './fill.js';
+import { settlementPnl } from './settlement.js';
 
 export interface FillEffect {
   readonly tokenId: string;
@@ -48,6 +52,7 @@ export class TokenPosition {
   /** Cost of opening fills since then (exact sums of price x size). */
   #openedCost: Decimal = ZERO;
   #tradingPnl: Decimal = ZERO;
+  #settlementPnl: Decimal = ZERO;
   #closedBasis: Decimal = ZERO;
   #fees: Decimal = ZERO;
   #rebates: Decimal = ZERO;
@@ -92,9 +97,15 @@ export class TokenPosition {
     return this.#rebates;
   }
 
-  /** tradingPnl - (fees - rebates), in the venue's order of operations. */
+  /** Gains of the positions settled when their market resolved (settlement.ts). */
+  get settlementPnl(): Decimal {
+    return this.#settlementPnl;
+  }
+
+  /** tradingPnl (+ settlementPnl) - (fees - rebates), in the venue's order of operations. */
   get realizedPnl(): Decimal {
-    return this.#tradingPnl.sub(this.#fees.sub(this.#rebates));
+    const closed = this.#settlementPnl.isZero() ? this.#tradingPnl : this.#tradingPnl.add(this.#settlementPnl);
+    return closed.sub(this.#fees.sub(this.#rebates));
   }
 
   /** Cost basis of everything closed so far. */
@@ -130,6 +141,23 @@ export class TokenPosition {
   /** size x (mark - avgPrice), as the venue's cashPnl (currentValue - initialValue). */
   unrealizedAt(mark: Decimal): Decimal {
     return this.#size.mul(mark).sub(this.#size.mul(this.avgPrice));
+  }
+
+  /**
+   * Closes the open position at `price` (1 or 0: its market resolved), with no fee; returns the
+   * gain (settlement.ts `settlementPnl`), 0 when flat. The fill count is unchanged.
+   */
+  settle(price: Decimal): Decimal {
+    const size = this.#size;
+    if (size.isZero()) return ZERO;
+    const cost = this.cost;
+    const pnl = settlementPnl(size, cost, price);
+    this.#settlementPnl = this.#settlementPnl.add(pnl);
+    this.#closedBasis = this.#closedBasis.add(cost);
+    this.#size = ZERO;
+    this.#carriedCost = ZERO;
+    this.#openedCost = ZERO;
+    return pnl;
   }
 
   apply(fill: Fill): FillEffect {

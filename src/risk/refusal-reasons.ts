@@ -15,6 +15,9 @@ export const REFUSAL_REASONS = [
   'kill-switch',
   'below-min-size',
   'event-loss',
+  'market-ending',
+  'market-closed',
+  'end-date-unknown',
 ] as const;
 
 /**
@@ -37,6 +40,10 @@ export const REFUSAL_REASONS = [
  *                   risk.maxOrderSize trim
  *  event-loss       the worst-case loss of the market's neg-risk event leaves less than the
  *                   minimum size (risk.perEvent.maxWorstLossUsdc)
+ *  market-ending    the market is inside its stop window (its end less quoting.stopBeforeEndSec)
+ *                   or past its end (src/market/market-end.ts)
+ *  market-closed    the venue's listing says the market is closed or takes no orders
+ *  end-date-unknown the market's listing has no end date, or one that is not a date
  */
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 

@@ -13,7 +13,7 @@ export interface RiskDecision {
   readonly state: TradingState;
   /** Intents refused at this evaluation, by reason. */
   readonly refused: Partial<Record<RefusalReason, number>>;
-  /** True: cancel everything the market has (kill switch, HALTED, error back-off, stale book). */
+  /** True: cancel everything the market has (kill switch, HALTED, error back-off, the market's end, stale book). */
   readonly pulled: boolean;
   /** Approved intents whose size was cut. */
   readonly trimmed: number;

@@ -12,9 +12,10 @@
  *
  * One evaluation (`evaluate`), in this order:
  *  1. The market's position is remembered and its automatic REDUCING state updated.
- *  2. Pull: kill switch, then HALTED, then an error back-off, then a missing or stale book (either
- *     outcome's). The first that applies refuses every intent under its reason; `pulled` tells the
- *     executor to cancel everything in the market.
+ *  2. Pull: kill switch, then HALTED, then an error back-off, then the market's end (closed by the
+ *     venue, an end date not known, or the time past its stop: view.stopAtMs), then a missing or
+ *     stale book (either outcome's). The first that applies refuses every intent under its reason;
+ *     `pulled` tells the executor to cancel everything in the market.
  *  3. Otherwise (intent-checks.ts) the intents are processed closest to the touch first: by distance in outcome-0
  *     price from the market's midpoint (view.mid, else the outcome-0 book's, else 1 - the
  *     outcome-1 book's, else 0.5), bids below and asks above it; ties keep the strategy's order.
@@ -54,6 +55,19 @@ import type { RiskDecision, RiskSnapshot, StateChangeListener } from './risk-dec
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
 import type { RiskLimits } from './risk-limits.js';
 import { worstState, type TradingState } from './trading-state.js';
+
+/**
+ * Whether the market's end pulls it: the venue closed it, its end date is not known (only a
+ * listing read says so: meta.endDateProblem), or the time is past its stop (view.stopAtMs, else
+ * its end date). No order rests in a market that is about to resolve.
+ */
+function endPull(view: MarketView, nowMs: number): RefusalReason | undefined {
+  const meta = view.meta;
+  if (meta.venueClosed !== undefined) return 'market-closed';
+  if (meta.endDateProblem !== undefined) return 'end-date-unknown';
+  const stopAt = view.stopAtMs ?? meta.endDateMs;
+  return stopAt !== undefined && nowMs >= stopAt ? 'market-ending' : undefined;
+}
 
 /** The key that addresses every market at once. */
 export const ALL_MARKETS = '*';
@@ -329,6 +343,8 @@ export class RiskGate {
     if (this.#killSwitch) return 'kill-switch';
     if (state === 'HALTED') return 'halted';
     if (this.inBackoff(nowMs)) return 'error-backoff';
+    const ending = endPull(view, nowMs);
+    if (ending !== undefined) return ending;
     if (view.books[0] === undefined || view.books[1] === undefined) return 'stale-book';
     return undefined;
   }

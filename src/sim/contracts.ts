@@ -110,6 +110,8 @@ export type ExchangeEvent =
     }
   | { type: 'last_trade_price'; tokenId: string; price: string; side: Side; size: string }
   | { type: 'tick_size_change'; tokenId: string; oldTickSize: string; newTickSize: string }
+  /** The token's market resolved (src/sim/exchange/market-close.ts): one per token of the market. */
+  | { type: 'market_resolved'; tokenId: string; winningTokenId: string; winningOutcome: string }
   /** An account trade involving `address` (as taker or maker). */
   | { type: 'trade'; address: string; trade: AccountTrade }
   /** Order lifecycle for its owner: PLACEMENT, UPDATE (partial fill), CANCELLATION, (EXPIRY as cancellation). */

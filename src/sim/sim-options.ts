@@ -54,6 +54,7 @@ export function simulatorOptions(config: MakerdConfig, logger?: Logger, clock?: 
       informedShare: sim.flow.informedShare,
       foresightMs: sim.flow.foresightMs,
     },
+    ...(sim.ends.everySec > 0 ? { ends: { everySec: sim.ends.everySec, resolveAfterSec: sim.ends.resolveAfterSec } } : {}),
     edgeLimits: { enabled: sim.edgeLimits.enabled, scale: sim.edgeLimits.scale },
     faults,
     ...(simCredentials === undefined ? {} : { credentials: simCredentials }),

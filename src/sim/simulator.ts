@@ -10,6 +10,7 @@ import { systemClock } from '../clock/system-clock.js';
 import { createCatalogLookup, generateCatalog, syntheticAccounts, type CatalogOptions, type SimCatalog } from './catalog/index.js';
 import type { SimCatalogLookup, SimExchange } from './contracts.js';
 import { createSimExchange } from './exchange/index.js';
+import { DEFAULT_RESOLVE_AFTER_SEC, MarketEnds, Redemptions, scheduleEnds, type EndsOptions, type SimEnds } from './ends/index.js';
 import { createSimHistory, type SimHistory } from './history/index.js';
 import type { MarketKind } from './world/market-kinds.js';
 import type { SimWorldName } from './world/sim-world.js';
@@ -49,6 +50,12 @@ export interface SimulatorOptions {
   /** Further catalog options (users, makers, creators, fee overrides). */
   readonly catalog?: Omit<CatalogOptions, 'seed' | 'markets'>;
   /**
+   * Markets that end within the run (src/sim/ends): one listed market every `everySec` seconds
+   * from the start, each resolving `resolveAfterSec` (default 60) later. Default: none ends (the
+   * catalog's end dates).
+   */
+  readonly ends?: EndsOptions;
+  /**
    * Synthetic order flow: created always (tests may `step` it), started on the clock when
    * enabled (default true).
    */
@@ -75,6 +82,8 @@ export interface SimWorld {
   readonly rewards: SimRewards;
   /** The public tape's past trades and the price history (sampling every minute of the clock). */
   readonly history: SimHistory;
+  /** The markets that end within the run, and the redemptions. */
+  readonly ends: SimEnds;
 }
 
 export interface RunningSimulator {
@@ -118,7 +127,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const clock = options.clock ?? systemClock;
   const catalogOptions = { ...options.catalog, seed, markets: options.markets ?? 20 };
   const venue = options.world === 'venue' ? generateVenueCatalog({ ...catalogOptions, kind: options.kind }) : undefined;
-  const catalog = venue?.catalog ?? generateCatalog(catalogOptions);
+  // The catalog with the run's end dates when markets end within it (the same catalog otherwise).
+  const scheduled = scheduleEnds(venue?.catalog ?? generateCatalog(catalogOptions), clock.now(), options.ends ?? { everySec: 0 });
+  const catalog = scheduled.catalog;
   const lookup = createCatalogLookup(catalog);
   const exchange = createSimExchange({ clock, catalog: lookup });
   const credentials = options.credentials ?? operatorCredentials(seed);
@@ -126,11 +137,28 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const { enabled: flowEnabled = true, ...flowParams } = options.flow ?? { enabled: true };
   const rewards = new SimRewards({ clock, exchange, markets: catalog.markets });
   const history = createSimHistory({ clock, lookup, accounts: syntheticAccounts(catalog), midpoint: (t) => exchange.midpoint(t) });
+  // The outcomes are drawn from the flow's fair values (the flow is made just below).
+  const marketEnds = new MarketEnds({ clock, exchange, groups: scheduled.groups, seed, fair: (t) => flow.fair(t)?.toFixed() });
+  const ends: SimEnds = {
+    everySec: options.ends?.everySec ?? 0,
+    resolveAfterSec: options.ends?.resolveAfterSec ?? DEFAULT_RESOLVE_AFTER_SEC,
+    markets: marketEnds,
+    redemptions: new Redemptions(exchange, marketEnds),
+  };
   // The venue world's flow back-fills the past hours into the history before it starts.
-  const flow =
+  const flow: OrderFlow =
     venue === undefined
-      ? createOrderFlow({ clock, exchange, catalog, seed, params: flowParams })
-      : venueFlow({ clock, exchange, catalog, traits: venue.traits, seed: String(seed), stepMs: flowParams.stepMs, history });
+      ? createOrderFlow({ clock, exchange, catalog, seed, params: flowParams, ends: marketEnds.records })
+      : venueFlow({
+          clock,
+          exchange,
+          catalog,
+          traits: venue.traits,
+          seed: String(seed),
+          stepMs: flowParams.stepMs,
+          history,
+          ends: marketEnds.records,
+        });
 
   const world: SimServerWorld = {
     catalog: createCatalogApi(catalog, exchange, [operator]),
@@ -140,6 +168,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     history,
     fair: (tokenId) => flow.fair(tokenId)?.toFixed(),
     rewards,
+    ends,
     setRewards: (conditionId, next) => {
       const m = catalog.markets.find((x) => x.conditionId === conditionId);
       if (m === undefined) return undefined;
@@ -161,6 +190,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     ...(options.faults === undefined ? {} : { faults: options.faults }),
     logger: options.logger,
   });
+  // Outcomes due at the start are drawn before the flow's first step.
+  marketEnds.start();
   if (flowEnabled) flow.start();
   rewards.start();
   history.start();
@@ -172,8 +203,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     stats: () => server.stats(),
     setFaults: (patch) => server.setFaults(patch),
     dropWebSockets: () => server.dropWebSockets(),
-    world: { catalog, lookup, exchange, flow, rewards, history },
+    world: { catalog, lookup, exchange, flow, rewards, history, ends },
     async close() {
+      marketEnds.stop();
       flow.stop();
       rewards.stop();
       history.stop();

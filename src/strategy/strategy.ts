@@ -32,6 +32,17 @@ export interface StrategyOutput<S> {
   readonly idleReason?: string;
 }
 
+/**
+ * The range `makerd tune` searches a number or decimal parameter over when no search-space file
+ * names it (src/tune): inside the rule's own bounds, which are often open-ended; `log`: values
+ * spread evenly in log scale (for a parameter whose effect is by ratio, such as a size).
+ */
+export interface SearchRange {
+  readonly min: number;
+  readonly max: number;
+  readonly log?: boolean;
+}
+
 /** One parameter's rule; validation errors name market, parameter, value and rule. */
 export type ParamRule =
   | {
@@ -43,6 +54,7 @@ export type ParamRule =
       readonly default?: number;
       readonly doc: string;
       readonly unit?: string;
+      readonly search?: SearchRange;
     }
   | {
       readonly type: 'decimal';
@@ -52,6 +64,7 @@ export type ParamRule =
       readonly default?: string;
       readonly doc: string;
       readonly unit?: string;
+      readonly search?: SearchRange;
     }
   | { readonly type: 'boolean'; readonly default?: boolean; readonly doc: string }
   | { readonly type: 'enum'; readonly values: readonly string[]; readonly default?: string; readonly doc: string }
@@ -77,6 +90,11 @@ export interface Strategy<P = unknown, S = unknown> {
   readonly guardDefaults?: Readonly<Record<string, unknown>>;
   /** Likewise for the reward-aware quoting stage (`params.rewards`, src/rewards/reward-quoting-settings.ts). */
   readonly rewardDefaults?: Readonly<Record<string, unknown>>;
+  /**
+   * The strategy quotes with the view's fitted taker-arrival intensity (MarketView.intensity) when
+   * it is trusted, else with its configured values: the daemon counts and logs that fallback for it.
+   */
+  readonly readsFlowIntensity?: boolean;
   /**
    * Turns raw, already schema-checked parameters (numbers, Decimals for 'decimal' rules, lists of
    * objects) into the strategy's typed parameters; throws Error(message naming the parameter and

@@ -1,7 +1,7 @@
 /**
  * Which strategy, with which parameters, quotes each selected market: a market's own config entry
- * (`markets[i].strategy`, `markets[i].params`) or the default (`strategy.name`,
- * `strategy.params`). Parameters are checked against the strategy's schema here, at start-up and
+ * (`markets[i].strategy`, `markets[i].params`, `markets[i].stopBeforeEndSec`) or the default
+ * (`strategy.name`, `strategy.params`, `quoting.stopBeforeEndSec`). Parameters are checked against the strategy's schema here, at start-up and
  * on every SIGHUP, with errors that name the market, the parameter, the value and the rule; a
  * reload that fails leaves every old value in place.
  */
@@ -22,6 +22,8 @@ export interface SelectedForBinding {
 export interface StrategyConfig {
   readonly strategy: { readonly name: string; readonly params: Record<string, unknown> };
   readonly markets: readonly MarketEntry[];
+  /** quoting.stopBeforeEndSec, the default of markets[i].stopBeforeEndSec; undefined: quotes stop at the end. */
+  readonly quoting?: { readonly stopBeforeEndSec: number } | undefined;
 }
 
 export interface ResolvedBinding {
@@ -35,6 +37,8 @@ export interface ResolvedBinding {
   readonly rewards: RewardQuotingSettings;
   /** The operator's configured state for this market, if any. */
   readonly state: MarketEntry['state'];
+  /** Seconds before the market's end when its quotes are pulled (its entry's, else quoting.stopBeforeEndSec). */
+  readonly stopBeforeEndSec: number | undefined;
 }
 
 /** Resolves every market's strategy and parameters; throws the first CONFIG error. */
@@ -51,7 +55,8 @@ export function resolveBindings(
     // A market's own params replace the defaults; the defaults apply only to the default strategy.
     const raw = entry?.params ?? (name === config.strategy.name ? config.strategy.params : {});
     const { params, guards, rewards } = parseQuotingParams(strategy, raw, where);
-    return { conditionId: s.conditionId, tokens: s.tokens, strategy, params, guards, rewards, state: entry?.state };
+    const stopBeforeEndSec = entry?.stopBeforeEndSec ?? config.quoting?.stopBeforeEndSec;
+    return { conditionId: s.conditionId, tokens: s.tokens, strategy, params, guards, rewards, state: entry?.state, stopBeforeEndSec };
   });
 }
 
@@ -64,8 +69,11 @@ export function toBinding(r: ResolvedBinding): MarketBinding {
     state: r.strategy.initialState(r.params),
     guard: new MarketGuard(r.conditionId, r.guards),
     rewards: r.rewards,
+    stopBeforeEndMs: stopMsOf(r),
   };
 }
+
+const stopMsOf = (r: ResolvedBinding): number | undefined => (r.stopBeforeEndSec === undefined ? undefined : r.stopBeforeEndSec * 1000);
 
 /**
  * Applies reloaded parameters to live bindings: same strategy -> new parameters, state kept (the
@@ -84,6 +92,7 @@ export function applyReload(live: readonly MarketBinding[], reloaded: readonly R
     }
     b.params = r.params;
     b.rewards = r.rewards;
+    b.stopBeforeEndMs = stopMsOf(r);
     if (b.guard === undefined) b.guard = new MarketGuard(r.conditionId, r.guards);
     else b.guard.reconfigure(r.guards);
     changed++;

@@ -15,6 +15,9 @@
  * may count twice; and an order forgotten without all its fills heard (`heardGone`: a cancel's
  * answer, a listing without it, a stream's cancellation say nothing of what matched before) may
  * have filled by its whole remainder. Both last until a read that began after them completes.
+ *
+ * The last read's redeemable positions (their market resolved; token -> the price a share pays)
+ * are `redeemable`, and every completed read is told to the `onRead` listeners.
  */
 import type { Logger } from 'pino';
 import type { Clock, TimerHandle } from '../clock/clock.js';
@@ -40,6 +43,8 @@ export class PositionPoller {
   readonly #intervalMs: number;
   readonly #logger: Logger | undefined;
   #positions: ReadonlyMap<string, Decimal> = new Map();
+  #redeemable: ReadonlyMap<string, Decimal> = new Map();
+  readonly #readListeners: (() => void)[] = [];
   /** Fills heard since the read that will hold them began (counted in `positions`, and doubt). */
   #pending: Unread[] = [];
   /** Remainders of orders forgotten with fills perhaps unheard (doubt only), by market. */
@@ -76,6 +81,16 @@ export class PositionPoller {
       this.#merged = m;
     }
     return this.#merged;
+  }
+
+  /** The last read's redeemable positions: token -> `curPrice` (1 or 0 in a resolved market). */
+  get redeemable(): ReadonlyMap<string, Decimal> {
+    return this.#redeemable;
+  }
+
+  /** Called after every read that completed (`positions` and `redeemable` are then that read's). */
+  onRead(listener: () => void): void {
+    this.#readListeners.push(listener);
   }
 
   /** A fill of ours the executor heard of (`shares` negative for a sale): counted until a read holds it, and read for. */
@@ -165,8 +180,9 @@ export class PositionPoller {
   async #read(): Promise<void> {
     const read = ++this.#started;
     let next: Map<string, Decimal>;
+    let redeemable: Map<string, Decimal>;
     try {
-      next = (await readPositions(this.#venue, this.#user)).sizes;
+      ({ sizes: next, redeemable } = await readPositions(this.#venue, this.#user));
     } catch (err) {
       const code = isMakerdError(err) ? err.code : 'unknown';
       this.failures++;
@@ -178,6 +194,7 @@ export class PositionPoller {
     for (const [token, size] of next) if (!(this.#positions.get(token)?.eq(size) ?? size.isZero())) changed.add(marketOf(token));
     for (const [token, size] of this.#positions) if (!next.has(token) && !size.isZero()) changed.add(marketOf(token));
     this.#positions = next;
+    this.#redeemable = redeemable;
     // Fills heard, and orders forgotten, before this read began are in it.
     if (this.#pending.length > 0) {
       for (const f of this.#pending) if (f.reads < read) this.#settled(marketOf(f.token), changed);
@@ -193,6 +210,7 @@ export class PositionPoller {
     this.#merged = undefined;
     this.lastReadMs = this.#clock.now();
     if (changed.size > 0) for (const l of this.#listeners) l(changed);
+    for (const l of this.#readListeners) l();
   }
 
   /** The market's doubt shrank: computed afresh, and its listeners told (its room grew). */

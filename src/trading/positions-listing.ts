@@ -12,6 +12,10 @@
  * appear after the read began may be missed; they are what the poller's pending fills cover.
  *
  * Sorted by title, ascending: the venue's default order (by size) changes with every fill.
+ *
+ * Positions in a resolved market are `redeemable` until redeemed, priced at what a share pays
+ * (`curPrice` 1 or 0): those rows are also kept apart (`redeemable`), for settling them
+ * (src/daemon/market-settlements.ts).
  */
 import { ErrorCode, MakerdError } from '../errors.js';
 import { type Decimal, parseDecimal } from '../money.js';
@@ -39,6 +43,8 @@ const ATTEMPTS = 3;
 export interface PositionsRead {
   /** Token id → size (rows whose size is not a number are left out). */
   readonly sizes: Map<string, Decimal>;
+  /** Token id → `curPrice` of the rows that are `redeemable` (their market resolved). */
+  readonly redeemable: Map<string, Decimal>;
   /** Listings read again because rows moved by more than the overlap between two pages. */
   readonly rereads: number;
 }
@@ -46,6 +52,7 @@ export interface PositionsRead {
 export async function readPositions(venue: PositionsVenue, user: string): Promise<PositionsRead> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const sizes = new Map<string, Decimal>();
+    const redeemable = new Map<string, Decimal>();
     let previousLast: string | undefined;
     let complete = true;
     for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE - OVERLAP) {
@@ -57,11 +64,14 @@ export async function readPositions(venue: PositionsVenue, user: string): Promis
       for (const p of page) {
         const size = parseDecimal(p.size);
         if (size !== undefined) sizes.set(p.asset, size);
+        const price = p.redeemable === true ? parseDecimal(p.curPrice) : undefined;
+        if (price !== undefined) redeemable.set(p.asset, price);
+        else redeemable.delete(p.asset);
       }
       if (page.length < PAGE) break;
       previousLast = page[page.length - 1]!.asset;
     }
-    if (complete) return { sizes, rereads: attempt };
+    if (complete) return { sizes, redeemable, rereads: attempt };
   }
   throw new MakerdError(
     ErrorCode.BAD_RESPONSE,

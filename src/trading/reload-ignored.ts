@@ -1,14 +1,14 @@
 /**
  * What a SIGHUP cannot apply: every setting whose value in the re-read configuration differs from
  * the one the daemon started with, outside the settings a reload applies (`risk.*`, `strategy.*`,
- * the `markets` entries' strategies, parameters and states, and the selector's swap hysteresis
- * `selector.swapMargin`, `selector.minHoldSec`). Those keep their start-up value
+ * the `markets` entries' strategies, parameters, states and stops, `quoting.stopBeforeEndSec`, and
+ * the selector's swap hysteresis `selector.swapMargin`, `selector.minHoldSec`). Those keep their start-up value
  * until a restart, and the reload says so by name (names only: a value may be a secret).
  */
 import type { MakerdConfig } from '../config/schema.js';
 
 /** Settings a reload applies; anything else changed needs a restart. */
-const RELOADABLE = ['risk', 'strategy', 'markets', 'selector.swapMargin', 'selector.minHoldSec'];
+const RELOADABLE = ['risk', 'strategy', 'markets', 'quoting.stopBeforeEndSec', 'selector.swapMargin', 'selector.minHoldSec'];
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

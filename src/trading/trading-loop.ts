@@ -22,6 +22,7 @@ import type { Executor } from '../execution/executor.js';
 import type { PullReason } from '../execution/order-reasons.js';
 import { type OwnOrderFootprint, remaining } from '../execution/order-tracker.js';
 import { type GuardEvent, type MarketGuard, type SideStatus, guardFillOf, quoteGuarded } from '../guard/index.js';
+import type { FlowIntensities } from '../market/intensity/flow-intensities.js';
 import type { Fill } from '../portfolio/fill.js';
 import type { RewardQuotingSettings } from '../rewards/reward-quoting-settings.js';
 import type { BookStore, StoredBook } from './book-store.js';
@@ -37,6 +38,11 @@ export interface MarketBinding {
   guard?: MarketGuard | undefined;
   /** The reward-aware quoting stage's settings (undefined: off). */
   rewards?: RewardQuotingSettings | undefined;
+  /**
+   * quoting.stopBeforeEndSec in ms (the market's own, else the default): quotes are pulled from
+   * its end less this (MarketView.stopAtMs); undefined: at its end.
+   */
+  stopBeforeEndMs?: number | undefined;
 }
 
 export interface MetadataSource {
@@ -74,6 +80,12 @@ export interface TradingLoopOptions {
    * footprints (the overlaid book does not lag our orders as a venue's does).
    */
   readonly bookOverlay?: ((stored: StoredBook) => { stored: StoredBook; own: readonly OwnOrderFootprint[] }) | undefined;
+  /**
+   * The fitted taker-arrival intensities (src/market/intensity): each view is observed and carries
+   * its market's estimates to the strategy; our orders after each submit, our fills (without the
+   * market stream) feed it too. Undefined: no fit (strategies quote with their configured values).
+   */
+  readonly intensity?: FlowIntensities | undefined;
   /** Told of each evaluation that runs the strategy (with record.dir: recorded for replays). */
   readonly onEvaluate?: ((conditionId: string) => void) | undefined;
   readonly logger?: Logger | undefined;
@@ -142,10 +154,12 @@ export class TradingLoop {
     this.#noMeta.delete(conditionId);
     this.#guardDueMs.delete(conditionId);
     this.#eventBound.delete(conditionId);
+    this.#o.intensity?.remove(conditionId);
   }
 
   /** Our fills, for the guards (toxicity, bursts, trade-throughs); their markets are evaluated next. */
   onFills(fills: readonly Fill[]): void {
+    this.#o.intensity?.onOwnFills(fills, this.#o.clock.now());
     for (const f of fills) {
       const m = this.#byMarket.get(f.conditionId);
       if (m === undefined) continue;
@@ -229,7 +243,7 @@ export class TradingLoop {
     const liveOrders =
       overlap && tracked.some((o) => o.cancelling === true) ? resting.filter((_, i) => tracked[i]!.cancelling !== true) : resting;
     const own = overlay === undefined ? executor.tracker.footprints(conditionId, nowMs) : [...(o0?.own ?? []), ...(o1?.own ?? [])];
-    const view = buildMarketView({
+    const built = buildMarketView({
       meta,
       stored,
       positions: this.#o.positions(),
@@ -239,11 +253,17 @@ export class TradingLoop {
       own,
       nowMs,
       staleAfterMs: this.#o.staleAfterMs,
+      stopBeforeEndMs: m.stopBeforeEndMs,
     });
+    // Observed at every call (unchanged books too: the time they rest is what the fit divides by).
+    const view = this.#o.intensity === undefined ? built : this.#o.intensity.observe(built);
     // Same books (by hash) and still usable, the same risk state, nothing changed on our side:
-    // nothing to do. A book going stale, the kill switch or an error back-off change the key too.
+    // nothing to do. A book going stale, the kill switch, an error back-off or the market's stop
+    // (the risk gate pulls it from then on) change the key too.
     const risk = this.#o.risk;
-    const key = `${view.books[0]?.hash ?? '-'}|${view.books[1]?.hash ?? '-'}|${risk.stateOf(conditionId)}|${risk.inBackoff(nowMs)}`;
+    const stopped = nowMs >= (view.stopAtMs ?? meta.endDateMs ?? Number.POSITIVE_INFINITY);
+    const end = meta.venueClosed ?? meta.endDateProblem ?? (stopped ? 'stop' : '');
+    const key = `${view.books[0]?.hash ?? '-'}|${view.books[1]?.hash ?? '-'}|${risk.stateOf(conditionId)}|${risk.inBackoff(nowMs)}|${end}`;
     const guardDue = (this.#guardDueMs.get(conditionId) ?? Number.POSITIVE_INFINITY) <= nowMs;
     if (!this.#dirty.has(conditionId) && !guardDue && this.#lastHashes.get(conditionId) === key) {
       this.stats.skipped.unchanged++;
@@ -256,6 +276,7 @@ export class TradingLoop {
     // Strategy and guards: a failure of either must not take the daemon down, nor leave stale quotes out.
     const out = quoteGuarded(view, m.strategy, m.params, m.state, m.guard, m.rewards);
     m.state = out.state;
+    if (m.strategy.readsFlowIntensity === true) this.#o.intensity?.noteUse(conditionId, view.intensity);
     if (out.rewardsFailed !== undefined)
       logger?.error({ market: conditionId, err: errorText(out.rewardsFailed) }, 'reward-aware quoting failed; quoting without it');
     const quotes: readonly Quote[] = out.quotes;
@@ -301,6 +322,15 @@ export class TradingLoop {
         // virtual fill is known as it happens, and a replay must place as the paper run did).
         unheardFit: this.#o.doubt === undefined ? undefined : decision.unheardFit,
       });
+    // Our orders as the submit left them (placing counts, cancelling does not): the fit's own touches.
+    if (this.#o.trade && this.#o.intensity !== undefined) {
+      const ours = executor.tracker.ordersOf(conditionId).filter((o) => o.cancelling !== true);
+      this.#o.intensity.ownOrders(
+        conditionId,
+        ours.map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, remaining: remaining(o) })),
+        nowMs,
+      );
+    }
     return this.#o.trade;
   }
 

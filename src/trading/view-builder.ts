@@ -12,6 +12,7 @@
  * (POST /midpoints) as it is.
  */
 import { bookProblem, midPrice, type BookView } from '../market/book-view.js';
+import { stopAtOf } from '../market/market-end.js';
 import type { LiveOrderView, MarketMeta, MarketView, PositionDoubt } from '../market/market-view.js';
 import { compareDecimals, type Decimal, microOf, ONE, ZERO } from '../money.js';
 import type { OwnOrderFootprint } from '../execution/order-tracker.js';
@@ -30,6 +31,8 @@ export interface ViewInputs {
   readonly own: readonly OwnOrderFootprint[];
   readonly nowMs: number;
   readonly staleAfterMs: number;
+  /** The market's quoting.stopBeforeEndSec in ms (MarketView.stopAtMs); undefined: none set. */
+  readonly stopBeforeEndMs?: number | undefined;
 }
 
 /** Clock difference tolerated between the venue's book time and ours. */
@@ -143,5 +146,6 @@ export function buildMarketView(i: ViewInputs): MarketView {
     paid: i.paid === undefined || !i.meta.negRisk ? undefined : [i.paid(t0, outcome0), i.paid(t1, outcome1)],
     liveOrders: i.liveOrders,
     nowMs: i.nowMs,
+    stopAtMs: i.stopBeforeEndMs === undefined || i.meta.endDateMs === undefined ? undefined : stopAtOf(i.meta.endDateMs, i.stopBeforeEndMs),
   };
 }

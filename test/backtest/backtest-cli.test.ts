@@ -56,6 +56,7 @@ describe('makerd backtest --compare', () => {
     for (const s of out.strategies) {
       expect(Object.keys(s.summary)).toEqual([
         'totalPnl',
+        'settlement',
         'rewards',
         'total',
         'realizedPnl',
@@ -335,7 +336,7 @@ describe('makerd backtest usage errors name the option and the rule', () => {
   it('an unknown strategy lists the known ones', async () => {
     const run = await cli(['backtest', '--strategy', 'nope', '--hours', '0.01', '--seeds', '1']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/MAKERD_ERR_CONFIG: --strategy: unknown strategy "nope" \(known: avellaneda, bands\)/);
+    expect(run.stderr).toMatch(/MAKERD_ERR_CONFIG: --strategy: unknown strategy "nope" \(known: avellaneda, bands, glft\)/);
   });
 
   it('a bad parameter file names the file, the parameter and the rule', async () => {

@@ -62,6 +62,7 @@ function run(fills: number, markouts: readonly MarkoutFigure[]): RunResult {
     realizedPnl: D0,
     unrealizedPnl: D0,
     totalPnl: D0,
+    settlement: D0,
     rewards: D0,
     total: D0,
     fills,

@@ -59,6 +59,7 @@ function run(seed: string, totalPnl: number, fills: readonly Fill[], guardSecond
     realizedPnl: d(totalPnl),
     unrealizedPnl: ZERO,
     totalPnl: d(totalPnl),
+    settlement: ZERO,
     rewards: ZERO,
     total: d(totalPnl),
     fills: fills.length,
@@ -164,6 +165,7 @@ describe('the summary over runs', () => {
     const json = reportJson(report) as { strategies: { summary: Record<string, unknown>; guardSeconds?: unknown }[] };
     expect(Object.keys(json.strategies[0]!.summary)).toEqual([
       'totalPnl',
+      'settlement',
       'rewards',
       'total',
       'realizedPnl',

@@ -40,7 +40,7 @@ describe('check-config: trading settings', () => {
     });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
-      'configuration valid: mode=sim, credentials from the embedded simulator, strategy avellaneda (known: avellaneda, bands), markets 2 listed, shard 1/2\n',
+      'configuration valid: mode=sim, credentials from the embedded simulator, strategy avellaneda (known: avellaneda, bands, glft), markets 2 listed, shard 1/2\n',
     );
   });
 
@@ -94,7 +94,7 @@ describe('check-config: trading settings', () => {
   it('refuses an unknown strategy, listing the known ones', async () => {
     const r = await checkConfig({ strategy: { name: 'martingale' } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('makerd: MAKERD_ERR_CONFIG: strategy.name: unknown strategy "martingale" (known: avellaneda, bands)\n');
+    expect(r.stderr).toBe('makerd: MAKERD_ERR_CONFIG: strategy.name: unknown strategy "martingale" (known: avellaneda, bands, glft)\n');
   });
 
   it('refuses inconsistent risk limits and a shard outside its count', async () => {

@@ -27,7 +27,7 @@ describe('check-config', () => {
     expect(r.stdout + r.stderr).not.toContain(SECRET);
     expect(r.stdout + r.stderr).not.toContain(PASSPHRASE);
     expect(r.stderr).toBe(
-      'configuration valid: mode=live, credentials complete, strategy bands (known: avellaneda, bands), markets none (start-up will stop), shard 0/1\n',
+      'configuration valid: mode=live, credentials complete, strategy bands (known: avellaneda, bands, glft), markets none (start-up will stop), shard 0/1\n',
     );
   });
 
@@ -41,7 +41,7 @@ describe('check-config', () => {
     });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
-      'configuration valid: mode=live, trading.mode paper, credentials not used (paper mode), strategy bands (known: avellaneda, bands), markets 1 listed, shard 0/1\n',
+      'configuration valid: mode=live, trading.mode paper, credentials not used (paper mode), strategy bands (known: avellaneda, bands, glft), markets 1 listed, shard 0/1\n',
     );
   });
 

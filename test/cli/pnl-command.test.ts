@@ -134,6 +134,7 @@ describe('makerd pnl', () => {
       netExposure: '4',
       realizedPnl: '0.468',
       tradingPnl: '0.6',
+      settlementPnl: '0',
       feesPaid: '0.144',
       rebatesReceived: '0.012',
       volumeShares: '16',

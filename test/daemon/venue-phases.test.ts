@@ -234,7 +234,9 @@ describe('phases count-missed-fills and stop', () => {
     expect(feeds.positions?.lastReadMs).toBeDefined();
     expect(feeds.feed).toBeDefined();
     expect(lines.find((l) => l.msg === 'start-up: fills since the last journaled one counted')).toMatchObject({ fills: 0 });
-    expect(closers).toHaveLength(2);
+    // The rules, the positions poller and the settlements of resolved markets.
+    expect(feeds.settlements).toBeDefined();
+    expect(closers).toHaveLength(3);
 
     const resting = await restBid(marketIds[0]!, '0.04');
     const order: string[] = [];

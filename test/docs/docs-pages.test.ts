@@ -9,6 +9,7 @@ import { Portfolio } from '../../src/portfolio/index.js';
 import { describe, expect, it } from 'vitest';
 import avellaneda from '../../strategies/avellaneda.js';
 import bands from '../../strategies/bands.js';
+import glft from '../../strategies/glft.js';
 import { configDocMarkdown } from '../../src/cli/config-doc.js';
 import { queryHelp } from '../../src/cli/commands/query.js';
 import { packageRoot } from '../../src/package-root.js';
@@ -26,7 +27,10 @@ import { registerRewardMetrics } from '../../src/metrics/reward-metrics.js';
 import { registerPaperMetrics } from '../../src/metrics/paper-metrics.js';
 import { registerStreamMetrics } from '../../src/metrics/stream-metrics.js';
 import { registerSelectorMetrics, registerSwapMetrics } from '../../src/metrics/selector-metrics.js';
+import { registerEndMetrics } from '../../src/metrics/market-end-metrics.js';
+import { registerRedeemableMetrics } from '../../src/metrics/redeemable-metrics.js';
 import { registerTickMetrics } from '../../src/metrics/tick-metrics.js';
+import { registerIntensityMetrics } from '../../src/metrics/intensity-metrics.js';
 
 const root = packageRoot();
 const read = (p: string): string => readFileSync(join(root, p), 'utf8');
@@ -60,7 +64,7 @@ describe('the documentation', () => {
     expect([...listed].sort()).toEqual([...REFUSAL_REASONS].sort());
   });
 
-  it.each([bands, avellaneda])('lists every parameter of $name in its table (docs/strategies.md)', (strategy) => {
+  it.each([bands, avellaneda, glft])('lists every parameter of $name in its table (docs/strategies.md)', (strategy) => {
     const page = read('docs/strategies.md');
     const start = page.indexOf(`\n## ${strategy.name}\n`);
     expect(start).toBeGreaterThan(0);
@@ -116,11 +120,16 @@ describe('the documentation', () => {
     registerBookAgeMetrics(registry, { markets: () => [], bookTimeMs: () => undefined, now: () => 0 });
     registerStreamMetrics(registry, () => ({}));
     registerRewardMetrics(registry, { estimates: () => [], malformed: () => new Map() });
+    registerIntensityMetrics(registry, { snapshot: () => undefined, counts: () => undefined });
     // Registered in paper mode only (trading.mode paper).
     registerPaperMetrics(registry, () => undefined);
     registerSelectorMetrics(registry);
     // With selector.rerankSec (the selector's swaps).
     registerSwapMetrics(registry);
+    // Markets left out or stopped for their end (src/daemon/select-markets.ts).
+    registerEndMetrics(registry);
+    // Resolved markets' payouts waiting to be redeemed (src/daemon/serve-metrics.ts).
+    registerRedeemableMetrics(registry, { redeemable: () => [], now: () => 0, alertAfterSec: 86_400, markets: () => [] });
     const names = (await registry.getMetricsAsJSON()).map((m) => m.name);
     limiter.close();
     const own = names.filter((n) => !/^makerd_(process|nodejs)_/.test(n));

@@ -117,6 +117,19 @@ describe('toMarketMeta', () => {
     for (const end of ['', 'soon']) expect(toMarketMeta(clob, { ...market, end_date_iso: end }, fee, 0).endDateMs).toBeUndefined();
   });
 
+  it('says why the end date is not known, and whether the venue still takes orders (a market not quoted then)', () => {
+    expect(toMarketMeta(clob, { ...market, end_date_iso: '' }, fee, 0)).toMatchObject({ endDateMs: undefined, endDateProblem: 'missing' });
+    const noField = { ...market, end_date_iso: undefined as unknown as string };
+    expect(toMarketMeta(clob, noField, fee, 0).endDateProblem).toBe('missing');
+    expect(toMarketMeta(clob, { ...market, end_date_iso: '2026-02-30' }, fee, 0).endDateProblem).toBe('malformed');
+    const known = toMarketMeta(clob, { ...market, end_date_iso: '2026-03-07T18:00:00Z' }, fee, 0);
+    expect(known.endDateMs).toBe(Date.UTC(2026, 2, 7, 18));
+    expect(known.endDateProblem).toBeUndefined();
+    expect(known.venueClosed).toBeUndefined();
+    expect(toMarketMeta(clob, { ...market, closed: true, accepting_orders: false }, fee, 0).venueClosed).toBe('closed');
+    expect(toMarketMeta(clob, { ...market, accepting_orders: false }, fee, 0).venueClosed).toBe('not-accepting-orders');
+  });
+
   it("reads the market's event from the listing, and requires it of a neg-risk market only", () => {
     const event = { id: '4242', slug: 's', title: 't', ticker: 'k', description: 'd' };
     const plainSettings = { ...clob, nr: false };

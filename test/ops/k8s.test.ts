@@ -231,3 +231,152 @@ describe('kubectl kustomize', () => {
     for (const o of rendered) expect(o.metadata.labels?.['app.kubernetes.io/part-of'], o.kind).toBe('makerd');
   });
 });
+
+/**
+ * ops/k8s/tune: a `makerd tune` search as an Indexed Job of N pods (pod i runs --shard i+1/N) and
+ * a merge Job that waits for the N results files and joins them (makerd tune merge). Parsed and
+ * held to the same rules as the StatefulSet; the pods' shell line is run with each completion
+ * index (a stand-in `node` prints the arguments), and the arguments go through makerd's own
+ * parsers: every pod runs the same search, each its own shard, each writing the file the merge
+ * reads.
+ */
+describe('ops/k8s/tune: a search as an Indexed Job and a merge Job', () => {
+  const TUNE_DIR = join(DIR, 'tune');
+  const tuneFiles = readdirSync(TUNE_DIR).filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'));
+  const tuneDocs = tuneFiles.flatMap((file) =>
+    parseAllDocuments(readFileSync(join(TUNE_DIR, file), 'utf8')).map((d) => {
+      if (d.errors.length > 0) throw new Error(`${file}: ${d.errors.map((e) => e.message).join('; ')}`);
+      return { file, obj: d.toJS() as K8sObject };
+    }),
+  );
+  const jobs = tuneDocs.filter((d) => d.obj.kind === 'Job').map((d) => d.obj);
+  const shards = jobs.find((j) => j.spec.completionMode === 'Indexed')!;
+  const merge = jobs.find((j) => j.spec.completionMode === undefined)!;
+  const pvc = tuneDocs.find((d) => d.obj.kind === 'PersistentVolumeClaim')!.obj;
+  const configMap = tuneDocs.find((d) => d.obj.kind === 'ConfigMap')!.obj;
+  const shardPod = shards.spec.template.spec;
+  const mergePod = merge.spec.template.spec;
+  const count: number = shards.spec.completions;
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  /** The arguments node is started with in the pod of completion index `index`: the shell line run by sh. */
+  function shardArgs(index: number): string[] {
+    const bin = mkdtempSync(join(tmpdir(), 'makerd-k8s-tune-'));
+    dirs.push(bin);
+    // A stand-in node on the PATH: prints its arguments as JSON.
+    writeFileSync(join(bin, 'node'), `#!${process.execPath}\nprocess.stdout.write(JSON.stringify(process.argv.slice(2)));\n`, {
+      mode: 0o755,
+    });
+    const [tini, dashes, sh, c, line] = shardPod.containers[0].command as string[];
+    expect([tini, dashes, sh, c]).toEqual(['/usr/bin/tini', '--', '/bin/sh', '-c']);
+    expect(line).toMatch(/^exec node /); // sh replaces itself: tini's signals reach node
+    const r = spawnSync('/bin/sh', ['-c', line!], {
+      encoding: 'utf8',
+      env: { PATH: `${bin}:${process.env.PATH}`, JOB_COMPLETION_INDEX: String(index) },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as string[];
+  }
+
+  it('every file parses, kustomization.yaml lists every other one, all labelled makerd', () => {
+    const kustomization = tuneDocs.find((d) => d.obj.kind === 'Kustomization')!.obj;
+    expect([...(kustomization.resources as string[])].sort()).toEqual(tuneFiles.filter((f) => f !== 'kustomization.yaml').sort());
+    for (const { file, obj } of tuneDocs)
+      if (obj.kind !== 'Kustomization') expect(obj.metadata.labels?.['app.kubernetes.io/name'], file).toBe('makerd');
+    expect(jobs).toHaveLength(2);
+  });
+
+  it('the Indexed Job runs one pod per shard, all at once, a failed pod restarted in place', () => {
+    expect(shards.apiVersion).toBe('batch/v1');
+    expect(count).toBeGreaterThan(1);
+    expect(shards.spec.parallelism).toBe(count);
+    expect(shardPod.restartPolicy).toBe('OnFailure');
+  });
+
+  it('pod i runs the same search as shard i+1 of N, writing its own results file on the shared volume', async () => {
+    const { parseTuneArgs } = await import('../../src/cli/commands/tune-args.js');
+    const mount = shardPod.containers[0].volumeMounts.find((m: any) => m.name === 'results').mountPath as string;
+    const searches = new Set<string>();
+    const files: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const argv = shardArgs(i);
+      expect(argv.slice(0, 2)).toEqual(['dist/src/cli/bin.js', 'tune']);
+      const a = parseTuneArgs(argv.slice(2));
+      expect(a.shard).toEqual({ index: i + 1, count });
+      expect(a.results?.startsWith(`${mount}/`)).toBe(true);
+      files.push(a.results!);
+      // Everything but the shard and its file is the same search in every pod.
+      const rest = argv.filter((w, k) => !['--shard', '--results'].includes(w) && !['--shard', '--results'].includes(argv[k - 1]!));
+      searches.add(JSON.stringify(rest));
+      expect(a.jobs).toBe(Number(shardPod.containers[0].resources.requests.cpu));
+    }
+    expect(searches.size).toBe(1);
+    expect(new Set(files).size).toBe(count);
+    // The merge joins exactly these files, on the same volume.
+    const { parseMergeArgs } = await import('../../src/cli/commands/tune-args.js');
+    const margs = mergePod.containers[0].args as string[];
+    expect(mergePod.containers[0].command).toBeUndefined(); // the image's entrypoint: tini, node
+    expect(margs.slice(0, 2)).toEqual(['tune', 'merge']);
+    const m = parseMergeArgs(margs.slice(2));
+    expect(m.files).toEqual(files);
+    expect(m.waitS).toBeGreaterThan(3600);
+    const mergeMount = mergePod.containers[0].volumeMounts.find((v: any) => v.name === 'results').mountPath as string;
+    for (const out of [m.results, m.outConfig, m.report]) expect(out?.startsWith(`${mergeMount}/`)).toBe(true);
+  });
+
+  it('both Jobs mount the one results volume, writable from several nodes', () => {
+    for (const pod of [shardPod, mergePod]) {
+      const volume = pod.volumes.find((v: any) => v.name === 'results');
+      expect(volume.persistentVolumeClaim.claimName).toBe(pvc.metadata.name);
+    }
+    expect(pvc.spec.accessModes).toEqual(['ReadWriteMany']);
+  });
+
+  it("the search's configuration passes makerd check-config, and its space the strategy's schema", async () => {
+    const args = shardArgs(0);
+    const container = shardPod.containers[0];
+    const mount = container.volumeMounts.find((m: any) => m.name === 'search');
+    expect(mount.readOnly).toBe(true);
+    expect(shardPod.volumes.find((v: any) => v.name === 'search').configMap.name).toBe(configMap.metadata.name);
+    const fileOf = (flag: string): string => args[args.indexOf(flag) + 1]!;
+    const dir = mkdtempSync(join(tmpdir(), 'makerd-k8s-tune-'));
+    dirs.push(dir);
+    for (const flag of ['--config', '--space']) {
+      const path = fileOf(flag);
+      expect(path.startsWith(`${mount.mountPath}/`)).toBe(true);
+      const key = path.slice(mount.mountPath.length + 1);
+      expect(Object.keys(configMap.data)).toContain(key);
+      writeFileSync(join(dir, key), configMap.data[key]);
+    }
+    const check = await cli(['check-config', '--config', join(dir, 'makerd.json')]);
+    expect(check.code, check.stderr).toBe(0);
+    const { readSpaceFile } = await import('../../src/tune/search-space.js');
+    const { default: avellaneda } = await import('../../strategies/avellaneda.js');
+    expect(args[args.indexOf('--strategy') + 1]).toBe('avellaneda');
+    expect(readSpaceFile(join(dir, 'space.json'), avellaneda as never).length).toBe(8);
+  });
+
+  it('runs unprivileged, as the image user, with a read-only root', () => {
+    for (const pod of [shardPod, mergePod]) {
+      expect(pod.securityContext.runAsNonRoot).toBe(true);
+      expect(pod.securityContext.runAsUser).toBe(1000);
+      const c = pod.containers[0];
+      expect(c.securityContext.allowPrivilegeEscalation).toBe(false);
+      expect(c.securityContext.readOnlyRootFilesystem).toBe(true);
+      expect(c.securityContext.capabilities.drop).toEqual(['ALL']);
+    }
+  });
+});
+
+describe('kubectl kustomize ops/k8s/tune', () => {
+  it.skipIf(!kubectl)('renders the folder, every object labelled part-of makerd', () => {
+    const r = spawnSync('kubectl', ['kustomize', join(DIR, 'tune')], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const rendered = parseAllDocuments(r.stdout).map((d) => d.toJS() as K8sObject);
+    expect(rendered.map((o) => o.kind).sort()).toEqual(['ConfigMap', 'Job', 'Job', 'PersistentVolumeClaim']);
+    for (const o of rendered) expect(o.metadata.labels?.['app.kubernetes.io/part-of'], o.kind).toBe('makerd');
+  });
+});

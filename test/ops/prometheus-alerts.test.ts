@@ -59,6 +59,7 @@ const ALERTS = [
   'MakerdLossLimitEngaged',
   'MakerdOpenOrdersWhileNotReady',
   'MakerdVenueAnswersRefused',
+  'MakerdRedeemableWaiting',
 ];
 
 describe('the alert rules', () => {

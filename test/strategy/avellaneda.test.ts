@@ -157,6 +157,20 @@ describe('avellaneda: tau', () => {
     expect(tauOf(makeView({ endDateMs: NOW_MS - 1000 }), 1800)).toBe(0);
   });
 
+  it("runs to the market's stop (end less quoting.stopBeforeEndSec) when the view has one", () => {
+    // End in 15 min, stop 5 min before it: 600 s at risk, not 900.
+    const ending = { ...makeView({ endDateMs: NOW_MS + 900_000 }), stopAtMs: NOW_MS + 600_000 };
+    expect(tauOf(ending, 1800)).toBe(600);
+    expect(tauOf({ ...ending, stopAtMs: NOW_MS + 7_200_000 }, 1800)).toBe(1800);
+    // Inside the window: nothing at risk left to quote for.
+    expect(tauOf({ ...ending, stopAtMs: NOW_MS - 1 }, 1800)).toBe(0);
+    // The quotes are the model's at tau 600 (as an end date 600 s away gives, below).
+    const p = paramsOf(MODEL);
+    const long = makeView({ mid: '0.5', tick: '0.001', position: ['20', '0'], endDateMs: NOW_MS + 900_000 });
+    expect(quotes({ ...long, stopAtMs: NOW_MS + 600_000 }, p)).toEqual(['bid 0.42 x 8', 'ask 0.521 x 10']);
+    expect(quotes(long, p)).not.toEqual(['bid 0.42 x 8', 'ask 0.521 x 10']);
+  });
+
   it('shrinks the inventory skew as the end date nears', () => {
     const p = paramsOf(MODEL);
     const long = { mid: '0.5', tick: '0.001', position: ['20', '0'] } as const;

@@ -34,7 +34,7 @@ const module = (name: string) => `export default {
 describe('loadStrategies', () => {
   it('loads the built-in strategies by name', async () => {
     const registry = await loadStrategies([builtinStrategiesDir()]);
-    expect([...registry.keys()].sort()).toEqual(['avellaneda', 'bands']);
+    expect([...registry.keys()].sort()).toEqual(['avellaneda', 'bands', 'glft']);
     expect(registry.get('bands')?.name).toBe('bands');
     expect(registry.get('avellaneda')?.name).toBe('avellaneda');
   });
@@ -42,7 +42,7 @@ describe('loadStrategies', () => {
   it('loads a custom folder after the built-ins', async () => {
     const dir = tempDir({ 'my-strategy.js': module('my-strategy') });
     const registry = await loadStrategies([builtinStrategiesDir(), dir]);
-    expect([...registry.keys()].sort()).toEqual(['avellaneda', 'bands', 'my-strategy']);
+    expect([...registry.keys()].sort()).toEqual(['avellaneda', 'bands', 'glft', 'my-strategy']);
     expect(registry.get('my-strategy')?.description).toBe('test strategy');
   });
 
@@ -121,6 +121,6 @@ describe('resolveStrategy', () => {
     }
     expect(err).toBeInstanceOf(MakerdError);
     expect((err as MakerdError).code).toBe(ErrorCode.CONFIG);
-    expect((err as MakerdError).message).toBe('market 0xabc: unknown strategy "band" (known: avellaneda, bands)');
+    expect((err as MakerdError).message).toBe('market 0xabc: unknown strategy "band" (known: avellaneda, bands, glft)');
   });
 });

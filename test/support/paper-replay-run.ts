@@ -3,7 +3,7 @@
  * with the run's strategy, risk limits and executor settings: the two sides of the agreement tests
  * (test/e2e/paper-replay-agreement.test.ts, paper-replay-swaps.test.ts).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -21,6 +21,7 @@ import type { Fill } from '../../src/portfolio/fill.js';
 import { Portfolio } from '../../src/portfolio/portfolio.js';
 import { validateRiskLimits } from '../../src/risk/risk-limits.js';
 import { type RunningSimulator as Simulator, startSimulator } from '../../src/sim/simulator.js';
+import type { MarketKind } from '../../src/sim/world/market-kinds.js';
 import { resolveStrategy } from '../../src/strategy/strategy-registry.js';
 import { loadConfiguredStrategies } from '../../src/trading/config-check.js';
 
@@ -33,8 +34,10 @@ export interface PaperRun {
 export interface PaperRunOptions {
   readonly seed: string;
   readonly markets: number;
-  /** The flow's takers per second per side at fair value (default 8: busy). */
+  /** The flow's takers per second per side at fair value (default 8: busy; the demo world's). */
   readonly takerRate?: number;
+  /** The simulator's world (default the demo world) and, in the venue world, its kind of market. */
+  readonly world?: { readonly name: 'venue'; readonly kind: MarketKind };
   /** Environment over the run's defaults (paper mode, bands, polls every 250 ms, record.dir). */
   readonly env: (sim: Simulator) => NodeJS.ProcessEnv;
   /** Before makerd starts (the simulator's flow runs). */
@@ -59,6 +62,7 @@ export async function paperRun(o: PaperRunOptions): Promise<PaperRun & { readonl
     markets: o.markets,
     clock: systemClock,
     flow: { enabled: true, A: o.takerRate ?? 8 },
+    ...(o.world === undefined ? {} : { world: o.world.name, kind: o.world.kind }),
   });
   const root = mkdtempSync(join(tmpdir(), `makerd-agree-${o.seed}-`));
   const log: Record<string, unknown>[] = [];
@@ -107,7 +111,8 @@ export async function paperRun(o: PaperRunOptions): Promise<PaperRun & { readonl
     await sim.close();
   }
   const journal = join(root, 'data', 'paper-journal');
-  const fills = readdirSync(journal)
+  // A run whose virtual orders never filled has no journal.
+  const fills = (existsSync(journal) ? readdirSync(journal) : [])
     .sort()
     .flatMap((f) => readFileSync(join(journal, f), 'utf8').split('\n').filter(Boolean))
     .map((l) => decodeFill(l).fill);

@@ -58,6 +58,10 @@ export interface BacktestArgs {
   readonly replayGroups: readonly string[] | undefined;
   /** --jobs N: worker threads for the runs; undefined: one per two cores (capped by the runs). */
   readonly jobs: number | undefined;
+  /** --ends-every SEC: one market of the run ends every SEC seconds; undefined: sim.ends.everySec. */
+  readonly endsEvery: number | undefined;
+  /** --resolve-after SEC: seconds from a market's end to its resolution; undefined: sim.ends.resolveAfterSec. */
+  readonly resolveAfter: number | undefined;
 }
 
 export const BACKTEST_HELP = `makerd backtest — strategies on the simulator's core with a virtual clock, over many seeds
@@ -96,6 +100,14 @@ Runs:
                              identical whatever N: every figure, digest, JSON and report
   --no-guards                Every strategy without its adverse-selection guards (params.guards
                              enabled: false), e.g. to measure what the guards do on the same flows
+Markets that end (docs/backtesting.md):
+  --ends-every SEC           From the start, one market of the run ends every SEC seconds (the
+                             k-th at SEC x k; a neg-risk event's markets together), as the
+                             simulator's do (default sim.ends.everySec: 0, none ends). Quoting
+                             stops quoting.stopBeforeEndSec before each end; what is held when a
+                             market resolves is settled at 1 / 0 into the PnL (settlement)
+  --resolve-after SEC        Seconds from a market's end to its resolution (default
+                             sim.ends.resolveAfterSec: 60)
 Flow model (the demo world's profiles and defaults, sim.flow.*; a flag given overrides the
 profile; in the venue world --flow-a, --flow-k, --volatility, --informed-share, --jump-rate and
 --jump-size replace every market's drawn value, news jumps for jumps):
@@ -169,6 +181,8 @@ const FLAGS_WITH_VALUE = new Set([
   'replay',
   'replay-group',
   'jobs',
+  'ends-every',
+  'resolve-after',
 ]);
 /** The options of the synthetic flow, which a replay does not take. */
 const SYNTHETIC_ONLY = [
@@ -196,6 +210,8 @@ const SYNTHETIC_ONLY = [
   'reward-rate',
   'reward-max-spread',
   'reward-min-size',
+  'ends-every',
+  'resolve-after',
 ];
 const FLAGS_ALONE = new Set(['json', 'maker-fees', 'progress', 'no-progress', 'flow-digest', 'no-guards']);
 
@@ -354,6 +370,8 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
       ?.split(',')
       .map((g) => g.trim()),
     jobs: opt('jobs', { min: 1, max: 1024, integer: true }),
+    endsEvery: opt('ends-every', { min: 0, max: 1_000_000, integer: true }),
+    resolveAfter: opt('resolve-after', { min: 0, max: 1_000_000, integer: true }),
   };
 }
 

@@ -10,7 +10,8 @@
  *
  * Defaults come from the configuration: the strategy (strategy.name, strategy.params), the poll
  * interval (poller.intervalMs), the risk limits (risk.*), the executor's diff settings
- * (executor.*) and the flow model (sim.flow.*, the simulator's defaults).
+ * (executor.*), the flow model (sim.flow.*, the simulator's defaults), the markets' ends
+ * (sim.ends.*, under --ends-every / --resolve-after) and the stop before them (quoting.stopBeforeEndSec).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -119,6 +120,18 @@ export function backtestSettings(config: MakerdConfig, a: BacktestArgs, given: R
     },
     samples: 600,
     rewards: a.rewards,
+    intensity: config.intensity,
+    ...endsSettings(config, a),
+  };
+}
+
+/** Markets that end within each run: the flags, else sim.ends.*; none when every 0 s. */
+function endsSettings(config: MakerdConfig, a: BacktestArgs): Pick<BacktestSettings, 'ends' | 'stopBeforeEndSec'> {
+  const everySec = a.endsEvery ?? config.sim.ends.everySec;
+  const resolveAfterSec = a.resolveAfter ?? config.sim.ends.resolveAfterSec;
+  return {
+    ...(everySec > 0 ? { ends: { everySec, resolveAfterSec } } : {}),
+    stopBeforeEndSec: config.quoting.stopBeforeEndSec,
   };
 }
 

@@ -8,6 +8,11 @@
  * the `UNREAL@LAST` column (`unrealizedAtLastFill` in JSON) marks each token at its last fill
  * price instead, and says so.
  *
+ * Markets that resolved while the account held a position in them were settled at 1 / 0 into
+ * REALIZED (settlement records of the journal, src/portfolio/settlement.ts): a table of their own
+ * gives each one's settlement gain and the payout still REDEEMABLE (settled shares the venue
+ * still held at the daemon's last read of the positions), with the total (`settled` in JSON).
+ *
  * Estimated liquidity rewards (what the daemon saved in `data.dir/rewards/`, see docs/rewards.md)
  * come in a table of their own (`estimatedRewards` in JSON): an estimate, not money received, so
  * never added to REALIZED or any PnL.
@@ -20,7 +25,7 @@
  */
 import { systemClock } from '../../clock/system-clock.js';
 import { Decimal, moneyText } from '../../money.js';
-import { Portfolio, type MarketSnapshot, type PnlFigures, type TokenSnapshot } from '../../portfolio/portfolio.js';
+import { Portfolio, type MarketSnapshot, type PnlFigures, type RedeemableMarket, type TokenSnapshot } from '../../portfolio/portfolio.js';
 import { JOURNAL_DIR, journalDir, PAPER_JOURNAL_DIR } from '../../portfolio/journal.js';
 import { replayJournal, type ReplayResult } from '../../portfolio/journal-replay.js';
 import { describeIdentity, IDENTITY_FILE, readIdentity, type StoredIdentity } from '../../data-dir/venue-identity.js';
@@ -54,6 +59,7 @@ function tokenJson(t: TokenSnapshot): Record<string, unknown> {
     avgPrice: price(t.avgPrice),
     realizedPnl: moneyText(t.realizedPnl),
     tradingPnl: moneyText(t.tradingPnl),
+    settlementPnl: moneyText(t.settlementPnl),
     feesPaid: moneyText(t.feesPaid),
     rebatesReceived: moneyText(t.rebatesReceived),
     volumeShares: t.volumeShares.toFixed(),
@@ -68,6 +74,7 @@ function figuresJson(f: PnlFigures): Record<string, unknown> {
   return {
     realizedPnl: moneyText(f.realizedPnl),
     tradingPnl: moneyText(f.tradingPnl),
+    settlementPnl: moneyText(f.settlementPnl),
     feesPaid: moneyText(f.feesPaid),
     rebatesReceived: moneyText(f.rebatesReceived),
     volumeShares: f.volumeShares.toFixed(),
@@ -151,7 +158,49 @@ function rewardsText(r: RewardEstimates): string {
 
 function summary(dir: string, r: ReplayResult): string {
   const dup = r.duplicates > 0 ? `, ${r.duplicates} duplicates dropped` : '';
-  return `journal ${dir}: ${r.files.length} file(s), ${r.fills.length} fills${dup}, last fill ${r.lastMatchTime ?? 'none'}`;
+  const settled = r.settlements > 0 ? `, ${r.settlements} settlements of resolved markets` : '';
+  return `journal ${dir}: ${r.files.length} file(s), ${r.fills.length} fills${settled}${dup}, last fill ${r.lastMatchTime ?? 'none'}`;
+}
+
+const SETTLED_NOTE =
+  'SETTLED = gain of the positions held at resolution, settled at 1 / 0 (in REALIZED); REDEEMABLE = their payout not yet redeemed (on the venue: redeem on-chain; on the simulator: POST /_sim/redeem)';
+
+/** The markets with a settlement: their settlement gain, and the payout still redeemable. */
+function settledMarkets(snap: { markets: readonly MarketSnapshot[] }, redeemable: readonly RedeemableMarket[]) {
+  const waiting = new Map(redeemable.map((r) => [r.conditionId, r]));
+  const markets = snap.markets
+    .filter((m) => !m.settlementPnl.isZero() || waiting.has(m.conditionId))
+    .map((m) => ({ market: m.conditionId, settlementPnl: m.settlementPnl, waiting: waiting.get(m.conditionId) }));
+  const total = redeemable.reduce((sum, r) => sum.add(r.payout), new Decimal(0));
+  return { markets, total };
+}
+
+function settledText(s: ReturnType<typeof settledMarkets>): string {
+  if (s.markets.length === 0) return '';
+  const rows = [
+    ['MARKET', 'SETTLED', 'REDEEMABLE', 'REDEEMABLE SINCE'],
+    ...s.markets.map((m) => [
+      m.market,
+      money(m.settlementPnl),
+      money(m.waiting?.payout ?? new Decimal(0)),
+      m.waiting === undefined ? '-' : new Date(m.waiting.sinceMs).toISOString(),
+    ]),
+    ['TOTAL', money(s.markets.reduce((sum, m) => sum.add(m.settlementPnl), new Decimal(0))), money(s.total), ''],
+  ];
+  return `resolved markets:\n${table(rows)}\n${SETTLED_NOTE}\n`;
+}
+
+function settledJson(s: ReturnType<typeof settledMarkets>): Record<string, unknown> {
+  return {
+    note: 'settlementPnl is in realizedPnl; redeemable: the payout of settled shares not yet redeemed (USDC)',
+    markets: s.markets.map((m) => ({
+      conditionId: m.market,
+      settlementPnl: moneyText(m.settlementPnl),
+      redeemable: moneyText(m.waiting?.payout ?? new Decimal(0)),
+      redeemableSince: m.waiting === undefined ? null : new Date(m.waiting.sinceMs).toISOString(),
+    })),
+    redeemable: moneyText(s.total),
+  };
 }
 
 /** Whose figures these are, from the data directory's identity. */
@@ -189,10 +238,12 @@ export async function pnlCommand(
   for (const w of replay.warnings) io.stderr.write(`makerd: warning: journal ${w.file} line ${w.line}: ${w.message}\n`);
 
   const portfolio = new Portfolio({ clock: systemClock });
-  portfolio.applyAll(replay.fills);
+  // Fills, and the settlements of resolved markets and their redemptions, in their order.
+  portfolio.applyEntries(replay.entries);
   const snap0 = portfolio.snapshot();
   for (const m of snap0.markets) for (const t of m.tokens) if (t.lastFillPrice !== undefined) portfolio.mark(t.tokenId, t.lastFillPrice);
   const snap = portfolio.snapshot();
+  const settled = settledMarkets(snap, portfolio.redeemable());
   const rewards = rewardEstimates(config.data.dir, estimatesFolder(config.trading?.mode));
   for (const p of rewards.problems) io.stderr.write(`makerd: warning: reward estimate ${p}\n`);
   const paper = folder === PAPER_JOURNAL_DIR;
@@ -211,6 +262,7 @@ export async function pnlCommand(
       unrealized: 'unknown offline (no midpoints); unrealizedAtLastFill marks each token at its last fill price',
       markets: snap.markets.map(marketJson),
       totals: figuresJson(snap.totals),
+      settled: settledJson(settled),
       estimatedRewards: {
         note: 'estimated liquidity rewards, USDC; not in realizedPnl or any PnL',
         days: rewards.days,
@@ -234,9 +286,10 @@ export async function pnlCommand(
   ];
   io.stdout.write(`${summary(dir, replay)}\n${table(rows)}\n`);
   io.stdout.write(
-    'POS = signed shares of outcome 0 / 1 (negative: short), NET = POS0 - POS1; REALIZED = closing gains at average cost - FEES + REBATES (USDC)\n',
+    'POS = signed shares of outcome 0 / 1 (negative: short), NET = POS0 - POS1; REALIZED = closing gains at average cost (+ SETTLED of resolved markets) - FEES + REBATES (USDC)\n',
   );
   io.stdout.write(`${UNREALIZED_NOTE}\n`);
+  io.stdout.write(settledText(settled));
   io.stdout.write(rewardsText(rewards));
   return 0;
 }

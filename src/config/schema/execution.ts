@@ -82,6 +82,7 @@ export const tradingSchema = {
 
 export interface PortfolioConfig {
   pollIntervalMs: number;
+  redeemableAlertAfterSec: number;
 }
 
 export const portfolioSchema = {
@@ -90,5 +91,11 @@ export const portfolioSchema = {
     format: 'positive-duration-ms',
     default: 2_000,
     env: 'MAKERD_PORTFOLIO_POLL_INTERVAL_MS',
+  },
+  redeemableAlertAfterSec: {
+    doc: "How long a resolved market's payout may wait to be redeemed before the MakerdRedeemableWaiting alert fires (exported as makerd_redeemable_alert_after_seconds, which the alert compares makerd_redeemable_oldest_seconds with; docs/operations.md)",
+    format: 'positive-count',
+    default: 86_400,
+    env: 'MAKERD_PORTFOLIO_REDEEMABLE_ALERT_AFTER_SEC',
   },
 };

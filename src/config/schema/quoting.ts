@@ -1,11 +1,16 @@
-/** Configuration schema: what is quoted and how: the default strategy, the configured markets, the selector and the shard. */
+/**
+ * Configuration schema: what is quoted and how: the default strategy, the configured markets,
+ * when quoting stops before a market's end, the selector and the shard.
+ */
 
-/** One configured market: a condition id or slug, optionally its own strategy, parameters and state. */
+/** One configured market: a condition id or slug, optionally its own strategy, parameters, state and stop. */
 export interface MarketEntry {
   market: string;
   strategy?: string;
   params?: Record<string, unknown>;
   state?: 'ACTIVE' | 'REDUCING' | 'HALTED';
+  /** This market's quoting.stopBeforeEndSec. */
+  stopBeforeEndSec?: number;
 }
 
 export interface StrategyConfig {
@@ -37,10 +42,23 @@ export const strategySchema = {
 };
 
 export const marketsSchema = {
-  doc: 'Markets to quote: [{"market": "<condition id or slug>", "strategy"?, "params"?, "state"?}]; env: comma-separated ids/slugs or JSON',
+  doc: 'Markets to quote: [{"market": "<condition id or slug>", "strategy"?, "params"?, "state"?, "stopBeforeEndSec"?}]; env: comma-separated ids/slugs or JSON',
   format: 'market-list',
   default: [] as MarketEntry[],
   env: 'MAKERD_MARKETS',
+};
+
+export interface QuotingConfig {
+  stopBeforeEndSec: number;
+}
+
+export const quotingSchema = {
+  stopBeforeEndSec: {
+    doc: "Stop quoting a market this many seconds before its end (the listing's end_date_iso): every order there is cancelled and verified, none placed after; the selector swaps it for another. A market's own markets[i].stopBeforeEndSec replaces it (SIGHUP reloads both; docs/lifecycle.md)",
+    format: 'count',
+    default: 300,
+    env: 'MAKERD_QUOTING_STOP_BEFORE_END_SEC',
+  },
 };
 
 export interface SelectorConfig {

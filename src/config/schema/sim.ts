@@ -20,6 +20,7 @@ export interface SimConfig {
     informedShare: number;
     foresightMs: number;
   };
+  ends: { everySec: number; resolveAfterSec: number };
   edgeLimits: { enabled: boolean; scale: number };
   faults: {
     latencyMs: number;
@@ -123,6 +124,22 @@ export const simSchema = {
       format: 'duration-ms',
       default: 0,
       env: 'MAKERD_SIM_FLOW_FORESIGHT_MS',
+    },
+  },
+  ends: {
+    everySec: {
+      doc: "From the start, one listed market reaches its end every this many seconds (the k-th at start + k x this; the markets of a neg-risk event together, at the first one's); 0 = none ends within the run (the catalog's end dates)",
+      format: 'count',
+      default: 0,
+      env: 'MAKERD_SIM_ENDS_EVERY_SEC',
+      arg: 'ends-every',
+    },
+    resolveAfterSec: {
+      doc: "Seconds from a market's end (closed, orders cancelled) to its resolution (the winner pays 1 a share, positions redeemable)",
+      format: 'count',
+      default: 60,
+      env: 'MAKERD_SIM_ENDS_RESOLVE_AFTER_SEC',
+      arg: 'resolve-after',
     },
   },
   edgeLimits: {

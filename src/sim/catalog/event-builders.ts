@@ -2,13 +2,14 @@
  * Catalog-side responses about events: Tag (2.12), Series, Event with its markets (2.13), Event
  * creator (2.14), and the lists of GET /tags (4.20), GET /events/slug/{slug} (4.21) and
  * GET /events/creators (4.22). Event-market `outcomes` / `clobTokenIds` are JSON-encoded strings,
- * as in the public catalog convention.
+ * as in the public catalog convention. `closed` follows the markets' status (market-status.ts).
  */
 import { badParameter } from '../../errors.js';
 import { ENDPOINTS } from '../../venue/endpoints.js';
 import type { EventCreator, EventMarket, Series, Tag, VenueEvent } from '../../venue/types.js';
 import type { CatalogCreator, CatalogEvent, CatalogMarket, CatalogSeries, CatalogTag, SimCatalog } from './catalog-model.js';
 import { eventsInScope, indexOf, resolveCreator } from './catalog-index.js';
+import { statusOf } from './market-status.js';
 
 export function buildTag(t: CatalogTag): Tag {
   return {
@@ -59,7 +60,7 @@ export function buildEventMarket(m: CatalogMarket, resolutionSource: string): Ev
     createdAt: m.createdAt,
     updatedAt: m.updatedAt,
     active: true,
-    closed: false,
+    closed: statusOf(m).closed,
     archived: false,
   };
 }
@@ -82,7 +83,8 @@ export function buildEvent(catalog: SimCatalog, e: CatalogEvent): VenueEvent {
     image: e.image,
     icon: e.icon,
     active: true,
-    closed: false,
+    // An event is closed when every one of its markets is.
+    closed: e.conditionIds.every((cid) => statusOf(ix.marketByCondition.get(cid)!).closed),
     archived: false,
     tags: e.tagIds.map((id) => buildTag(ix.tagById.get(id)!)),
     markets: e.conditionIds.map((cid) => buildEventMarket(ix.marketByCondition.get(cid)!, e.resolutionSource)),

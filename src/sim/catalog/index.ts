@@ -4,6 +4,7 @@ export { generateCatalog, type CatalogOptions, type RewardTerms, rewardsOfTerms 
 export { indexOf, resolveCreator, eventsInScope, type CatalogIndex } from './catalog-index.js';
 export { createCatalogLookup, syntheticAccounts, makerUsers, takerUsers } from './catalog-lookup.js';
 export * from './market-builders.js';
+export { statusOf, setMarketStatus, type MarketStatus } from './market-status.js';
 export * from './event-builders.js';
 export { search, type SearchQuery } from './search.js';
 export * from './leaderboard.js';

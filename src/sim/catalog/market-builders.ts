@@ -4,6 +4,8 @@
  * field names and JSON types. Token prices come from an injected `priceOf` (the exchange's
  * midpoint) when given, else from the catalog's initial fair values; tick sizes likewise from an
  * injected `tickOf` (the exchange's current tick, which may have changed), else the catalog's.
+ * A market that ended (market-status.ts) shows `closed` and no longer `accepting_orders`; once it
+ * resolved, its tokens' prices are 1 and 0 and the winner's `winner` is true.
  */
 import { Decimal } from '../../money.js';
 import { ENDPOINTS } from '../../venue/endpoints.js';
@@ -21,6 +23,7 @@ import type {
 import { mapPage, MARKETS_PAGE_SIZE, SIMPLIFIED_MARKETS_PAGE_SIZE } from '../paging.js';
 import type { CatalogMarket, SimCatalog } from './catalog-model.js';
 import { indexOf } from './catalog-index.js';
+import { statusOf } from './market-status.js';
 import { rewardsOf } from './reward-overrides.js';
 
 /** Current price of a token (e.g. the exchange's midpoint), or undefined to use the fair value. */
@@ -56,30 +59,39 @@ function copyRewards(r: Rewards): Rewards {
   return { rates: r.rates.map((x) => ({ ...x })), min_size: r.min_size, max_spread: r.max_spread };
 }
 
+/**
+ * A token's price: 1 for the winner and 0 for the loser once the market resolved, its price at the
+ * close while it waits for that (its book is empty), else the live one.
+ */
+function tokenPrice(m: CatalogMarket, i: 0 | 1, priceOf: PriceOf | undefined): Decimal {
+  const status = statusOf(m);
+  if (status.winner !== undefined) return new Decimal(status.winner === i ? 1 : 0);
+  const live = status.closingPrices?.[i] ?? priceOf?.(m.tokenIds[i]);
+  return live === undefined ? initialFairOf(m, i) : new Decimal(live);
+}
+
 function tokensOf(m: CatalogMarket, priceOf: PriceOf | undefined): MarketToken[] {
-  return ([0, 1] as const).map((i) => {
-    const live = priceOf?.(m.tokenIds[i]);
-    const price = live === undefined ? initialFairOf(m, i) : new Decimal(live);
-    return {
-      token_id: m.tokenIds[i],
-      mirror_token_id: m.mirrorTokenIds[i],
-      outcome: m.outcomes[i],
-      price: price.toNumber(),
-      winner: false,
-    };
-  });
+  const winner = statusOf(m).winner;
+  return ([0, 1] as const).map((i) => ({
+    token_id: m.tokenIds[i],
+    mirror_token_id: m.mirrorTokenIds[i],
+    outcome: m.outcomes[i],
+    price: tokenPrice(m, i, priceOf).toNumber(),
+    winner: winner === i,
+  }));
 }
 
 export function buildMarket(catalog: SimCatalog, m: CatalogMarket, priceOf?: PriceOf, tickOf?: TickOf): Market {
   const ix = indexOf(catalog);
   const event = ix.eventById.get(m.eventId)!;
   const fees = baseFeeBps(m.fee);
+  const { closed } = statusOf(m);
   return {
     enable_order_book: true,
     active: true,
-    closed: false,
+    closed,
     archived: false,
-    accepting_orders: true,
+    accepting_orders: !closed,
     accepting_order_timestamp: m.acceptingOrdersAt,
     minimum_order_size: new Decimal(m.minOrderSize).toNumber(),
     minimum_tick_size: tickNumber(m, tickOf),
@@ -117,6 +129,7 @@ export function buildMarket(catalog: SimCatalog, m: CatalogMarket, priceOf?: Pri
 }
 
 export function buildSimplifiedMarket(m: CatalogMarket, priceOf?: PriceOf): SimplifiedMarket {
+  const { closed } = statusOf(m);
   return {
     condition_id: m.conditionId,
     creator: m.creatorAddress,
@@ -127,9 +140,9 @@ export function buildSimplifiedMarket(m: CatalogMarket, priceOf?: PriceOf): Simp
     question: m.question,
     slug: m.slug,
     active: true,
-    closed: false,
+    closed,
     archived: false,
-    accepting_orders: true,
+    accepting_orders: !closed,
     tokens: tokensOf(m, priceOf),
     rewards: copyRewards(rewardsOf(m)),
     assets_ids: [...m.tokenIds],

@@ -41,6 +41,8 @@ export class ExchangeCore {
   executions: Execution[] = [];
   operatorOpen = 0;
   operatorFills = 0;
+  /** What a share of each token of a resolved market pays: 1 (the winner) or 0 (market-close.ts). */
+  readonly settlement = new Map<string, 0 | 1>();
   readonly closedCap: number;
   readonly tradesCap: number;
   readonly executionsCap: number;

@@ -7,6 +7,8 @@ import { MatchingExchange, type SimExchangeOptions } from './sim-exchange.js';
 export {
   MatchingExchange,
   type BookLevels,
+  type ClosedOrder,
+  type Redemption,
   type RestingLevels,
   type SimExchangeOptions,
   type SimExchangeRetention,

@@ -4,8 +4,9 @@
  * BAD_PARAMETER naming the field and the rule (the server answers 400). Business outcomes (FOK not
  * fillable, post-only would cross) are not checked here: they are answered with success=false.
  *
- * Rules: the token must exist; the price must lie on the token's current tick (it may have changed
- * since the catalog was built: tick-rule.ts) and strictly inside (0,1);
+ * Rules: the token must exist and its market must not have closed (market-close.ts); the price
+ * must lie on the token's current tick (it may have changed since the catalog was built:
+ * tick-rule.ts) and strictly inside (0,1);
  * the size must be at least the token's minimum, have at most 2 decimal places, and be at most
  * 10,000,000 shares; a GTD expiration must be in the future (Unix seconds > now); `owner` must be
  * the api key of the account placing the order.
@@ -35,6 +36,14 @@ export function checkOrderForMarket(account: SimAccount, body: CheckedOrderBody,
   const o = body.order;
   if (body.owner !== account.apiKey) throw badParameter(WHERE, 'owner', 'must be the api key of the authenticated account');
   if (book === undefined) throw badParameter(WHERE, 'order.asset_id', 'must be the token id of a listed market', o.asset_id);
+  if (book.closed) {
+    throw badParameter(
+      WHERE,
+      'order.asset_id',
+      `must be a token of a market that accepts orders: market ${book.token.conditionId} is closed (it ended ${book.token.endDate})`,
+      o.asset_id,
+    );
+  }
   const price = toUnits(o.price, PRICE_DECIMALS);
   if (price === undefined || price % book.tickUnits !== 0) {
     throw badParameter(WHERE, 'order.price', `must be a multiple of the tick size ${toPlainString(book.tickSize)}`, o.price);

@@ -46,6 +46,8 @@ export class PositionLedger {
   /** Fees paid minus rebates received, micro-USDC. */
   #netFeesMicro = 0;
   #lastSec = 0;
+  /** Paid out after its market resolved (market-close.ts): no longer reported. */
+  redeemed = false;
 
   constructor(
     readonly address: string,
@@ -126,8 +128,11 @@ export class PositionLedger {
     return this.#size !== 0 || !this.#closedPnl.isZero() || this.#netFeesMicro !== 0;
   }
 
-  /** The position record; `curPrice` is the token's current price, `mergeable` decided by the caller. */
-  toPosition(proxyWallet: string, curPrice: Decimal | undefined, mergeable: boolean): Position {
+  /**
+   * The position record; `curPrice` is the token's current price (its settlement price once its
+   * market resolved), `mergeable` and `redeemable` decided by the caller.
+   */
+  toPosition(proxyWallet: string, curPrice: Decimal | undefined, mergeable: boolean, redeemable = false): Position {
     const size = this.size;
     const avg = this.avgPrice;
     const realized = this.realizedPnl;
@@ -151,7 +156,7 @@ export class PositionLedger {
       realizedPnl: realized.toNumber(),
       percentRealizedPnl: closedBasis.isZero() ? 0 : realized.div(closedBasis).mul(100).toNumber(),
       curPrice: cur.toNumber(),
-      redeemable: false,
+      redeemable,
       mergeable,
       title: t.title,
       slug: t.slug,

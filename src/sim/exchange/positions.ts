@@ -2,7 +2,9 @@
  * A wallet's positions as GET /positions reports them: those with a non-zero size or realized
  * PnL, in order of first fill. curPrice is the token's midpoint, else its last trade price, else
  * the position's avgPrice. mergeable is true when the wallet holds (size > 0) both outcomes of the
- * market. The arithmetic per token lives in position-ledger.ts.
+ * market. Once the market resolved (market-close.ts) curPrice is the settlement price, 1 or 0, and
+ * the position is redeemable until it is redeemed, when it leaves the list. The arithmetic per
+ * token lives in position-ledger.ts.
  */
 import { Decimal } from '../../money.js';
 import type { Position } from '../../venue/types.js';
@@ -14,10 +16,12 @@ export function positions(core: ExchangeCore, address: string): Position[] {
   if (state === undefined) return [];
   const out: Position[] = [];
   for (const ledger of state.positions.values()) {
-    if (!ledger.isReportable()) continue;
+    if (ledger.redeemed || !ledger.isReportable()) continue;
     const opposite = state.positions.get(ledger.token.oppositeTokenId);
     const mergeable = ledger.size.gt(0) && opposite?.size.gt(0) === true;
-    out.push(ledger.toPosition(state.account.address, currentPrice(core, ledger.token.tokenId), mergeable));
+    const settled = core.settlement.get(ledger.token.tokenId);
+    const price = settled === undefined ? currentPrice(core, ledger.token.tokenId) : new Decimal(settled);
+    out.push(ledger.toPosition(state.account.address, price, mergeable, settled !== undefined));
   }
   return out;
 }

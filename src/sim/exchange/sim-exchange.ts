@@ -9,6 +9,7 @@
  *   placement.ts      order checks, matching, executions, the placeOrder answer (order lifecycle)
  *   cancellation.ts   owner cancels and expiry, cancel results
  *   tick-sizes.ts     a market's current tick: the automatic rule and `setTickSize`
+ *   market-close.ts   the end of a market: closing, resolution, redemption
  *   queries.ts        open orders, one order, account/builder trades, trade fills, activity
  *   positions.ts      GET /positions of a wallet
  *   call-events.ts    what events one call emits, in which order, and their delivery
@@ -35,6 +36,7 @@ import type {
 import { cancelOne, cancelWhere, expireDue } from './cancellation.js';
 import { ExchangeCore, type SimExchangeRetention } from './exchange-core.js';
 import { ExpiryTimer } from './expiry-timer.js';
+import { closeMarket, redeemPositions, resolveMarket, type ClosedOrder, type Redemption } from './market-close.js';
 import { placeOrder } from './placement.js';
 import { positions } from './positions.js';
 import type { PriceLevel } from './price-level.js';
@@ -44,6 +46,7 @@ import * as queries from './queries.js';
 import { priceText } from './units.js';
 
 export type { SimExchangeRetention } from './exchange-core.js';
+export type { ClosedOrder, Redemption } from './market-close.js';
 
 /** A book in engine units (units.ts): see `MatchingExchange.bookLevels`. */
 export interface BookLevels {
@@ -210,6 +213,23 @@ export class MatchingExchange implements SimExchange {
       const book = this.#core.book(tokenId);
       return book === undefined ? undefined : applyTick(this.#core, book.token, tickSize);
     });
+  }
+
+  // ---- the end of a market (market-close.ts) ---------------------------------------------------
+
+  /** Closes a market (its tokens): new orders refused, every resting order cancelled; those orders. */
+  closeMarket(tokenIds: readonly string[]): ClosedOrder[] {
+    return this.#call(this.#core.nowSec(), () => closeMarket(this.#core, tokenIds));
+  }
+
+  /** Resolves a market (outcome 0 first): `winner` pays 1 a share, the other 0. */
+  resolveMarket(tokenIds: readonly [string, string], winner: 0 | 1): void {
+    this.#call(this.#core.nowSec(), () => resolveMarket(this.#core, tokenIds, winner));
+  }
+
+  /** Pays out a wallet's positions in a resolved market; undefined before it resolved. */
+  redeem(address: string, tokenIds: readonly string[]): Redemption[] | undefined {
+    return redeemPositions(this.#core, address, tokenIds);
   }
 
   subscribe(listener: (event: ExchangeEvent) => void): () => void {

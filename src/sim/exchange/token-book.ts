@@ -25,6 +25,8 @@ export class TokenBook {
   readonly minSizeUnits: number;
   /** Price units of the last trade; 0 before any. */
   lastTrade = 0;
+  /** Its market ended (market-close.ts): nothing rests here any more and new orders are refused. */
+  closed = false;
 
   constructor(readonly token: SimToken) {
     this.setTick(token.tickSize);

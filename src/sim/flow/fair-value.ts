@@ -107,6 +107,16 @@ export class FairValue {
     return this.#next === undefined ? undefined : logistic(this.#clamp(this.#x + this.#next.size));
   }
 
+  /**
+   * Moves log-odds `share` of the way to the bound of the winning outcome (outcome 0's upper bound,
+   * outcome 1's lower): a market drifting toward its outcome as its end nears (src/sim/ends).
+   */
+  pullToward(winner: 0 | 1, share: number): void {
+    if (!(share > 0)) return;
+    const target = winner === 0 ? this.#hi : this.#lo;
+    this.#x = this.#clamp(this.#x + (target - this.#x) * Math.min(1, share));
+  }
+
   /** Moves `dtMs` forward: diffusion, then every jump that fell due. Returns the jumps applied. */
   advance(dtMs: number): { atMs: number; from: number; to: number }[] {
     const o = this.#o;

@@ -7,6 +7,7 @@ import type { Decimal } from '../../money.js';
 import type { SimExchange } from '../contracts.js';
 import type { SimCatalog } from '../catalog/catalog-model.js';
 import type { FlowParams } from './flow-params.js';
+import type { MarketEnd } from '../ends/market-end.js';
 
 export interface OrderFlowOptions {
   readonly clock: Clock;
@@ -29,6 +30,11 @@ export interface OrderFlowOptions {
    * orders in the book.
    */
   readonly tickRule?: 'venue' | 'fair' | undefined;
+  /**
+   * Markets that end within the run, by condition id (src/sim/ends): the flow heats up and drifts
+   * toward the outcome in the last stretch and leaves a market alone once it ended.
+   */
+  readonly ends?: ReadonlyMap<string, MarketEnd> | undefined;
 }
 
 /** A jump of a market's fair value (outcome 0), as it happened. */

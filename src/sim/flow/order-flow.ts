@@ -15,6 +15,9 @@
  *    vary in length, as the live simulator's may, the copy's path differs from the real one by
  *    the discretisation, so the foresight is then a close forecast rather than exact).
  *
+ * A market that ends within the run (`ends`, src/sim/ends/market-end.ts) gets more takers and a
+ * fair value drifting toward its outcome in its last stretch, and no orders once it ended.
+ *
  * Orders are priced on the market's current tick (the exchange's, which may have changed since
  * the catalog was built: src/sim/exchange/tick-rule.ts). Random streams are forked per market and per purpose from `flow:<seed>`, and markets are
  * visited in catalog order, so the same seed and the same steps give the same orders. `start()`
@@ -36,6 +39,7 @@ import { MICRO_ONE, exactMicro, microOf, microText } from './flow-units.js';
 import { makerLadder, makerLadderUnits, type LadderLevel } from './maker-ladder.js';
 import { drawTakers, drawTakersUnits } from './taker-arrivals.js';
 import type { FlowJump, OrderFlow, OrderFlowOptions } from './flow-contract.js';
+import { endHeat, endPullShare, hasEnded, type MarketEnd } from '../ends/market-end.js';
 import { emptyFlowStats, flowClockRunner, flowPlacer } from './flow-runner.js';
 
 interface MarketFlow {
@@ -59,6 +63,8 @@ interface MarketFlow {
   readonly tickUnits: [number | undefined, number | undefined];
   /** Readers of the fair value of each token in micro-units (read only when a taker arrives). */
   readonly fairUnits: readonly [() => number, () => number];
+  /** Its end within the run, if it has one (src/sim/ends). */
+  readonly end: MarketEnd | undefined;
 }
 
 const JUMP_HISTORY = 10_000;
@@ -127,6 +133,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
       tickSeen: [undefined, undefined],
       tickUnits: [undefined, undefined],
       fairUnits: [() => fv.fairUnits(0), () => fv.fairUnits(1)],
+      end: options.ends?.get(market.conditionId),
     };
     markets.push(mf);
     byToken.set(market.tokenIds[0], [mf, 0]);
@@ -190,7 +197,9 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     stats.makerRefreshes++;
   }
 
-  function takersOn(mf: MarketFlow, dtMs: number): void {
+  /** `heat`: the factor on the arrival rate (a market near its end: src/sim/ends/market-end.ts). */
+  function takersOn(mf: MarketFlow, dtMs: number, heat: number): void {
+    const A = params.A * heat;
     const pending = mf.fv.pendingJump;
     const informedWindow = pending !== undefined && pending.atMs - mf.fv.elapsedMs <= params.informedLeadMs;
     // With foresight, informed takers aim at fair value foresightMs ahead, at every step.
@@ -209,7 +218,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
           tick: tickUnits,
           minShares: mf.minShares,
           dtMs,
-          A: params.A,
+          A,
           k: params.k,
           informedShare: params.informedShare,
           takerSize: units.takerSize,
@@ -237,7 +246,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
         tick: tickOf(mf, i),
         minSize: mf.minSize,
         dtMs,
-        A: params.A,
+        A,
         k: params.k,
         informedShare: params.informedShare,
         takerSize,
@@ -263,6 +272,9 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     stats.steps++;
     const now = clock.now();
     for (const mf of markets) {
+      // A market that ended is left alone; one far from its end costs one comparison.
+      const end = mf.end !== undefined && now >= mf.end.windowStartMs ? mf.end : undefined;
+      if (hasEnded(end, now)) continue;
       mf.ahead?.advance(dtMs);
       for (const j of mf.fv.advance(dtMs)) {
         stats.jumps++;
@@ -275,13 +287,14 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
         });
         if (jumpLog.length > JUMP_HISTORY) jumpLog.shift();
       }
+      if (end?.winner !== undefined) mf.fv.pullToward(end.winner, endPullShare(end, now, dtMs));
       if (fairTickRule) applyFairTickRule(mf);
       const stale =
         mf.quotedAt === undefined ||
         elapsedMs - mf.quotedAt >= params.makerRefreshMs ||
         Math.abs(mf.fv.p - mf.quotedP) >= params.makerRequoteMove;
       if (stale) requote(mf);
-      if (dtMs > 0) takersOn(mf, dtMs);
+      if (dtMs > 0) takersOn(mf, dtMs, endHeat(end, now));
     }
   }
 

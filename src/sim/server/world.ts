@@ -19,6 +19,7 @@ import type {
   VenueEvent,
 } from '../../venue/types.js';
 import type { SimAccount, SimCatalogLookup, SimExchange } from '../contracts.js';
+import type { SimEnds } from '../ends/index.js';
 import type { SimHistoryReads } from '../history/index.js';
 import type { SimRewards } from '../rewards/sim-rewards.js';
 
@@ -54,6 +55,8 @@ export interface SimServerWorld {
   fair?(tokenId: string): string | undefined;
   /** The liquidity rewards the simulator pays, for `GET /_sim/rewards` and `/_sim/balance`; optional. */
   readonly rewards?: SimRewards;
+  /** Markets that end within the run (`GET /_sim/ends`, `POST /_sim/redeem`, `/_sim/balance`); optional. */
+  readonly ends?: SimEnds;
   /** New rewards terms for a market (`POST /_sim/rewards/rules`); undefined for an unknown market. */
   setRewards?(conditionId: string, rewards: Rewards): 'paying' | 'none' | 'malformed' | undefined;
 }

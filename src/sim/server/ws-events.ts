@@ -39,6 +39,19 @@ export interface TickSizeChangeEvent {
   timestamp: string;
 }
 
+/**
+ * The simulator's own event (the venue documents no event for it): the token's market resolved;
+ * `winning_asset_id` pays 1 a share, the other token 0. Sent once per token of the market.
+ */
+export interface MarketResolvedEvent {
+  event_type: 'market_resolved';
+  asset_id: string;
+  market: string;
+  winning_asset_id: string;
+  winning_outcome: string;
+  timestamp: string;
+}
+
 export type TradeEvent = { event_type: 'trade' } & AccountTrade;
 export type OrderEvent = { event_type: 'order'; type: 'PLACEMENT' | 'UPDATE' | 'CANCELLATION' } & OpenOrder;
 
@@ -49,7 +62,13 @@ export interface ErrorEvent {
   code: string;
 }
 
-export type MarketChannelEvent = BookEvent | PriceChangeEvent | LastTradePriceEvent | TickSizeChangeEvent | ErrorEvent;
+export type MarketChannelEvent =
+  | BookEvent
+  | PriceChangeEvent
+  | LastTradePriceEvent
+  | TickSizeChangeEvent
+  | MarketResolvedEvent
+  | ErrorEvent;
 export type UserChannelEvent = TradeEvent | OrderEvent | ErrorEvent;
 
 export function bookEvent(b: OrderBookSnapshot): BookEvent {
@@ -101,6 +120,15 @@ export function marketChannelEvent(
         market,
         old_tick_size: e.oldTickSize,
         new_tick_size: e.newTickSize,
+        timestamp,
+      };
+    case 'market_resolved':
+      return {
+        event_type: 'market_resolved',
+        asset_id: e.tokenId,
+        market,
+        winning_asset_id: e.winningTokenId,
+        winning_outcome: e.winningOutcome,
         timestamp,
       };
   }

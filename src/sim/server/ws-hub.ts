@@ -5,7 +5,8 @@
  *               `type` may be omitted);
  *               answered with a `book` event per asset (with the current `tick_size`), then
  *               `price_change`, `last_trade_price`, `tick_size_change` (old_tick_size,
- *               new_tick_size) as the exchange reports them. Unknown assets get an `error`
+ *               new_tick_size) and `market_resolved` (the simulator's: winning_asset_id,
+ *               winning_outcome) as the exchange reports them. Unknown assets get an `error`
  *               event; the connection stays open.
  *   /ws/user    subscribe {"type": "user", "markets": [...], "auth": {apiKey, passphrase,
  *               timestamp, signature}}, the signature over timestamp + "GET" + "/ws/user" by the
@@ -220,6 +221,7 @@ export class WsHub {
       case 'price_change':
       case 'last_trade_price':
       case 'tick_size_change':
+      case 'market_resolved':
         this.#toMarketChannel(e);
         return;
       case 'trade':

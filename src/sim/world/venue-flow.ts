@@ -11,6 +11,9 @@
  * 3. Takers send FAK orders (the model's takers, informed ones moving fair value after their
  *    order).
  *
+ * A market that ends within the run (`ends`, src/sim/ends/market-end.ts) gets more takers and a
+ * fair value drifting toward its outcome in its last stretch, and no orders once it ended.
+ *
  * Random streams are forked per market and purpose from `venue-flow:<seed>`; markets are visited
  * in catalog order.
  */
@@ -22,6 +25,7 @@ import type { Clock } from '../../clock/clock.js';
 import { decimalToUnits } from '../exchange/units.js';
 import { AUTO_TO_TICK, finerTickDueAtFair } from '../exchange/tick-rule.js';
 import type { FlowJump, OrderFlow } from '../flow/flow-contract.js';
+import { endHeat, endPullShare, hasEnded, type MarketEnd } from '../ends/market-end.js';
 import { emptyFlowStats, flowClockRunner, flowPlacer } from '../flow/flow-runner.js';
 import { resolveFlowParams } from '../flow/flow-params.js';
 import { microText } from '../flow/flow-units.js';
@@ -41,6 +45,8 @@ export interface VenueFlowOptions {
   readonly stepMs?: number | undefined;
   /** As OrderFlowOptions.tickRule: 'fair' for exchanges without the automatic tick rule (backtests). */
   readonly tickRule?: 'venue' | 'fair' | undefined;
+  /** Markets that end within the run, by condition id (as OrderFlowOptions.ends). */
+  readonly ends?: ReadonlyMap<string, MarketEnd> | undefined;
 }
 
 interface LiveMarket {
@@ -53,6 +59,8 @@ interface LiveMarket {
   readonly tickUnits: [number, number];
   quotedAt: number | undefined;
   quotedP: number;
+  /** Its end within the run, if it has one (src/sim/ends). */
+  readonly end: MarketEnd | undefined;
 }
 
 const JUMP_HISTORY = 10_000;
@@ -80,6 +88,7 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
       tickUnits: [0, 0],
       quotedAt: undefined,
       quotedP: 0,
+      end: options.ends?.get(market.conditionId),
     };
     markets.push(lm);
     byToken.set(market.tokenIds[0], [lm, 0]);
@@ -126,6 +135,9 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
     stats.steps++;
     const now = clock.now();
     for (const lm of markets) {
+      // A market that ended is left alone; one far from its end costs one comparison.
+      const end = lm.end !== undefined && now >= lm.end.windowStartMs ? lm.end : undefined;
+      if (hasEnded(end, now)) continue;
       for (const j of lm.model.advance(dtMs)) {
         stats.jumps++;
         jumpLog.push({
@@ -137,26 +149,34 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
         });
         if (jumpLog.length > JUMP_HISTORY) jumpLog.shift();
       }
+      if (end?.winner !== undefined) lm.model.pullToward(end.winner, endPullShare(end, now, dtMs));
       if (fairTickRule && finerTickDueAtFair(tickOf(lm, 0), lm.model.fairMicro(0)))
         exchange.setTickSize(lm.market.tokenIds[0], AUTO_TO_TICK);
       const ticks: [number, number] = [tickOf(lm, 0), tickOf(lm, 1)];
       const moved = Math.abs(lm.model.p - lm.quotedP) * 1_000_000 >= VENUE_WORLD.makerRequoteTicks * ticks[0];
       if (lm.quotedAt === undefined || moved || lm.model.touched || elapsedMs - lm.quotedAt >= VENUE_WORLD.makerRefreshMs) requote(lm);
       if (dtMs <= 0) continue;
-      lm.model.takers(dtMs, ticks, lm.touch, (o) => {
-        const account = options.accounts.pick(takers);
-        const res = place(
-          account,
-          lm.market.tokenIds[o.tokenIndex],
-          o.side,
-          microText(o.limitMicro),
-          String(o.shares),
-          o.informed ? 'i' : 't',
-        );
-        stats.takerOrders++;
-        if (o.informed) stats.informedOrders++;
-        if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;
-      });
+      const heat = endHeat(end, now);
+      lm.model.takers(
+        dtMs,
+        ticks,
+        lm.touch,
+        (o) => {
+          const account = options.accounts.pick(takers);
+          const res = place(
+            account,
+            lm.market.tokenIds[o.tokenIndex],
+            o.side,
+            microText(o.limitMicro),
+            String(o.shares),
+            o.informed ? 'i' : 't',
+          );
+          stats.takerOrders++;
+          if (o.informed) stats.informedOrders++;
+          if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;
+        },
+        heat,
+      );
     }
   }
 

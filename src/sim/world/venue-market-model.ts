@@ -141,15 +141,26 @@ export class VenueMarketModel {
   }
 
   /**
+   * Moves log-odds `share` of the way to the bound of the winning outcome: a market drifting
+   * toward its outcome as its end nears (src/sim/ends).
+   */
+  pullToward(winner: 0 | 1, share: number): void {
+    if (!(share > 0)) return;
+    const target = winner === 0 ? this.#hi : this.#lo;
+    this.#x = this.#clamp(this.#x + (target - this.#x) * Math.min(1, share));
+  }
+
+  /**
    * The takers of a step of `dtMs`, handed one by one to `visit` (which trades each); an informed
    * taker's move of fair value is applied after `visit` returns, so the next taker sees it.
    * `tickMicro` is each token's current tick, `touchMicro` the tightest background maker's
-   * distance from fair value (to know when the makers replenish).
+   * distance from fair value (to know when the makers replenish), `heat` a factor on the arrival
+   * rate (a market near its end: src/sim/ends/market-end.ts).
    */
-  takers(dtMs: number, tickMicro: readonly [number, number], touchMicro: number, visit: (order: VenueTaker) => void): void {
+  takers(dtMs: number, tickMicro: readonly [number, number], touchMicro: number, visit: (order: VenueTaker) => void, heat = 1): void {
     const t = this.traits;
     const rng = this.#s.takers;
-    const mean = (t.A * (1 + this.#burst) * dtMs) / 1000;
+    const mean = (t.A * (1 + this.#burst) * heat * dtMs) / 1000;
     if (!(mean > 0)) return;
     for (let stream = 0; stream < 4; stream++) {
       const tokenIndex: 0 | 1 = stream < 2 ? 0 : 1;

@@ -6,6 +6,7 @@
 import type { Clock } from '../../clock/clock.js';
 import type { SimCatalog } from '../catalog/catalog-model.js';
 import type { SimExchange } from '../contracts.js';
+import type { MarketEnd } from '../ends/market-end.js';
 import type { OrderFlow } from '../flow/flow-contract.js';
 import type { SimHistory } from '../history/index.js';
 import { SimRng } from '../rng.js';
@@ -26,6 +27,8 @@ export interface VenueFlowInput {
   readonly history?: SimHistory | undefined;
   /** Hours of past (default 24). */
   readonly pastHours?: number | undefined;
+  /** Markets that end within the run, by condition id (src/sim/ends). */
+  readonly ends?: ReadonlyMap<string, MarketEnd> | undefined;
 }
 
 export function venueFlow(input: VenueFlowInput): OrderFlow {
@@ -45,5 +48,6 @@ export function venueFlow(input: VenueFlowInput): OrderFlow {
     accounts: new SimRng(`venue-accounts:${input.seed}`),
     stepMs: input.stepMs,
     tickRule: input.tickRule,
+    ends: input.ends,
   });
 }

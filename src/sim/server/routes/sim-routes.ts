@@ -7,14 +7,17 @@
  *   GET  /_sim/fair?token_id=  the flow's fair value of a token
  *   POST /_sim/tick-size  set a market's tick size (see tick-size-control.ts)
  *   GET  /_sim/rewards[?account=&market=]  liquidity rewards: scores, shares, accrued, credited
- *   GET  /_sim/balance?account=  an account's balance: the rewards credited to it
+ *   GET  /_sim/balance?account=  an account's balance: the rewards credited to it and its redemptions
  *   POST /_sim/rewards/rules  set a market's liquidity rewards (see rewards-control.ts)
+ *   GET  /_sim/ends    the markets that reached their end (see ends-routes.ts)
+ *   POST /_sim/redeem  redeem an account's positions in a resolved market (see ends-routes.ts)
  */
 import { badParameter } from '../../../errors.js';
 import type { EdgeLimits } from '../edge-limits.js';
 import { checkFaultConfig, type FaultController } from '../faults.js';
 import { notFound } from '../http-error.js';
 import type { StatsRecorder } from '../stats.js';
+import { balanceOf, endsRoute, redeemControl } from './ends-routes.js';
 import { setRewardsControl } from './rewards-control.js';
 import { setTickSizeControl } from './tick-size-control.js';
 import { rewardsSummary, rewardsView } from '../../rewards/rewards-view.js';
@@ -98,8 +101,13 @@ export function handleSimRoute(deps: SimRouteDeps, method: string, path: string,
     case 'GET /_sim/balance': {
       const account = search.get('account');
       if (!account) throw badParameter(key, 'account', 'is required (an address)');
-      return { account: account.toLowerCase(), balance: rewardsOf(deps).balance(account).toFixed(6) };
+      if (deps.world.rewards === undefined && deps.world.ends === undefined) throw notFound('balances (not kept by this simulator)');
+      return { account: account.toLowerCase(), balance: balanceOf(deps.world, account).toFixed(6) };
     }
+    case 'GET /_sim/ends':
+      return endsRoute(deps.world);
+    case 'POST /_sim/redeem':
+      return redeemControl(deps.world, rawBody);
     case 'POST /_sim/tick-size':
       return setTickSizeControl(deps.world, rawBody);
     case 'POST /_sim/rewards/rules':

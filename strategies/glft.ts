@@ -1,0 +1,248 @@
+/**
+ * glft: the Guéant–Lehalle–Fernandez-Tapia optimal quotes (the closed-form approximation of
+ * Guéant, Lehalle & Fernandez-Tapia 2013, as in Guéant 2017, "Optimal market making", model A with
+ * ξ = γ), from the taker-arrival intensity fitted on each side (MarketView.intensity), the
+ * market's volatility, risk aversion and an inventory limit. In price: with takers reaching a
+ * quote δ from the midpoint at A·e^(−kδ) a second, a midpoint of volatility σ (price per √s), risk
+ * aversion γ (per USDC) and orders of Δ shares,
+ *
+ *   c1 = ln(1 + γΔ/k) / (γΔ)
+ *   ω  = √( γσ² / (2AΔk) · (1 + γΔ/k)^(1 + k/(γΔ)) )
+ *   bid distance  δb(q) = c1 + (Δ/2 + q)·ω        bid = mid − δb
+ *   ask distance  δa(q) = c1 + (Δ/2 − q)·ω        ask = mid + δa
+ *
+ * with q the net exposure in outcome-0 shares: the half-spread is c1 + Δω/2, and every share held
+ * moves both quotes by ω away from adding to it. Each side uses its own A and k (the bid the
+ * takers selling into bids, the ask those buying), an approximation of the model's symmetric one.
+ * No time horizon: the approximation is the model's stationary one, for a market far from its end
+ * (the risk gate stops quoting before the end).
+ *
+ * Why price and not log-odds: the intensity is fitted in price (takers reach a number of cents
+ * from the midpoint whatever the probability, and the book's grid is in cents), and the closed
+ * form wants the quote's distance, the intensity's decay and the volatility in one unit. The
+ * volatility is estimated in log-odds exactly as avellaneda does (stable across the price range)
+ * and turned into price at the midpoint, σ = p(1 − p)·σx: near 0 and 1 a log-odds move is a small
+ * price move, so the inventory skew shrinks there, and quotes are clamped to [tick, 1 − tick].
+ *
+ * Intensity: the view's fit for a side when it is trusted (status `fitted`) and `useFit` is on,
+ * else the configured `a` and `k` (a fit with too little data, or refused as out of bounds, is
+ * never quoted on; the daemon counts and logs that fallback).
+ *
+ * Inventory limit: a side never quotes more than takes the exposure to `maxInventory` (the bid
+ * buys at most maxInventory − q, the ask sells at most maxInventory + q), rounded down to the size
+ * step and dropped below the minimum size.
+ *
+ * Prices as avellaneda's: model prices rounded to 12 places, bids down and asks up to the tick, a
+ * spread under `minSpread` widened around the midpoint, clamped, bid below ask. No quotes without
+ * both books or a midpoint (`no-book`, `no-midpoint`).
+ */
+import type { IntensityEstimate } from '../src/market/intensity/intensity-estimate.js';
+import { netExposure, type MarketView } from '../src/market/market-view.js';
+import { Decimal, ZERO, isValidPrice, numberOf } from '../src/money.js';
+import { gridSize } from '../src/strategy/grid.js';
+import { NO_RETURNS } from '../src/strategy/return-variance.js';
+import type { Quote, Strategy } from '../src/strategy/strategy.js';
+import { type AvellanedaState, fromModel, levelPrices, observeMid, sigmaOf } from './avellaneda.js';
+
+export interface GlftParams {
+  readonly gamma: number;
+  readonly a: number;
+  readonly k: number;
+  readonly useFit: boolean;
+  readonly sigmaInitial: number;
+  readonly sigmaFloor: number;
+  readonly sigmaHalfLifeS: number;
+  readonly sigmaMinSamples: number;
+  readonly sigmaClip: number;
+  readonly size: Decimal;
+  readonly maxInventory: Decimal;
+  readonly minSpread: Decimal;
+}
+
+/** The volatility of log-odds returns and the last midpoint: avellaneda's state, estimated the same way. */
+export type GlftState = AvellanedaState;
+
+/** What the closed form needs of one side. */
+export interface GlftInputs {
+  /** Takers a second reaching the midpoint, per book side. */
+  readonly a: number;
+  /** Decay of the intensity per price unit. */
+  readonly k: number;
+  /** Risk aversion, per USDC. */
+  readonly gamma: number;
+  /** Order size Δ, shares. */
+  readonly size: number;
+  /** Volatility of the midpoint, price per √s. */
+  readonly sigma: number;
+}
+
+/** c1 and ω of the closed form (header); ω is per share of inventory. */
+export function glftCoefficients(i: GlftInputs): { c1: number; omega: number } {
+  const x = (i.gamma * i.size) / i.k;
+  const c1 = Math.log1p(x) / (i.gamma * i.size);
+  // (1 + x)^(1 + 1/x) through its logarithm: no overflow for a small x.
+  const growth = Math.exp((1 + 1 / x) * Math.log1p(x));
+  const omega = Math.sqrt(((i.gamma * i.sigma * i.sigma) / (2 * i.a * i.size * i.k)) * growth);
+  return { c1, omega };
+}
+
+/** The optimal bid and ask distances from the midpoint at exposure q (shares), each side with its own inputs. */
+export function glftDistances(bid: GlftInputs, ask: GlftInputs, q: number): { bid: number; ask: number } {
+  const b = glftCoefficients(bid);
+  const a = glftCoefficients(ask);
+  return { bid: b.c1 + (bid.size / 2 + q) * b.omega, ask: a.c1 + (ask.size / 2 - q) * a.omega };
+}
+
+/** The side's A and k: its trusted fit when the view has one and `useFit` is on, else the configured ones. */
+export function intensityFor(estimate: IntensityEstimate | undefined, p: Pick<GlftParams, 'a' | 'k' | 'useFit'>): { a: number; k: number } {
+  if (p.useFit && estimate?.status === 'fitted' && estimate.a !== undefined && estimate.k !== undefined)
+    return { a: estimate.a, k: estimate.k };
+  return { a: p.a, k: p.k };
+}
+
+const glft: Strategy<GlftParams, GlftState> = {
+  name: 'glft',
+  description:
+    'Guéant-Lehalle-Fernandez-Tapia closed form in price: spread and inventory skew from the fitted taker-arrival intensity (A, k), volatility, risk aversion and an inventory limit',
+  readsFlowIntensity: true,
+  // The guards avellaneda steps in early with: glft re-prices every order too, so a held side
+  // costs it no queue priority.
+  guardDefaults: {
+    jumpTicks: 3,
+    jumpSigmas: 4,
+    sweepLevels: 3,
+    burstFills: 3,
+    burstWindowS: 10,
+    toxicityThreshold: '0',
+    toxicityMaxTicks: 5,
+    toxicityHalfLifeFills: 8,
+  },
+  params: {
+    gamma: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 0.1,
+      unit: '1/USDC',
+      search: { min: 0.005, max: 5, log: true },
+      doc: 'Risk aversion: widens the spread (c1 falls from 1/k toward 0 as it grows, the inventory term grows as its square root) and sets the skew per share held',
+    },
+    a: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 0.5,
+      unit: 'takers/s',
+      doc: "Takers a second reaching the midpoint on one book side, used while the side's fit is not trusted (or useFit is off)",
+    },
+    k: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 60,
+      unit: '1/price',
+      doc: "Decay of the taker intensity with distance from the midpoint (e^(-k * distance in price)), used while the side's fit is not trusted (or useFit is off)",
+    },
+    useFit: {
+      type: 'boolean',
+      default: true,
+      doc: "Quote with each side's fitted A and k once the fit is trusted; false: always the configured a and k",
+    },
+    sigmaInitial: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 0.003,
+      unit: 'log-odds/sqrt(s)',
+      doc: 'Volatility used until sigmaMinSamples returns have been observed (turned into price at the midpoint)',
+    },
+    sigmaFloor: { type: 'number', min: 0, default: 0.0005, unit: 'log-odds/sqrt(s)', doc: 'Least volatility ever used' },
+    sigmaHalfLifeS: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      default: 300,
+      unit: 's',
+      doc: 'Half-life of the weight of an observation in the volatility estimate',
+    },
+    sigmaMinSamples: {
+      type: 'number',
+      integer: true,
+      min: 0,
+      default: 30,
+      unit: 'returns',
+      doc: 'Returns (pairs of successive evaluations with a midpoint) before the estimate replaces sigmaInitial',
+    },
+    sigmaClip: {
+      type: 'number',
+      min: 0,
+      default: 0,
+      unit: 'sd',
+      search: { min: 0, max: 5 },
+      doc: 'Returns beyond this many standard deviations (of the current sigma) count as that bound in the estimate: jumps do not inflate sigma (0: off)',
+    },
+    size: {
+      type: 'decimal',
+      min: '0',
+      exclusiveMin: true,
+      default: '10',
+      unit: 'shares',
+      search: { min: 5, max: 60, log: true },
+      doc: 'Size of each quote, the model order size (rounded down to the size step)',
+    },
+    maxInventory: {
+      type: 'decimal',
+      min: '0',
+      exclusiveMin: true,
+      default: '100',
+      unit: 'shares',
+      search: { min: 30, max: 300, log: true },
+      doc: 'Net exposure no quote takes the position beyond: the side that adds to it quotes at most what is left',
+    },
+    minSpread: {
+      type: 'decimal',
+      min: '0',
+      max: '1',
+      default: '0',
+      unit: 'price',
+      search: { min: 0, max: 0.06 },
+      doc: 'Least ask - bid, after rounding',
+    },
+  },
+
+  parse(raw): GlftParams {
+    return raw as unknown as GlftParams;
+  },
+
+  initialState: () => ({ lastX: undefined, lastMs: undefined, ...NO_RETURNS }),
+
+  quote(view, params, state) {
+    if (view.books[0] === undefined || view.books[1] === undefined) return { quotes: [], state, idleReason: 'no-book' };
+    const mid = view.mid;
+    if (mid === undefined || !isValidPrice(mid)) return { quotes: [], state, idleReason: 'no-midpoint' };
+    const next = observeMid(state, mid, view.nowMs, params.sigmaHalfLifeS, params.sigmaClip, sigmaOf(state, params));
+    return { quotes: quotesFor(view, mid, params, sigmaOf(next, params)), state: next };
+  },
+};
+
+export default glft;
+
+/** The quotes for a view, given the volatility of log-odds (exported for tests and tools). */
+export function quotesFor(view: MarketView, mid: Decimal, p: GlftParams, sigmaX: number): Quote[] {
+  const { tickSize: tick, sizeStep, minOrderSize } = view.meta;
+  const q = netExposure(view.position);
+  const m = numberOf(mid);
+  const sigma = m * (1 - m) * sigmaX;
+  const size = numberOf(p.size);
+  const side = (estimate: IntensityEstimate | undefined): GlftInputs => ({ ...intensityFor(estimate, p), gamma: p.gamma, size, sigma });
+  const d = glftDistances(side(view.intensity?.bid), side(view.intensity?.ask), numberOf(q));
+  const [bid, ask] = levelPrices(fromModel(m - d.bid), fromModel(m + d.ask), mid, tick, p.minSpread);
+  // What each side may add before the exposure passes maxInventory (the other side takes from it).
+  const room = (left: Decimal): Decimal | undefined => gridSize(Decimal.min(p.size, Decimal.max(ZERO, left)), sizeStep, minOrderSize);
+  const bidSize = room(p.maxInventory.minus(q));
+  const askSize = room(p.maxInventory.plus(q));
+  const quotes: Quote[] = [];
+  if (bidSize !== undefined) quotes.push({ side: 'bid', price: bid, size: bidSize });
+  if (askSize !== undefined) quotes.push({ side: 'ask', price: ask, size: askSize });
+  return quotes;
+}
