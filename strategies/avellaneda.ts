@@ -32,19 +32,27 @@
  * No quotes when the midpoint or a book is missing (`no-midpoint`, `no-book`).
  */
 import { netExposure, type MarketView } from '../src/market/market-view.js';
-import { Decimal, ONE, ZERO, compareDecimals, fromScaledInt, isValidPrice, microOf, numberOf, roundedNumber } from '../src/money.js';
-import { askPrice, bidPrice, clampPrice, gridSize } from '../src/strategy/grid.js';
-import { NO_RETURNS, type ReturnVariance, addReturn, variancePerSecond } from '../src/strategy/return-variance.js';
+import { Decimal, ONE, ZERO, fromScaledInt, microOf, numberOf } from '../src/money.js';
+import { EARLY_GUARD_DEFAULTS } from '../src/strategy/early-guards.js';
+import { gridSize } from '../src/strategy/grid.js';
+import { fromModel, levelPrices } from '../src/strategy/level-prices.js';
+import {
+  type LogOddsVolatility,
+  VOLATILITY_PARAMS,
+  type VolatilityParams,
+  logit,
+  noVolatilityYet,
+} from '../src/strategy/log-odds-volatility.js';
+import { quoteWithVolatility } from '../src/strategy/quote-with-volatility.js';
 import type { Quote, Strategy } from '../src/strategy/strategy.js';
 
-export interface AvellanedaParams {
+// Moved to src/strategy, shared with glft; still exported here for the tests and tools that import them.
+export { fromModel, levelPrices } from '../src/strategy/level-prices.js';
+export { logit, observeMid, sigmaOf } from '../src/strategy/log-odds-volatility.js';
+
+export interface AvellanedaParams extends VolatilityParams {
   readonly gamma: number;
   readonly k: number;
-  readonly sigmaInitial: number;
-  readonly sigmaFloor: number;
-  readonly sigmaHalfLifeS: number;
-  readonly sigmaMinSamples: number;
-  readonly sigmaClip: number;
   readonly horizon: number;
   readonly levels: number;
   readonly levelSpacing: number;
@@ -53,44 +61,10 @@ export interface AvellanedaParams {
   readonly minSpread: Decimal;
 }
 
-/** The variance of log-odds returns so far (src/strategy/return-variance.ts), and the last midpoint. */
-export interface AvellanedaState extends ReturnVariance {
-  /** logit of the last midpoint seen, and when (Unix ms). */
-  readonly lastX: number | undefined;
-  readonly lastMs: number | undefined;
-}
+/** The volatility of log-odds returns so far, and the last midpoint (src/strategy/log-odds-volatility.ts). */
+export type AvellanedaState = LogOddsVolatility;
 
-export const logit = (p: number): number => Math.log(p / (1 - p));
 export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
-
-/**
- * A model price as a Decimal, rounded to 12 decimal places (below any tick, above float noise):
- * new Decimal(x).toDecimalPlaces(12, ROUND_HALF_EVEN), built by money.ts's roundedNumber.
- */
-export const fromModel = (x: number): Decimal => roundedNumber(x, 12);
-
-/**
- * The state after observing midpoint `mid` at `nowMs`. With `clip` > 0, a return larger than
- * clip x `sigma` x sqrt(dt) (a jump, not diffusion) counts as that bound in the estimate, so one
- * headline does not inflate sigma, and with it the inventory skew, for the next half-hour.
- */
-export function observeMid(state: AvellanedaState, mid: Decimal, nowMs: number, halfLifeS: number, clip = 0, sigma = 0): AvellanedaState {
-  const x = logit(numberOf(mid));
-  if (state.lastX === undefined || state.lastMs === undefined) return { ...state, lastX: x, lastMs: nowMs };
-  const dt = (nowMs - state.lastMs) / 1000;
-  if (!(dt > 0)) return state; // same instant, or the clock went back: nothing to learn
-  const raw = x - state.lastX;
-  const bound = clip > 0 && sigma > 0 ? clip * sigma * Math.sqrt(dt) : Number.POSITIVE_INFINITY;
-  const r = Math.max(-bound, Math.min(bound, raw));
-  return { lastX: x, lastMs: nowMs, ...addReturn(state, r, dt, halfLifeS) };
-}
-
-/** Volatility of log-odds per square root of a second. */
-export function sigmaOf(state: AvellanedaState, p: Pick<AvellanedaParams, 'sigmaInitial' | 'sigmaFloor' | 'sigmaMinSamples'>): number {
-  const variance = variancePerSecond(state, p.sigmaMinSamples);
-  const estimate = variance === undefined ? p.sigmaInitial : Math.sqrt(variance);
-  return Math.max(estimate, p.sigmaFloor);
-}
 
 /**
  * Seconds of risk ahead: to the stop before the market's end (view.stopAtMs: quoting ends there,
@@ -106,19 +80,7 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
   name: 'avellaneda',
   description:
     'Avellaneda-Stoikov in log-odds space: quotes around an inventory-skewed reservation price, spread from risk aversion, volatility and order-arrival decay',
-  // Guards that step in early (a 3-tick, 4-sd jump; 3 levels swept; 3 fills in 10 s; any
-  // adverse mark-out average) for a short 10 s hold: avellaneda re-prices every order anyway, so
-  // holding a side costs it no queue priority (backtests in docs/guards.md).
-  guardDefaults: {
-    jumpTicks: 3,
-    jumpSigmas: 4,
-    sweepLevels: 3,
-    burstFills: 3,
-    burstWindowS: 10,
-    toxicityThreshold: '0',
-    toxicityMaxTicks: 5,
-    toxicityHalfLifeFills: 8,
-  },
+  guardDefaults: EARLY_GUARD_DEFAULTS,
   params: {
     gamma: {
       type: 'number',
@@ -138,38 +100,10 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
       search: { min: 4, max: 40, log: true },
       doc: 'Order-arrival decay: fills thin out as e^(-k * distance in log-odds); the half-spread is about 1/k for a small gamma',
     },
-    sigmaInitial: {
-      type: 'number',
-      min: 0,
-      exclusiveMin: true,
-      default: 0.003,
-      unit: 'log-odds/sqrt(s)',
-      doc: 'Volatility used until sigmaMinSamples returns have been observed',
-    },
-    sigmaFloor: { type: 'number', min: 0, default: 0.0005, unit: 'log-odds/sqrt(s)', doc: 'Least volatility ever used' },
-    sigmaHalfLifeS: {
-      type: 'number',
-      min: 0,
-      exclusiveMin: true,
-      default: 300,
-      unit: 's',
-      doc: 'Half-life of the weight of an observation in the volatility estimate',
-    },
+    ...VOLATILITY_PARAMS,
     sigmaMinSamples: {
-      type: 'number',
-      integer: true,
-      min: 0,
-      default: 30,
-      unit: 'returns',
+      ...VOLATILITY_PARAMS.sigmaMinSamples,
       doc: 'Returns (pairs of successive evaluations with a midpoint, normally one per tick) before the estimate replaces sigmaInitial',
-    },
-    sigmaClip: {
-      type: 'number',
-      min: 0,
-      default: 0,
-      unit: 'sd',
-      search: { min: 0, max: 5 },
-      doc: 'Returns beyond this many standard deviations (of the current sigma) count as that bound in the estimate: jumps do not inflate sigma (0: off)',
     },
     horizon: {
       type: 'number',
@@ -230,14 +164,10 @@ const avellaneda: Strategy<AvellanedaParams, AvellanedaState> = {
     return raw as unknown as AvellanedaParams;
   },
 
-  initialState: () => ({ lastX: undefined, lastMs: undefined, ...NO_RETURNS }),
+  initialState: noVolatilityYet,
 
   quote(view, params, state) {
-    if (view.books[0] === undefined || view.books[1] === undefined) return { quotes: [], state, idleReason: 'no-book' };
-    const mid = view.mid;
-    if (mid === undefined || !isValidPrice(mid)) return { quotes: [], state, idleReason: 'no-midpoint' };
-    const next = observeMid(state, mid, view.nowMs, params.sigmaHalfLifeS, params.sigmaClip, sigmaOf(state, params));
-    return { quotes: quotesFor(view, mid, params, sigmaOf(next, params)), state: next };
+    return quoteWithVolatility(view, params, state, quotesFor);
   },
 };
 
@@ -314,31 +244,4 @@ export function levelPricesQuick(bx: number, ax: number, tick: Decimal, perUnit:
   }
   const t = microOf(tick)!;
   return [fromScaledInt(bid * t), fromScaledInt(ask * t)];
-}
-
-/** ask - bid < minSpread; with no minimum (the default) that is ask < bid, compared without a Decimal made. */
-function spreadBelow(bid: Decimal, ask: Decimal, minSpread: Decimal): boolean {
-  if (minSpread.isZero() && bid.isFinite() && ask.isFinite()) return compareDecimals(ask, bid) < 0;
-  return ask.minus(bid).lt(minSpread);
-}
-
-/**
- * One level's prices on the grid: rounded away from the touch, spread >= minSpread around
- * `centre`, clamped, bid < ask.
- */
-export function levelPrices(bidRaw: Decimal, askRaw: Decimal, centre: Decimal, tick: Decimal, minSpread: Decimal): [Decimal, Decimal] {
-  let bid = bidPrice(bidRaw, tick);
-  let ask = askPrice(askRaw, tick);
-  if (spreadBelow(bid, ask, minSpread)) {
-    const half = minSpread.div(2);
-    bid = Decimal.min(bid, bidPrice(centre.minus(half), tick));
-    ask = Decimal.max(ask, askPrice(centre.plus(half), tick));
-  }
-  bid = clampPrice(bid, tick);
-  ask = clampPrice(ask, tick);
-  if (bid.isFinite() && ask.isFinite() ? compareDecimals(bid, ask) >= 0 : bid.gte(ask)) {
-    if (ask.plus(tick).lte(ONE.minus(tick))) ask = bid.plus(tick);
-    else bid = ask.minus(tick);
-  }
-  return [bid, ask];
 }

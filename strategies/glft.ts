@@ -20,9 +20,10 @@
  * Why price and not log-odds: the intensity is fitted in price (takers reach a number of cents
  * from the midpoint whatever the probability, and the book's grid is in cents), and the closed
  * form wants the quote's distance, the intensity's decay and the volatility in one unit. The
- * volatility is estimated in log-odds exactly as avellaneda does (stable across the price range)
- * and turned into price at the midpoint, σ = p(1 − p)·σx: near 0 and 1 a log-odds move is a small
- * price move, so the inventory skew shrinks there, and quotes are clamped to [tick, 1 − tick].
+ * volatility is estimated in log-odds as avellaneda's (src/strategy/log-odds-volatility.ts, stable
+ * across the price range) and turned into price at the midpoint, σ = p(1 − p)·σx: near 0 and 1 a
+ * log-odds move is a small price move, so the inventory skew shrinks there, and quotes are clamped
+ * to [tick, 1 − tick].
  *
  * Intensity: the view's fit for a side when it is trusted (status `fitted`) and `useFit` is on,
  * else the configured `a` and `k` (a fit with too little data, or refused as out of bounds, is
@@ -38,29 +39,26 @@
  */
 import type { IntensityEstimate } from '../src/market/intensity/intensity-estimate.js';
 import { netExposure, type MarketView } from '../src/market/market-view.js';
-import { Decimal, ZERO, isValidPrice, numberOf } from '../src/money.js';
+import { Decimal, ZERO, numberOf } from '../src/money.js';
+import { EARLY_GUARD_DEFAULTS } from '../src/strategy/early-guards.js';
 import { gridSize } from '../src/strategy/grid.js';
-import { NO_RETURNS } from '../src/strategy/return-variance.js';
+import { fromModel, levelPrices } from '../src/strategy/level-prices.js';
+import { type LogOddsVolatility, VOLATILITY_PARAMS, type VolatilityParams, noVolatilityYet } from '../src/strategy/log-odds-volatility.js';
+import { quoteWithVolatility } from '../src/strategy/quote-with-volatility.js';
 import type { Quote, Strategy } from '../src/strategy/strategy.js';
-import { type AvellanedaState, fromModel, levelPrices, observeMid, sigmaOf } from './avellaneda.js';
 
-export interface GlftParams {
+export interface GlftParams extends VolatilityParams {
   readonly gamma: number;
   readonly a: number;
   readonly k: number;
   readonly useFit: boolean;
-  readonly sigmaInitial: number;
-  readonly sigmaFloor: number;
-  readonly sigmaHalfLifeS: number;
-  readonly sigmaMinSamples: number;
-  readonly sigmaClip: number;
   readonly size: Decimal;
   readonly maxInventory: Decimal;
   readonly minSpread: Decimal;
 }
 
 /** The volatility of log-odds returns and the last midpoint: avellaneda's state, estimated the same way. */
-export type GlftState = AvellanedaState;
+export type GlftState = LogOddsVolatility;
 
 /** What the closed form needs of one side. */
 export interface GlftInputs {
@@ -105,18 +103,7 @@ const glft: Strategy<GlftParams, GlftState> = {
   description:
     'Guéant-Lehalle-Fernandez-Tapia closed form in price: spread and inventory skew from the fitted taker-arrival intensity (A, k), volatility, risk aversion and an inventory limit',
   readsFlowIntensity: true,
-  // The guards avellaneda steps in early with: glft re-prices every order too, so a held side
-  // costs it no queue priority.
-  guardDefaults: {
-    jumpTicks: 3,
-    jumpSigmas: 4,
-    sweepLevels: 3,
-    burstFills: 3,
-    burstWindowS: 10,
-    toxicityThreshold: '0',
-    toxicityMaxTicks: 5,
-    toxicityHalfLifeFills: 8,
-  },
+  guardDefaults: EARLY_GUARD_DEFAULTS,
   params: {
     gamma: {
       type: 'number',
@@ -148,38 +135,10 @@ const glft: Strategy<GlftParams, GlftState> = {
       default: true,
       doc: "Quote with each side's fitted A and k once the fit is trusted; false: always the configured a and k",
     },
+    ...VOLATILITY_PARAMS,
     sigmaInitial: {
-      type: 'number',
-      min: 0,
-      exclusiveMin: true,
-      default: 0.003,
-      unit: 'log-odds/sqrt(s)',
+      ...VOLATILITY_PARAMS.sigmaInitial,
       doc: 'Volatility used until sigmaMinSamples returns have been observed (turned into price at the midpoint)',
-    },
-    sigmaFloor: { type: 'number', min: 0, default: 0.0005, unit: 'log-odds/sqrt(s)', doc: 'Least volatility ever used' },
-    sigmaHalfLifeS: {
-      type: 'number',
-      min: 0,
-      exclusiveMin: true,
-      default: 300,
-      unit: 's',
-      doc: 'Half-life of the weight of an observation in the volatility estimate',
-    },
-    sigmaMinSamples: {
-      type: 'number',
-      integer: true,
-      min: 0,
-      default: 30,
-      unit: 'returns',
-      doc: 'Returns (pairs of successive evaluations with a midpoint) before the estimate replaces sigmaInitial',
-    },
-    sigmaClip: {
-      type: 'number',
-      min: 0,
-      default: 0,
-      unit: 'sd',
-      search: { min: 0, max: 5 },
-      doc: 'Returns beyond this many standard deviations (of the current sigma) count as that bound in the estimate: jumps do not inflate sigma (0: off)',
     },
     size: {
       type: 'decimal',
@@ -214,14 +173,10 @@ const glft: Strategy<GlftParams, GlftState> = {
     return raw as unknown as GlftParams;
   },
 
-  initialState: () => ({ lastX: undefined, lastMs: undefined, ...NO_RETURNS }),
+  initialState: noVolatilityYet,
 
   quote(view, params, state) {
-    if (view.books[0] === undefined || view.books[1] === undefined) return { quotes: [], state, idleReason: 'no-book' };
-    const mid = view.mid;
-    if (mid === undefined || !isValidPrice(mid)) return { quotes: [], state, idleReason: 'no-midpoint' };
-    const next = observeMid(state, mid, view.nowMs, params.sigmaHalfLifeS, params.sigmaClip, sigmaOf(state, params));
-    return { quotes: quotesFor(view, mid, params, sigmaOf(next, params)), state: next };
+    return quoteWithVolatility(view, params, state, quotesFor);
   },
 };
 

@@ -9,10 +9,18 @@
  * `journaledAtMs` is when the line was appended (it decides the file's day). Decoding checks every
  * field and says which one is wrong.
  */
-import { isValidPrice, parseDecimal, type Decimal } from '../money.js';
+import { isValidPrice } from '../money.js';
 import type { Fill } from './fill.js';
-
-export const FILL_RECORD_VERSION = 1;
+import {
+  checkRecordVersion,
+  decimalField,
+  FILL_RECORD_VERSION,
+  FillRecordError,
+  nonNegativeIntField,
+  outcomeIndexField,
+  parseRecordLine,
+  stringField,
+} from './record-fields.js';
 
 export interface FillRecordV1 {
   readonly v: 1;
@@ -53,72 +61,37 @@ export function encodeFill(f: Fill, journaledAtMs: number): string {
   return JSON.stringify(record);
 }
 
-/** Why a line is not a fill record. */
-export class FillRecordError extends Error {
-  override readonly name = 'FillRecordError';
-}
-
-function str(o: Record<string, unknown>, key: string): string {
-  const v = o[key];
-  if (typeof v !== 'string' || v === '') throw new FillRecordError(`field '${key}' must be a non-empty string`);
-  return v;
-}
-
-function dec(o: Record<string, unknown>, key: string, rule: (d: Decimal) => boolean, ruleText: string): Decimal {
-  const v = o[key];
-  const d = typeof v === 'string' ? parseDecimal(v) : undefined;
-  if (d === undefined || !rule(d))
-    throw new FillRecordError(`field '${key}' must be a decimal string ${ruleText} (got ${JSON.stringify(v)})`);
-  return d;
-}
-
-function int(o: Record<string, unknown>, key: string): number {
-  const v = o[key];
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
-    throw new FillRecordError(`field '${key}' must be a non-negative integer (got ${JSON.stringify(v)})`);
-  return v;
-}
-
 /** Parses one journal line; throws FillRecordError naming what is wrong. */
 export function decodeFill(line: string): { fill: Fill; journaledAtMs: number } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(line);
-  } catch {
-    throw new FillRecordError('not valid JSON');
-  }
-  return fillOfRecord(raw);
+  return fillOfRecord(parseRecordLine(line));
 }
 
 /** A parsed journal line as a fill; throws FillRecordError naming what is wrong. */
 export function fillOfRecord(raw: unknown): { fill: Fill; journaledAtMs: number } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new FillRecordError('not a JSON object');
   const o = raw as Record<string, unknown>;
-  if (o.v !== FILL_RECORD_VERSION)
-    throw new FillRecordError(`unknown record version ${JSON.stringify(o.v)} (this makerd reads version ${FILL_RECORD_VERSION})`);
+  checkRecordVersion(o);
   const side = o.side;
   if (side !== 'BUY' && side !== 'SELL') throw new FillRecordError(`field 'side' must be 'BUY' or 'SELL' (got ${JSON.stringify(side)})`);
   const role = o.role;
   if (role !== 'taker' && role !== 'maker')
     throw new FillRecordError(`field 'role' must be 'taker' or 'maker' (got ${JSON.stringify(role)})`);
-  const outcomeIndex = o.outcomeIndex;
-  if (outcomeIndex !== 0 && outcomeIndex !== 1)
-    throw new FillRecordError(`field 'outcomeIndex' must be 0 or 1 (got ${JSON.stringify(outcomeIndex)})`);
-  const matchTime = str(o, 'matchTime');
+  const outcomeIndex = outcomeIndexField(o);
+  const matchTime = stringField(o, 'matchTime');
   const fill: Fill = {
-    tradeId: str(o, 'tradeId'),
-    conditionId: str(o, 'conditionId'),
-    tokenId: str(o, 'tokenId'),
+    tradeId: stringField(o, 'tradeId'),
+    conditionId: stringField(o, 'conditionId'),
+    tokenId: stringField(o, 'tokenId'),
     outcomeIndex,
     side,
-    price: dec(o, 'price', isValidPrice, 'strictly between 0 and 1'),
-    size: dec(o, 'size', (d) => d.gt(0), '> 0'),
+    price: decimalField(o, 'price', isValidPrice, 'strictly between 0 and 1'),
+    size: decimalField(o, 'size', (d) => d.gt(0), '> 0'),
     role,
-    fee: dec(o, 'fee', (d) => !d.isNegative(), '>= 0'),
-    rebate: dec(o, 'rebate', (d) => !d.isNegative(), '>= 0'),
+    fee: decimalField(o, 'fee', (d) => !d.isNegative(), '>= 0'),
+    rebate: decimalField(o, 'rebate', (d) => !d.isNegative(), '>= 0'),
     matchTime,
-    timestampMs: int(o, 'timestampMs'),
-    orderId: str(o, 'orderId'),
+    timestampMs: nonNegativeIntField(o, 'timestampMs'),
+    orderId: stringField(o, 'orderId'),
   };
-  return { fill, journaledAtMs: int(o, 'journaledAtMs') };
+  return { fill, journaledAtMs: nonNegativeIntField(o, 'journaledAtMs') };
 }

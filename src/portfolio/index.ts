@@ -13,7 +13,8 @@ export {
 } from './fill.js';
 export { FEE_DECIMALS, makerFeeAndRebate, takerFee, type FeeTerms } from './fill-fees.js';
 export { fillsFromAccountTrade, isTakerView, type AccountIdentity } from './fill-attribution.js';
-export { decodeFill, encodeFill, FILL_RECORD_VERSION, FillRecordError, type FillRecordV1 } from './fill-record.js';
+export { decodeFill, encodeFill, type FillRecordV1 } from './fill-record.js';
+export { FILL_RECORD_VERSION, FillRecordError } from './record-fields.js';
 export { decodeEntry, encodeEntry, entryId, isFill, type JournalEntry } from './journal-record.js';
 export {
   redemptionOf,

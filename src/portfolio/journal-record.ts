@@ -12,9 +12,18 @@
  *
  * Decoding checks every field and says which one is wrong (FillRecordError, as for fills).
  */
-import { parseDecimal, type Decimal } from '../money.js';
 import type { Fill } from './fill.js';
-import { encodeFill, FILL_RECORD_VERSION, FillRecordError, fillOfRecord } from './fill-record.js';
+import { encodeFill, fillOfRecord } from './fill-record.js';
+import {
+  checkRecordVersion,
+  decimalField,
+  FILL_RECORD_VERSION,
+  FillRecordError,
+  nonNegativeIntField,
+  outcomeIndexField,
+  parseRecordLine,
+  stringField,
+} from './record-fields.js';
 import type { Redemption, Settlement } from './settlement.js';
 
 export type JournalEntry = Fill | Settlement | Redemption;
@@ -59,73 +68,51 @@ export function encodeEntry(e: JournalEntry, journaledAtMs: number): string {
   });
 }
 
-function str(o: Record<string, unknown>, key: string): string {
-  const v = o[key];
-  if (typeof v !== 'string' || v === '') throw new FillRecordError(`field '${key}' must be a non-empty string`);
-  return v;
-}
-
-function dec(o: Record<string, unknown>, key: string, rule: (d: Decimal) => boolean, ruleText: string): Decimal {
-  const v = o[key];
-  const d = typeof v === 'string' ? parseDecimal(v) : undefined;
-  if (d === undefined || !rule(d))
-    throw new FillRecordError(`field '${key}' must be a decimal string ${ruleText} (got ${JSON.stringify(v)})`);
-  return d;
-}
-
-function int(o: Record<string, unknown>, key: string): number {
-  const v = o[key];
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
-    throw new FillRecordError(`field '${key}' must be a non-negative integer (got ${JSON.stringify(v)})`);
-  return v;
-}
-
 function decodeSettlement(o: Record<string, unknown>): Settlement {
-  const outcomeIndex = o.outcomeIndex;
-  if (outcomeIndex !== 0 && outcomeIndex !== 1)
-    throw new FillRecordError(`field 'outcomeIndex' must be 0 or 1 (got ${JSON.stringify(outcomeIndex)})`);
-  const id = str(o, 'id');
+  const outcomeIndex = outcomeIndexField(o);
+  const id = stringField(o, 'id');
   if (!id.startsWith('settle:'))
     throw new FillRecordError(`field 'id' of a settlement must start with 'settle:' (got ${JSON.stringify(id)})`);
   return {
     kind: 'settlement',
     id,
-    conditionId: str(o, 'conditionId'),
-    tokenId: str(o, 'tokenId'),
+    conditionId: stringField(o, 'conditionId'),
+    tokenId: stringField(o, 'tokenId'),
     outcomeIndex,
-    price: dec(o, 'price', (d) => d.eq(0) || d.eq(1), 'of 0 or 1'),
-    size: dec(o, 'size', (d) => !d.isZero(), 'other than 0'),
-    cost: dec(o, 'cost', (d) => !d.isNegative(), '>= 0'),
-    payout: dec(o, 'payout', () => true, ''),
-    pnl: dec(o, 'pnl', () => true, ''),
-    atMs: int(o, 'atMs'),
+    price: decimalField(o, 'price', (d) => d.eq(0) || d.eq(1), 'of 0 or 1'),
+    size: decimalField(o, 'size', (d) => !d.isZero(), 'other than 0'),
+    cost: decimalField(o, 'cost', (d) => !d.isNegative(), '>= 0'),
+    payout: decimalField(o, 'payout', () => true, ''),
+    pnl: decimalField(o, 'pnl', () => true, ''),
+    atMs: nonNegativeIntField(o, 'atMs'),
   };
 }
 
 function decodeRedemption(o: Record<string, unknown>): Redemption {
-  const id = str(o, 'id');
-  const settlementId = str(o, 'settlementId');
+  const id = stringField(o, 'id');
+  const settlementId = stringField(o, 'settlementId');
   if (id !== `redeem:${settlementId}`)
     throw new FillRecordError(`field 'id' of a redemption must be 'redeem:' and its settlementId (got ${JSON.stringify(id)})`);
-  return { kind: 'redemption', id, settlementId, conditionId: str(o, 'conditionId'), tokenId: str(o, 'tokenId'), atMs: int(o, 'atMs') };
+  return {
+    kind: 'redemption',
+    id,
+    settlementId,
+    conditionId: stringField(o, 'conditionId'),
+    tokenId: stringField(o, 'tokenId'),
+    atMs: nonNegativeIntField(o, 'atMs'),
+  };
 }
 
 /** Parses one journal line (any record); throws FillRecordError naming what is wrong. */
 export function decodeEntry(line: string): { entry: JournalEntry; journaledAtMs: number } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(line);
-  } catch {
-    throw new FillRecordError('not valid JSON');
-  }
+  const raw = parseRecordLine(line);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('kind' in raw)) {
     const { fill, journaledAtMs } = fillOfRecord(raw);
     return { entry: fill, journaledAtMs };
   }
   const o = raw as Record<string, unknown>;
-  if (o.v !== FILL_RECORD_VERSION)
-    throw new FillRecordError(`unknown record version ${JSON.stringify(o.v)} (this makerd reads version ${FILL_RECORD_VERSION})`);
-  const journaledAtMs = int(o, 'journaledAtMs');
+  checkRecordVersion(o);
+  const journaledAtMs = nonNegativeIntField(o, 'journaledAtMs');
   if (o.kind === 'settlement') return { entry: decodeSettlement(o), journaledAtMs };
   if (o.kind === 'redemption') return { entry: decodeRedemption(o), journaledAtMs };
   throw new FillRecordError(`field 'kind' must be 'settlement' or 'redemption' (got ${JSON.stringify(o.kind)})`);

@@ -21,9 +21,9 @@ import { open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MakerdError } from '../errors.js';
 import type { Fill } from './fill.js';
-import { FillRecordError } from './fill-record.js';
 import { decodeEntry, entryId, isFill, type JournalEntry } from './journal-record.js';
 import { JOURNAL_ERROR_CODE, JOURNAL_FILE, journalDir } from './journal.js';
+import { FillRecordError } from './record-fields.js';
 
 export interface JournalWarning {
   /** Path of the file. */

@@ -9,6 +9,7 @@ import { FLOW_PROFILE_NAMES, type FlowProfileName, isFlowProfileName } from '../
 import { MARKET_KINDS, type MarketKind, isMarketKind } from '../../sim/world/market-kinds.js';
 import { SIM_WORLDS, type SimWorldName, isSimWorldName } from '../../sim/world/sim-world.js';
 import { UsageError } from '../io.js';
+import { badOptionValue, type NumberRule, optionNumber, readOptionWords } from './option-words.js';
 
 /** Horizons (s) of the mark-out curve; the main horizon is added when not among them. */
 export const MARKOUT_CURVE_S: readonly number[] = [0, 1, 5, 15, 30, 60, 120, 300, 600];
@@ -149,18 +150,13 @@ Output:
   --flow-digest              Add a digest of the flow's orders to each run in the JSON
 `;
 
-const FLAGS_WITH_VALUE = new Set([
-  'config',
+/**
+ * The options that set the markets and the runs (world, flow, fees, rewards, hours): makerd tune
+ * takes them as well and hands them to this parser.
+ */
+export const MARKETS_AND_RUNS_WITH_VALUE: readonly string[] = [
   'world',
   'kind',
-  'strategy',
-  'compare',
-  'params',
-  'markets',
-  'hours',
-  'seeds',
-  'seed-start',
-  'poll-interval-ms',
   'flow',
   'flow-a',
   'flow-k',
@@ -173,11 +169,25 @@ const FLAGS_WITH_VALUE = new Set([
   'fee-rate',
   'fee-exponent',
   'rebate-rate',
-  'markout-s',
-  'out',
+  'hours',
+  'markets',
+  'poll-interval-ms',
   'reward-rate',
   'reward-max-spread',
   'reward-min-size',
+];
+export const MARKETS_AND_RUNS_ALONE: readonly string[] = ['maker-fees'];
+
+const FLAGS_WITH_VALUE = new Set([
+  ...MARKETS_AND_RUNS_WITH_VALUE,
+  'config',
+  'strategy',
+  'compare',
+  'params',
+  'seeds',
+  'seed-start',
+  'markout-s',
+  'out',
   'replay',
   'replay-group',
   'jobs',
@@ -213,60 +223,30 @@ const SYNTHETIC_ONLY = [
   'ends-every',
   'resolve-after',
 ];
-const FLAGS_ALONE = new Set(['json', 'maker-fees', 'progress', 'no-progress', 'flow-digest', 'no-guards']);
+const FLAGS_ALONE = new Set([...MARKETS_AND_RUNS_ALONE, 'json', 'progress', 'no-progress', 'flow-digest', 'no-guards']);
 
-function bad(flag: string, rule: string, value: string): UsageError {
-  return new UsageError(`backtest: --${flag} ${rule} (got ${JSON.stringify(value)})`);
-}
-
-function number(flag: string, value: string, rule: { min?: number; max?: number; exclusiveMin?: boolean; integer?: boolean }): number {
-  const n = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(value.trim()) ? Number(value) : Number.NaN;
-  const words = [rule.integer === true ? 'an integer' : 'a number'];
-  if (rule.min !== undefined) words.push(`${rule.exclusiveMin === true ? '>' : '>='} ${rule.min}`);
-  if (rule.max !== undefined) words.push(`<= ${rule.max}`);
-  const text = `must be ${words.join(' ')}`.replace(/(>=? \S+) (<=)/, '$1 and $2');
-  if (!Number.isFinite(n)) throw bad(flag, text, value);
-  if (rule.integer === true && !Number.isInteger(n)) throw bad(flag, text, value);
-  if (rule.min !== undefined && (rule.exclusiveMin === true ? n <= rule.min : n < rule.min)) throw bad(flag, text, value);
-  if (rule.max !== undefined && n > rule.max) throw bad(flag, text, value);
-  return n;
-}
+const bad = (flag: string, rule: string, value: string): UsageError => badOptionValue('backtest', flag, rule, value);
 
 const NAME = /^[A-Za-z0-9_-]+$/;
 
 export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
-  const seen = new Map<string, string>();
   const params = new Map<string | undefined, string>();
-  const flags = new Set<string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const m = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(a);
-    if (m === null) throw new UsageError(`backtest: unexpected argument '${a}' (options start with --; see makerd backtest --help)`);
-    const name = m[1]!;
-    if (FLAGS_ALONE.has(name)) {
-      if (m[2] !== undefined) throw new UsageError(`backtest: --${name} takes no value`);
-      flags.add(name);
-      continue;
-    }
-    if (!FLAGS_WITH_VALUE.has(name)) throw new UsageError(`backtest: unknown option --${name} (see makerd backtest --help)`);
-    let value = m[2];
-    if (value === undefined) {
-      const next = args[i + 1];
-      if (next === undefined || (next.startsWith('--') && next.length > 2)) throw new UsageError(`backtest: --${name} needs a value`);
-      value = next;
-      i++;
-    }
-    if (name === 'params') {
-      const eq = /^([A-Za-z0-9_-]+)=(.+)$/.exec(value);
-      const key = eq === null ? undefined : eq[1]!;
-      const file = eq === null ? value : eq[2]!;
-      if (params.has(key)) throw new UsageError(`backtest: --params given twice${key === undefined ? '' : ` for ${key}`}`);
-      params.set(key, file);
-      continue;
-    }
-    if (seen.has(name)) throw new UsageError(`backtest: --${name} given twice`);
-    seen.set(name, value);
-  }
+  // --params may come once for every strategy, or once per strategy as NAME=FILE.
+  const takeParams = (name: string, value: string): boolean => {
+    if (name !== 'params') return false;
+    const eq = /^([A-Za-z0-9_-]+)=(.+)$/.exec(value);
+    const key = eq === null ? undefined : eq[1]!;
+    const file = eq === null ? value : eq[2]!;
+    if (params.has(key)) throw new UsageError(`backtest: --params given twice${key === undefined ? '' : ` for ${key}`}`);
+    params.set(key, file);
+    return true;
+  };
+  const { seen, flags } = readOptionWords(args, {
+    command: 'backtest',
+    withValue: FLAGS_WITH_VALUE,
+    alone: FLAGS_ALONE,
+    take: takeParams,
+  });
   if (seen.has('strategy') && seen.has('compare'))
     throw new UsageError('backtest: --strategy and --compare exclude each other (use --compare A,B to run several)');
   if (flags.has('progress') && flags.has('no-progress')) throw new UsageError('backtest: --progress and --no-progress exclude each other');
@@ -308,8 +288,8 @@ export function parseBacktestArgs(args: readonly string[]): BacktestArgs {
         `backtest: --${synthetic} is an option of the synthetic flow; a replay takes its markets, times and fees from the recording`,
       );
   }
-  const opt = (flag: string, rule: Parameters<typeof number>[2]): number | undefined =>
-    seen.has(flag) ? number(flag, seen.get(flag)!, rule) : undefined;
+  const opt = (flag: string, rule: NumberRule): number | undefined =>
+    seen.has(flag) ? optionNumber('backtest', flag, seen.get(flag)!, rule) : undefined;
   const markoutS = opt('markout-s', { min: 0, max: 86_400 }) ?? 60;
   const profile = seen.get('flow');
   const rewardRate = opt('reward-rate', { min: 0, max: 1_000_000 });

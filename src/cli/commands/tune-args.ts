@@ -8,7 +8,8 @@
 import { parseObjective, type Objective } from '../../tune/objective.js';
 import type { Shard } from '../../tune/search-definition.js';
 import { UsageError } from '../io.js';
-import { type BacktestArgs, parseBacktestArgs } from './backtest-args.js';
+import { type BacktestArgs, MARKETS_AND_RUNS_ALONE, MARKETS_AND_RUNS_WITH_VALUE, parseBacktestArgs } from './backtest-args.js';
+import { badOptionValue, type OptionWords, optionNumber, readOptionWords } from './option-words.js';
 
 /**
  * mean - 0.1 x sd of a run's income: a run is one market for one day (the default --hours and
@@ -136,88 +137,33 @@ const OWN_WITH_VALUE = new Set([
 ]);
 const OWN_ALONE = new Set(['json', 'progress', 'no-progress']);
 /** backtest's options that set the markets and runs: handed to its parser. */
-const BACKTEST_WITH_VALUE = new Set([
-  'world',
-  'kind',
-  'flow',
-  'flow-a',
-  'flow-k',
-  'volatility',
-  'jump-rate',
-  'jump-size',
-  'informed-share',
-  'foresight-ms',
-  'step-ms',
-  'fee-rate',
-  'fee-exponent',
-  'rebate-rate',
-  'hours',
-  'markets',
-  'poll-interval-ms',
-  'reward-rate',
-  'reward-max-spread',
-  'reward-min-size',
-]);
-const BACKTEST_ALONE = new Set(['maker-fees']);
+const BACKTEST_WITH_VALUE = new Set(MARKETS_AND_RUNS_WITH_VALUE);
+const BACKTEST_ALONE = new Set(MARKETS_AND_RUNS_ALONE);
 /** backtest's options that mean nothing to a search. */
 const BACKTEST_ONLY = new Set(['compare', 'out', 'replay', 'replay-group', 'markout-s', 'flow-digest', 'no-guards']);
 
-const bad = (flag: string, rule: string, value: string): UsageError =>
-  new UsageError(`tune: --${flag} ${rule} (got ${JSON.stringify(value)})`);
+const bad = (flag: string, rule: string, value: string): UsageError => badOptionValue('tune', flag, rule, value);
 
-function integer(flag: string, value: string, min: number, max: number): number {
-  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw bad(flag, `must be an integer >= ${min} and <= ${max}`, value);
-  return n;
-}
+const integer = (flag: string, value: string, min: number, max: number): number =>
+  optionNumber('tune', flag, value, { min, max, integer: true, digitsOnly: true });
 
 function positiveDecimal(flag: string, value: string): string {
   if (!/^\d+(\.\d+)?$/.test(value.trim()) || Number(value) <= 0) throw bad(flag, 'must be a number > 0', value);
   return value.trim();
 }
 
-/** Splits `--flag value` / `--flag=value` words; `positional` collects other words (merge's files). */
-function words(
-  args: readonly string[],
-  withValue: ReadonlySet<string>,
-  alone: ReadonlySet<string>,
-  positional?: string[],
-): { seen: Map<string, string>; flags: Set<string>; order: string[][] } {
-  const seen = new Map<string, string>();
-  const flags = new Set<string>();
-  const order: string[][] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const m = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(a);
-    if (m === null) {
-      if (positional !== undefined) {
-        positional.push(a);
-        continue;
-      }
-      throw new UsageError(`tune: unexpected argument '${a}' (options start with --; see makerd tune --help)`);
-    }
-    const name = m[1]!;
-    if (BACKTEST_ONLY.has(name))
-      throw new UsageError(`tune: --${name} is an option of makerd backtest, not of tune (see makerd tune --help)`);
-    if (alone.has(name)) {
-      if (m[2] !== undefined) throw new UsageError(`tune: --${name} takes no value`);
-      flags.add(name);
-      order.push([a]);
-      continue;
-    }
-    if (!withValue.has(name)) throw new UsageError(`tune: unknown option --${name} (see makerd tune --help)`);
-    let value = m[2];
-    if (value === undefined) {
-      const next = args[i + 1];
-      if (next === undefined || (next.startsWith('--') && next.length > 2)) throw new UsageError(`tune: --${name} needs a value`);
-      value = next;
-      i++;
-    }
-    if (seen.has(name)) throw new UsageError(`tune: --${name} given twice`);
-    seen.set(name, value);
-    order.push([`--${name}`, value]);
-  }
-  return { seen, flags, order };
+/** Reads tune's (or merge's) words; `positional` collects the others (merge's files). */
+function words(args: readonly string[], withValue: ReadonlySet<string>, alone: ReadonlySet<string>, positional?: string[]): OptionWords {
+  return readOptionWords(args, {
+    command: 'tune',
+    withValue,
+    alone,
+    positional,
+    refuse: (name) =>
+      BACKTEST_ONLY.has(name)
+        ? new UsageError(`tune: --${name} is an option of makerd backtest, not of tune (see makerd tune --help)`)
+        : undefined,
+  });
 }
 
 export function parseTuneArgs(args: readonly string[]): TuneArgs {
