@@ -15,6 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DS, targets } from './dashboard/panels.mjs';
+import { INCOME_ROWS } from './dashboard/income-rows.mjs';
 import { PIPELINE_ROWS } from './dashboard/pipeline-rows.mjs';
 import { REWARD_ROWS } from './dashboard/reward-rows.mjs';
 import { TRADING_ROWS } from './dashboard/trading-rows.mjs';
@@ -25,7 +26,7 @@ export const SCHEMA_VERSION = 41;
 export const DATASOURCE_UID = 'makerd-prometheus';
 
 /** Every row, top to bottom: the panel builders are in dashboard/panels.mjs, the rows beside them. */
-export const ROWS = [...TRADING_ROWS, ...REWARD_ROWS, ...VENUE_ROWS, ...PIPELINE_ROWS];
+export const ROWS = [...TRADING_ROWS, ...REWARD_ROWS, ...INCOME_ROWS, ...VENUE_ROWS, ...PIPELINE_ROWS];
 
 // ---- layout and the dashboard ---------------------------------------------------------------
 

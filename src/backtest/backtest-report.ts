@@ -368,7 +368,7 @@ export function comparison(report: BacktestReport): Record<string, unknown>[] {
       maxInventoryRatio: bs.maxInventory.mean > 0 ? round(ss.maxInventory.mean / bs.maxInventory.mean, 4) : null,
       pnlMeanOverSd: meanOverSd(ss.totalPnl),
       againstPnlMeanOverSd: meanOverSd(bs.totalPnl),
-      // The same with rewards: total = trading PnL + liquidity rewards.
+      // The same on income: total = PnL total (rebates and settlement in it) + liquidity rewards.
       meanTotalDifference: round(withRewards.mean, 6),
       totalPairedStandardError: round(withRewards.se, 6),
       totalSdRatio: bs.total.sd > 0 ? round(ss.total.sd / bs.total.sd, 4) : null,

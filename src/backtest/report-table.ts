@@ -85,7 +85,11 @@ export function tableHead(report: BacktestReport): string {
   return `${s.runs} seed(s) x ${report.strategies.length} strategy(ies), ${s.markets} market(s), ${s.hours} h each; seeds ${s.seeds[0]}..${s.seeds[s.seeds.length - 1]}; ${worldText(s)}; ${rewardsText(s.rewards)}${s.ends === undefined ? '' : `; ${endsText(s)}`}`;
 }
 
-/** The whole text report: head, table, the notes on empty figures, the comparison lines. */
+/** How income splits into the table's figures, each counted once (src/portfolio/income.ts). */
+export const INCOME_NOTE =
+  'income = PnL total + liquidity rewards; PnL total = PnL realized + unrealized; PnL realized = trading (closing gains - fees paid) + settlement + rebates';
+
+/** The whole text report: head, table, the notes on empty figures, the income identity, the comparison lines. */
 export function reportTable(report: BacktestReport): string {
   const mainH = report.settings.markoutHorizonS;
   const rows: string[][] = [['figure', 'strategy', 'mean', 'sd', 'p5', 'p50', 'p95']];
@@ -108,7 +112,7 @@ export function reportTable(report: BacktestReport): string {
   const widths = rows[0]!.map((_, c) => rows.reduce((w, r) => Math.max(w, r[c]!.length), 0));
   const body = rows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n');
   const notes = emptyFigureNotes(report).map((n) => `${n}\n`);
-  return `${tableHead(report)}\n${body}\n${notes.join('')}${comparisonLines(report)}`;
+  return `${tableHead(report)}\n${body}\n${notes.join('')}${INCOME_NOTE}\n${comparisonLines(report)}`;
 }
 
 /** The comparison (reportJson's), one line per strategy after the first. */
@@ -121,7 +125,7 @@ function comparisonLines(report: BacktestReport): string {
         `${String(c.strategy)} vs ${String(c.against)}: mean PnL difference ${n(c.meanPnlDifference, 4)} (paired se ${n(c.pairedStandardError, 4)}), ` +
         `PnL sd ratio ${n(c.pnlSdRatio, 3)}, largest-inventory ratio ${n(c.maxInventoryRatio, 3)}, ` +
         `mean/sd ${n(c.pnlMeanOverSd, 3)} against ${n(c.againstPnlMeanOverSd, 3)}; ` +
-        `with rewards: mean total difference ${n(c.meanTotalDifference, 4)} (paired se ${n(c.totalPairedStandardError, 4)}), ` +
+        `with rewards (income = PnL + rewards): mean total difference ${n(c.meanTotalDifference, 4)} (paired se ${n(c.totalPairedStandardError, 4)}), ` +
         `total ratio ${n(c.totalRatio, 3)}, total sd ratio ${n(c.totalSdRatio, 3)}\n`,
     )
     .join('');

@@ -10,6 +10,10 @@
  * `settlement` is the part of PnL that settled, at 1 / 0, what was held when markets resolved
  * within the run (`--ends-every`; 0 otherwise): in PnL realized and PnL total already.
  *
+ * `total` is the run's income counted whole (src/portfolio/income.ts): PnL total + liquidity
+ * rewards, where PnL realized already holds the closing gains less fees, the settlement and the
+ * rebates. Nothing is added twice: trading = realized - settlement - rebates (the table's note).
+ *
  * Mark-out figures per run: `markout` at the main horizon (--markout-s), and `markout5`,
  * `markout60`, `markout300` at those fixed horizons (NaN, left out of the statistics, for a run
  * without fills resolved there or a horizon not measured); `adverseShare` is the run's share of
@@ -75,7 +79,8 @@ export const METRICS = [
   { key: 'totalPnl', title: 'PnL total', unit: 'USDC' },
   { key: 'settlement', title: 'settlement', unit: 'USDC' },
   { key: 'rewards', title: 'liquidity rewards', unit: 'USDC' },
-  { key: 'total', title: 'PnL + rewards', unit: 'USDC' },
+  // A run's income counted whole: rebates and settlement are in PnL total already (realized), rewards beside it.
+  { key: 'total', title: 'income = PnL + rewards', unit: 'USDC' },
   { key: 'realizedPnl', title: 'PnL realized', unit: 'USDC' },
   { key: 'unrealizedPnl', title: 'PnL unrealized', unit: 'USDC' },
   { key: 'fills', title: 'fills', unit: 'fills' },

@@ -6,7 +6,9 @@
  * apart (`paper-rewards/`): a paper run never restores the account's estimate, nor the reverse. A
  * monitor run without credentials has no account (and no order: its estimate stays 0), so it
  * neither restores nor saves one. A file that cannot be read or written costs the estimate its
- * history, never the run: logged once, then ignored.
+ * history, never the run: logged once, then ignored. A minute whose sample is missed on a market
+ * is counted (makerd_reward_samples_missed_total) and logged once per episode of consecutive
+ * missed minutes: when it starts, and when the market is sampled again, with the minutes missed.
  */
 import type { Registry } from 'prom-client';
 import { runIdentity } from '../data-dir/venue-identity.js';
@@ -72,10 +74,21 @@ export function startRewardEstimates({ config, clock, logger }: DaemonContext, i
     estimator,
     staleAfterMs: config.poller.staleAfterMs,
     onSample: save,
+    onMissStart: (e) =>
+      log.warn(
+        { market: e.market, minute: new Date(e.sinceMs).toISOString(), reason: Object.keys(e.reasons)[0] },
+        'reward sample missed: the minute counts 0 in the estimate (logged again when sampling resumes)',
+      ),
+    onResume: (e) =>
+      log.info(
+        { market: e.market, since: new Date(e.sinceMs).toISOString(), missedMinutes: e.minutes, reasons: e.reasons },
+        'reward sampling resumed after missed minutes',
+      ),
   });
   registerRewardMetrics(i.registry, {
     estimates: () => estimator.estimates(),
     malformed: () => estimator.malformed(),
+    missed: () => sampler.missed(),
     markets: () => i.view.markets.map((m) => m.conditionId),
   });
   i.view.rewards = estimator;

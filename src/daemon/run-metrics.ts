@@ -1,11 +1,12 @@
 /**
  * The metrics of a run's parts that exist only after the admin server is up, registered by phase:
  * the venue side once the venue is open (the limiter's windows, the poller, the position reads),
- * the account side once the risk gate is armed (PnL, fills, loss limits, reconciliation).
+ * the account side once the risk gate is armed (PnL, income, fills, loss limits, reconciliation).
  */
 import type { Registry } from 'prom-client';
 import type { RateLimiter } from '../limits/index.js';
 import { registerLimiterMetrics } from '../metrics/limiter-metrics.js';
+import { registerIncomeMetrics } from '../metrics/income-metrics.js';
 import { registerPollerMetrics } from '../metrics/poller-metrics.js';
 import { registerPortfolioMetrics } from '../metrics/portfolio-metrics.js';
 import { registerPositionMetrics } from '../metrics/position-metrics.js';
@@ -41,6 +42,12 @@ export function registerAccountMetrics(
     view: DaemonView;
   },
 ): (latencyMs: number) => void {
+  // The reward estimator exists once quoting starts: read at each scrape.
+  registerIncomeMetrics(registry, {
+    portfolio: () => i.portfolio.snapshot(),
+    rewards: () => i.view.rewards?.estimates(),
+    markets: () => i.view.markets.map((m) => m.conditionId),
+  });
   return registerPortfolioMetrics(registry, {
     portfolio: () => i.portfolio.snapshot(),
     fills: () => i.journal.fillCounts.snapshot(),

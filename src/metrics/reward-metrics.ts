@@ -1,8 +1,8 @@
 /**
  * What makerd estimates it earns in liquidity rewards (src/rewards/reward-estimator.ts), per
  * configured market, read at scrape time: its score and share at the last one-minute sample, the
- * estimated USDC (a counter, and the UTC day's figure as a gauge), and malformed `rewards`
- * objects. Apart from the PnL series on purpose: an estimate is not money received.
+ * estimated USDC (a counter, and the UTC day's figure as a gauge), malformed `rewards` objects,
+ * and the one-minute samples missed (src/trading/reward-sampler.ts). Apart from the PnL series on purpose: an estimate is not money received.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { moneyNumber } from '../money.js';
@@ -13,6 +13,8 @@ export interface RewardMetricsSource {
   readonly estimates: () => readonly MarketRewardEstimate[];
   /** Malformed `rewards` objects seen per market (once per market and reason). */
   readonly malformed: () => ReadonlyMap<string, number>;
+  /** Minutes whose sample was missed, per market (RewardSampler.missed); absent: none exported. */
+  readonly missed?: () => ReadonlyMap<string, number>;
   /** The configured markets: exported at 0 from start-up, before their first sample. */
   readonly markets?: () => Iterable<string>;
 }
@@ -59,6 +61,15 @@ export function registerRewardMetrics(registry: Registry, src: RewardMetricsSour
     }),
     { exportZero: true },
   );
+  const addMissed = cumulative(
+    new Counter({
+      name: 'makerd_reward_samples_missed_total',
+      help: "Minutes whose reward sample makerd missed, by market (late timer, book missing or stale, rules unknown, an error); each counts 0 in the day's estimate",
+      labelNames: ['market'],
+      registers: [registry],
+    }),
+    { exportZero: true },
+  );
   refresh = () => {
     score.reset();
     share.reset();
@@ -66,10 +77,12 @@ export function registerRewardMetrics(registry: Registry, src: RewardMetricsSour
     // One figure per market and scrape (cumulative() adds what a total grew by since the last call).
     const accrued = new Map<string, number>();
     const malformed = new Map<string, number>();
+    const missed = new Map<string, number>();
     for (const market of src.markets?.() ?? []) {
       for (const g of [score, share, today]) g.set({ market }, 0);
       accrued.set(market, 0);
       malformed.set(market, 0);
+      missed.set(market, 0);
     }
     for (const e of src.estimates()) {
       const labels = { market: e.market };
@@ -81,5 +94,7 @@ export function registerRewardMetrics(registry: Registry, src: RewardMetricsSour
     for (const [market, n] of src.malformed()) malformed.set(market, n);
     for (const [market, total] of accrued) addEstimated({ market }, total);
     for (const [market, n] of malformed) addMalformed({ market }, n);
+    for (const [market, n] of src.missed?.() ?? []) missed.set(market, n);
+    for (const [market, n] of missed) addMissed({ market }, n);
   };
 }

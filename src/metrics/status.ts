@@ -14,6 +14,9 @@
  * - `events` lists each neg-risk event makerd quotes in: its worst-case loss over the ways it can
  *   resolve, the limit (risk.perEvent.maxWorstLossUsdc, null while off) and the market whose Yes
  *   gives that loss (null: an outcome makerd does not quote).
+ * - `income` (per market and overall) is the income counted whole, one figure beside its parts
+ *   (src/portfolio/income.ts): trading + settlement + rebates = `pnl.realized`, plus unrealized and
+ *   the rewards (estimated today, credited for completed days); `total` sums them.
  * - `redeemable` is what resolved markets left to redeem (redeemable-status.ts): settled at 1 / 0
  *   into realized PnL, the payout waits until the venue no longer holds the shares.
  * - Each limit names its window by length (`window`: `10s`, `10m`); `kind` (`burst`, `sustained`)
@@ -23,6 +26,8 @@ import type { RefreshCost } from '../execution/refresh-cost.js';
 import { type LimiterSnapshot, windowLength } from '../limits/index.js';
 import { type Decimal, drawdownText, moneyText } from '../money.js';
 import type { PortfolioSnapshot, RedeemableMarket } from '../portfolio/index.js';
+import { INCOME_PARTS, type Income, type IncomePart } from '../portfolio/income.js';
+import { incomeByMarket } from './income-metrics.js';
 import type { MarketRewardEstimate } from '../rewards/reward-estimator.js';
 import type { PaperStats } from '../paper/paper-venue.js';
 import { isTradingState, type RiskSnapshot, worstState } from '../risk/index.js';
@@ -135,6 +140,9 @@ export interface PnlStrings {
   readonly total: string;
 }
 
+/** Income by part (src/portfolio/income.ts), money text; `total` is the sum of the other six. */
+export type IncomeStrings = Readonly<Record<IncomePart, string>>;
+
 export interface MarketStatus {
   /** The condition id. */
   readonly market: string;
@@ -148,6 +156,8 @@ export interface MarketStatus {
   /** Signed shares of outcome 0 and 1. */
   readonly positions: { readonly '0': string; readonly '1': string };
   readonly pnl: PnlStrings;
+  /** Income counted whole: `pnl`'s parts (realized split into trading, settlement, rebates) and the rewards, summed. */
+  readonly income: IncomeStrings;
   /** Fills of the account in this market, from the journal (replayed at start-up) and since. */
   readonly fills: number;
   /** Share of time its live orders were what its strategy wanted (makerd_quote_fidelity_ratio); null before its first wish. */
@@ -237,6 +247,8 @@ export interface DaemonStatus {
     readonly fees: string;
     readonly rebates: string;
   };
+  /** Income by part over every market (the journal's included); `total` = `pnl.total` + rewards. */
+  readonly income: IncomeStrings;
   /** Resolved markets' payouts waiting to be redeemed (their settlement is in `pnl.realized`). */
   readonly redeemable: RedeemableStatus;
   /** Estimated liquidity rewards of the UTC day (`day`, YYYY-MM-DD) over every market; not in `pnl`. */
@@ -269,6 +281,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
   const rewardOf = new Map(rewards?.estimates.map((e) => [e.market, e]));
   const fidelity = src.quoteFidelity?.();
   const intensities = src.intensity?.();
+  const income = incomeByMarket(snap, rewards?.estimates, src.markets());
   const markets = src.markets().map((market): MarketStatus => {
     const f = fidelity?.markets.get(market);
     const m = byMarket.get(market);
@@ -293,6 +306,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
               unrealized: moneyText(m.unrealizedPnl),
               total: moneyText(m.realizedPnl.add(m.unrealizedPnl)),
             },
+      income: incomeStrings(income.markets.get(market)),
       fills: m?.fills ?? 0,
       quoteFidelity: f === undefined ? null : round4(f),
       ...(guards === undefined ? {} : { guards: { bid: guardHold(guards.bid), ask: guardHold(guards.ask) } }),
@@ -333,6 +347,7 @@ export function buildStatus(src: StatusSource): DaemonStatus {
       fees: moneyText(t.feesPaid),
       rebates: moneyText(t.rebatesReceived),
     },
+    income: incomeStrings(income.all),
     redeemable: redeemableStatus(src.redeemable?.() ?? [], now, (market) => byMarket.get(market)?.realizedPnl),
     rewards:
       rewards === undefined
@@ -389,6 +404,10 @@ const nonEmpty = (text: string | undefined): string | null => (text === undefine
 
 const ZERO_TEXT = { toFixed: (): string => '0' };
 const ZERO_PNL: PnlStrings = { realized: '0', unrealized: '0', total: '0' };
+
+function incomeStrings(income: Income | undefined): IncomeStrings {
+  return Object.fromEntries(INCOME_PARTS.map((p) => [p, income === undefined ? '0' : moneyText(income[p])])) as IncomeStrings;
+}
 
 function rewardStatus(e: MarketRewardEstimate): MarketRewardStatus {
   return {

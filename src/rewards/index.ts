@@ -29,3 +29,4 @@ export {
   RewardEstimator,
   type RewardEstimatorOptions,
 } from './reward-estimator.js';
+export { type MissEpisode, MissedSamples } from './missed-samples.js';

@@ -159,6 +159,11 @@ export class RewardEstimator {
     m.accrued = m.accrued.add(dayReward(est.share, rules.dailyRate));
   }
 
+  /** Whether the market's last sample found it paying (false for a market never sampled). */
+  isPaying(market: string): boolean {
+    return this.#markets.get(market)?.paying ?? false;
+  }
+
   /** Every market seen so far, in first-seen order. */
   estimates(): MarketRewardEstimate[] {
     return [...this.#markets].map(([market, m]) => ({

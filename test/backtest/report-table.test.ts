@@ -141,6 +141,30 @@ describe('notes on empty figures', () => {
   });
 });
 
+describe('income in the table', () => {
+  it('names the total income, and says how it splits into the figures, each once', () => {
+    const r = run(3, [markout(5, 3, 0), markout(60, 3, 0), markout(300, 3, 0)]);
+    // realized 1.5 = trading 1.2 (closing gains - fees) + settlement 0.25 + rebates 0.05; income = 1.5 + 0.5 + rewards 0.3.
+    const figures = { ...r, realizedPnl: new Decimal('1.5'), unrealizedPnl: new Decimal('0.5'), totalPnl: new Decimal('2') };
+    const text = reportTable(
+      report([
+        {
+          ...figures,
+          settlement: new Decimal('0.25'),
+          rebates: new Decimal('0.05'),
+          rewards: new Decimal('0.3'),
+          total: new Decimal('2.3'),
+        },
+      ]),
+    );
+    expect(text).toMatch(/^income = PnL \+ rewards \(USDC\)\s+bands\s+2\.30\s/m);
+    expect(text).toMatch(/^PnL total \(USDC\)\s+bands\s+2\.00\s/m);
+    expect(text).toContain(
+      'income = PnL total + liquidity rewards; PnL total = PnL realized + unrealized; PnL realized = trading (closing gains - fees paid) + settlement + rebates',
+    );
+  });
+});
+
 describe('makerd backtest --replay: the text report of a 60 s recording', () => {
   it('says 1 min 0 s, names every horizon alike, and explains the empty main mark-out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'makerd-replay-60s-'));

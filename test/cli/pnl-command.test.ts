@@ -203,6 +203,60 @@ describe('makerd pnl', () => {
     expect(out.totals.realizedPnl).toBe('0.468');
   });
 
+  it('counts income whole per market: trading, settled, rebates, unrealized at the last fill, rewards estimated today and credited before', async () => {
+    const dataDir = await journalWith(FILLS());
+    const day = Date.UTC(2026, 0, 1) / 86_400_000;
+    // 2025-12-31 (ended: credited): A 720 / 1440 x 10 = 5; 2026-01-01 (under way: estimated): A 1, B 36 / 1440 x 40 = 1.
+    writeEstimate(dataDir, {
+      version: 1,
+      day: day - 1,
+      lastSlot: 1439,
+      markets: { '0xaaaa': { shareSum: '720', samples: 1440, dailyRate: '10' } },
+    });
+    writeEstimate(dataDir, {
+      version: 1,
+      day,
+      lastSlot: 700,
+      markets: {
+        '0xaaaa': { shareSum: '144', samples: 700, dailyRate: '10' },
+        '0xbbbb': { shareSum: '36', samples: 700, dailyRate: '40' },
+      },
+    });
+    const io = (): CliIo & { out: () => string } => {
+      let out = '';
+      return { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, env: {}, out: () => out };
+    };
+    const clock = new FakeClock(Date.UTC(2026, 0, 1, 18));
+    const text = io();
+    expect(await pnlCommand({ data: { dir: dataDir } }, [], text, clock)).toBe(0);
+    const lines = text.out().split('\n');
+    const at = lines.indexOf('income:');
+    expect(at).toBeGreaterThan(0);
+    // A: trading 4 x 0.15 - 0.144 = 0.456, rebates 0.012, unrealized at the last fills 0.9, rewards 1 + 5.
+    expect(lines.slice(at + 1, at + 5).map((l) => l.trim().split(/\s+/))).toEqual([
+      ['MARKET', 'TRADING', 'SETTLED', 'REBATES', 'UNREAL@LAST', 'REWARDS.EST', 'REWARDS.CRED', 'INCOME'],
+      ['0xaaaa', '0.456000', '0.000000', '0.012000', '0.900000', '1.000000', '5.000000', '7.368000'],
+      ['0xbbbb', '0.000000', '0.000000', '0.000000', '0.000000', '1.000000', '0.000000', '1.000000'],
+      ['TOTAL', '0.456000', '0.000000', '0.012000', '0.900000', '2.000000', '5.000000', '8.368000'],
+    ]);
+    expect(lines[at + 5]).toMatch(/^INCOME = TRADING \(closing gains - fees\) \+ SETTLED \+ REBATES \(together REALIZED\)/);
+    const json = io();
+    await pnlCommand({ data: { dir: dataDir } }, ['--json'], json, clock);
+    const out = JSON.parse(json.out());
+    expect(out.income.markets['0xaaaa']).toEqual({
+      trading: '0.456',
+      settlement: '0',
+      rebates: '0.012',
+      unrealized: '0.9',
+      rewards_estimated: '1',
+      rewards_credited: '5',
+      total: '7.368',
+    });
+    expect(out.income.total.total).toBe('8.368');
+    // Trading + settlement + rebates is REALIZED; the rewards are beside it, not in it.
+    expect(out.totals.realizedPnl).toBe('0.468');
+  });
+
   it('an empty or missing journal says so', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'makerd-pnl-'));
     const r = await run(dataDir);

@@ -2,8 +2,9 @@
  * The reward estimate's part of start-quoting: a restart on the same UTC day goes on from the day
  * saved in data.dir/rewards/, a file that cannot be used is logged and set aside (never fatal),
  * and a save that fails is logged once. A paper run keeps its own (data.dir/paper-rewards/): it
- * never restores the account's, nor a live run a paper run's. Books, live orders and rules are stubbed: the sampling
- * itself is test/trading/reward-sampler.test.ts.
+ * never restores the account's, nor a live run a paper run's. A missed minute is counted and logged
+ * once per episode. Books, live orders and rules are stubbed: the sampling itself is
+ * test/trading/reward-sampler.test.ts.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ import { startRewardEstimates } from '../../src/daemon/reward-estimates.js';
 import { createRegistry } from '../../src/metrics/registry.js';
 import { parseRewardRules } from '../../src/rewards/index.js';
 import { estimateFileName, PAPER_REWARDS_DIR, rewardsDir, writeEstimate } from '../../src/rewards/estimate-file.js';
-import { BookStore } from '../../src/trading/book-store.js';
+import type { StoredBook } from '../../src/trading/book-store.js';
+import { book, stored } from '../trading/fixtures.js';
 import { TEST_CREDENTIALS } from '../support/test-credentials.js';
 import { phaseContext } from './phase-context.js';
 
@@ -36,14 +38,21 @@ function start(clock: FakeClock, env: NodeJS.ProcessEnv = {}, dataDir?: string) 
   const p = phaseContext(undefined, dataDir === undefined ? env : { ...env, MAKERD_DATA_DIR: dataDir }, clock);
   const view = newDaemonView();
   view.markets = [{ conditionId: MARKET, tokens: [`${MARKET}:0`, `${MARKET}:1`] }];
+  // Empty books, always fresh: every sample is taken, and scores 0 (no midpoint). `books.none`
+  // takes them away (a missed minute).
+  const books = {
+    none: false,
+    get: (tokenId: string): StoredBook | undefined =>
+      books.none ? undefined : stored(book(tokenId, { bids: [], asks: [], timestampMs: clock.now() })),
+  };
   const input = {
     registry: createRegistry(),
     view,
-    books: new BookStore(),
+    books: books as never,
     executor: { tracker: { liveOf: () => [], footprints: () => [] } } as never,
     metadata: { get: () => ({ rewards: PAYING }) } as never,
   };
-  return { ...p, view, run: () => startRewardEstimates(p.ctx, input) };
+  return { ...p, view, books, registry: input.registry, run: () => startRewardEstimates(p.ctx, input) };
 }
 
 describe('reward estimates of the daemon', () => {
@@ -60,7 +69,7 @@ describe('reward estimates of the daemon', () => {
     const stop = s.run();
     expect(s.lines.find((l) => l.msg === "today's reward estimate restored")).toMatchObject({ markets: 1 });
     expect(s.view.rewards?.totalToday().toFixed()).toBe('3.6'); // 36 / 1440 × 144
-    // 10:01: a sample (no book: share 0), saved at once.
+    // 10:01: a sample (empty books: share 0), saved at once.
     clock.advance(30_000);
     const saved = JSON.parse(readFileSync(join(rewardsDir(s.ctx.config.data.dir), estimateFileName(DAY)), 'utf8'));
     expect(saved).toEqual({
@@ -161,5 +170,30 @@ describe('reward estimates of the daemon', () => {
     const withAccount = start(clock, { ...env, ...credentialsEnv() }, dataDir);
     withAccount.run()();
     expect(withAccount.view.rewards?.totalToday().toFixed()).toBe('3.6');
+  });
+
+  it('counts a missed minute and logs each episode once when it starts and once when sampling resumes', async () => {
+    const clock = new FakeClock(NOW);
+    const s = start(clock);
+    const stop = s.run();
+    clock.advance(30_000); // 10:01 sampled
+    s.books.none = true;
+    clock.advance(3 * 60_000); // 10:02, 10:03, 10:04 missed
+    s.books.none = false;
+    clock.advance(60_000); // 10:05 sampled
+    expect(s.view.rewards?.estimates()[0]?.samples).toBe(2);
+    const missed = s.lines.filter((l) => String(l.msg).startsWith('reward sample missed'));
+    expect(missed).toHaveLength(1);
+    expect(missed[0]).toMatchObject({ level: 'warn', market: MARKET, minute: '2026-01-01T10:02:00.000Z', reason: 'book missing' });
+    const resumed = s.lines.filter((l) => l.msg === 'reward sampling resumed after missed minutes');
+    expect(resumed).toHaveLength(1);
+    expect(resumed[0]).toMatchObject({
+      market: MARKET,
+      since: '2026-01-01T10:02:00.000Z',
+      missedMinutes: 3,
+      reasons: { 'book missing': 3 },
+    });
+    expect(await s.registry.metrics()).toContain('makerd_reward_samples_missed_total{market="0xm"} 3');
+    stop();
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ExecutorStats } from '../../src/execution/executor-stats.js';
 import { registerTradingMetrics } from '../../src/metrics/trading-metrics.js';
 import { DEFAULT_LOSS_LIMITS, DEFAULT_RISK_LIMITS, LossLimitGuard, REFUSAL_REASONS, RiskGate } from '../../src/risk/index.js';
+import { registerIncomeMetrics } from '../../src/metrics/income-metrics.js';
 import { registerPortfolioMetrics } from '../../src/metrics/portfolio-metrics.js';
 import { Portfolio } from '../../src/portfolio/index.js';
 import { describe, expect, it } from 'vitest';
@@ -114,12 +115,17 @@ describe('the documentation', () => {
       lossLimits: () => new LossLimitGuard(new RiskGate(DEFAULT_RISK_LIMITS), DEFAULT_LOSS_LIMITS).snapshot(),
       reconciliation: () => ({ mismatches: {} }),
     });
+    registerIncomeMetrics(registry, {
+      portfolio: () => new Portfolio({ clock: new FakeClock() }).snapshot(),
+      rewards: () => undefined,
+      markets: () => [],
+    });
     registerBuildInfo(registry);
     registerReadyMetric(registry, () => undefined);
     registerTickMetrics(registry);
     registerBookAgeMetrics(registry, { markets: () => [], bookTimeMs: () => undefined, now: () => 0 });
     registerStreamMetrics(registry, () => ({}));
-    registerRewardMetrics(registry, { estimates: () => [], malformed: () => new Map() });
+    registerRewardMetrics(registry, { estimates: () => [], malformed: () => new Map(), missed: () => new Map() });
     registerIntensityMetrics(registry, { snapshot: () => undefined, counts: () => undefined });
     // Registered in paper mode only (trading.mode paper).
     registerPaperMetrics(registry, () => undefined);

@@ -13,6 +13,17 @@ import { Portfolio } from '../../src/portfolio/index.js';
 import { DEFAULT_RISK_LIMITS, RiskGate } from '../../src/risk/index.js';
 import { RateLimiter } from '../../src/limits/index.js';
 
+/** A market's income with every part 0 (no fill, no reward estimate). */
+const NO_INCOME = {
+  trading: '0',
+  settlement: '0',
+  rebates: '0',
+  unrealized: '0',
+  rewards_estimated: '0',
+  rewards_credited: '0',
+  total: '0',
+};
+
 const fill = (over: Record<string, unknown>) => ({
   id: 't1',
   conditionId: 'm1',
@@ -160,6 +171,7 @@ describe('/status document', () => {
         quotes: { bid: 1, ask: 0 },
         positions: { '0': '10', '1': '0' },
         pnl: { realized: '0', unrealized: '0.5', total: '0.5' },
+        income: { ...NO_INCOME, unrealized: '0.5', total: '0.5' },
         fills: 1,
         quoteFidelity: 0.75,
         guards: { bid: { guard: 'jump', action: 'pull', ticks: 0, until: '2026-01-01T00:00:30.000Z' }, ask: null },
@@ -173,6 +185,7 @@ describe('/status document', () => {
         quotes: { bid: 0, ask: 0 },
         positions: { '0': '0', '1': '0' },
         pnl: { realized: '0', unrealized: '0', total: '0' },
+        income: NO_INCOME,
         fills: 0,
         quoteFidelity: null,
       },

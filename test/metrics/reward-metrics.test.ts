@@ -82,6 +82,22 @@ describe('reward metrics', () => {
     );
   });
 
+  it('counts the missed samples per market, from 0 for a configured market, by what they grew', async () => {
+    const registry = createRegistry();
+    const missed = new Map([['m1', 2]]);
+    registerRewardMetrics(registry, { estimates: () => [], malformed: () => new Map(), missed: () => missed, markets: () => ['m1', 'm3'] });
+    expect(series(await registry.metrics(), 'makerd_reward_samples_missed_total')).toEqual([
+      'makerd_reward_samples_missed_total{market="m1"} 2',
+      'makerd_reward_samples_missed_total{market="m3"} 0',
+    ]);
+    missed.set('m1', 5);
+    missed.set('m3', 1);
+    expect(series(await registry.metrics(), 'makerd_reward_samples_missed_total')).toEqual([
+      'makerd_reward_samples_missed_total{market="m1"} 5',
+      'makerd_reward_samples_missed_total{market="m3"} 1',
+    ]);
+  });
+
   it('/status shows the estimates per market and in total, apart from the PnL', () => {
     const clock = new FakeClock(T0 + 90_000);
     const e = estimator();

@@ -60,6 +60,7 @@ describe('the dashboard JSON', () => {
         'Book age',
         'Trading and risk state',
         'Liquidity rewards (estimated)',
+        'Income (counted whole)',
       ]),
     );
     for (const r of rows) expect(panels.filter((p) => p.row === r).length, r).toBeGreaterThan(0);
@@ -87,6 +88,16 @@ describe('the dashboard JSON', () => {
     // No PnL panel reads a reward series.
     for (const p of panels.filter((x) => x.row === 'PnL and drawdown'))
       for (const t of p.panel.targets ?? []) expect(t.expr).not.toMatch(/reward/);
+  });
+
+  it('shows the income by part and by market from makerd_income_usdc, never summing its total with its parts', () => {
+    const row = panels.filter((p) => p.row === 'Income (counted whole)');
+    expect(row.map((p) => p.panel.title)).toEqual(['Income by part (all markets)', 'Income by market']);
+    const exprs = row.flatMap((p) => p.panel.targets!.map((t) => t.expr));
+    for (const e of exprs) expect(metricNames(e)).toEqual(['makerd_income_usdc']);
+    // By part: one series per part (total among them), for the account; by market: the total only.
+    expect(exprs[0]).toMatch(/sum by \(part\) \(makerd_income_usdc\{[^}]*market="all"\}\)/);
+    expect(exprs[1]).toMatch(/part="total"/);
   });
 
   it('gives every panel a unique id and puts it inside a row', () => {

@@ -17,6 +17,10 @@
  * come in a table of their own (`estimatedRewards` in JSON): an estimate, not money received, so
  * never added to REALIZED or any PnL.
  *
+ * Income counted whole (src/portfolio/income.ts) comes last, per market: TRADING (closing gains -
+ * fees), SETTLED, REBATES (the three make REALIZED), UNREAL@LAST and the rewards (today's
+ * estimated, earlier days' credited), summed in INCOME (`income` in JSON).
+ *
  * The figures are one venue's and one account's: the data directory says whose (`venue.json`,
  * src/data-dir/venue-identity.ts; a daemon refuses a directory of another), and `makerd pnl`
  * names them (on stderr with the table, `identity` in JSON). Only `journal/` (or `paper-journal/`)
@@ -30,7 +34,8 @@ import { JOURNAL_DIR, journalDir, PAPER_JOURNAL_DIR } from '../../portfolio/jour
 import { replayJournal, type ReplayResult } from '../../portfolio/journal-replay.js';
 import { describeIdentity, IDENTITY_FILE, readIdentity, type StoredIdentity } from '../../data-dir/venue-identity.js';
 import { estimatesFolder, readAllEstimates } from '../../rewards/estimate-file.js';
-import { dayReward } from '../../rewards/reward-day.js';
+import { dayReward, utcDayOf } from '../../rewards/reward-day.js';
+import { INCOME_PARTS, type Income, type IncomePart, incomeOf, sumIncome } from '../../portfolio/income.js';
 import { UsageError, type CliIo } from '../io.js';
 
 export interface PnlArgs {
@@ -124,22 +129,23 @@ const REWARDS_NOTE = 'EST.REWARDS = liquidity rewards as makerd estimated them e
 interface RewardEstimates {
   /** Saved UTC days (YYYY-MM-DD), oldest first. */
   readonly days: string[];
-  /** Per market: days estimated and the estimate over them. */
-  readonly markets: Map<string, { days: number; usdc: Decimal }>;
+  /** Per market: days estimated and the estimate over them; `today`: the part of the UTC day under way. */
+  readonly markets: Map<string, { days: number; usdc: Decimal; today: Decimal }>;
   readonly total: Decimal;
   readonly problems: string[];
 }
 
 /** The daemon's saved reward estimates, summed per market over every saved day. */
-function rewardEstimates(dataDir: string, folder: string): RewardEstimates {
+function rewardEstimates(dataDir: string, folder: string, nowMs: number): RewardEstimates {
   const { days, problems } = readAllEstimates(dataDir, folder);
-  const markets = new Map<string, { days: number; usdc: Decimal }>();
+  const markets = new Map<string, { days: number; usdc: Decimal; today: Decimal }>();
+  const today = utcDayOf(nowMs);
   let total = new Decimal(0);
   for (const day of days) {
     for (const [market, m] of Object.entries(day.markets)) {
       const usdc = dayReward(new Decimal(m.shareSum), new Decimal(m.dailyRate));
-      const sum = markets.get(market) ?? { days: 0, usdc: new Decimal(0) };
-      markets.set(market, { days: sum.days + 1, usdc: sum.usdc.add(usdc) });
+      const sum = markets.get(market) ?? { days: 0, usdc: new Decimal(0), today: new Decimal(0) };
+      markets.set(market, { days: sum.days + 1, usdc: sum.usdc.add(usdc), today: day.day === today ? sum.today.add(usdc) : sum.today });
       total = total.add(usdc);
     }
   }
@@ -229,6 +235,8 @@ export async function pnlCommand(
   config: { readonly data: { readonly dir: string }; readonly trading?: { readonly mode: string } },
   args: readonly string[],
   io: CliIo,
+  /** Which UTC day is under way (its rewards are estimated, earlier days' credited). */
+  clock: { now(): number } = systemClock,
 ): Promise<number> {
   const { json } = parsePnlArgs(args);
   // trading.mode paper reads the paper journal (virtual fills), never mixed with the account's.
@@ -237,14 +245,15 @@ export async function pnlCommand(
   const replay = await replayJournal({ dataDir: config.data.dir, folder, repair: false });
   for (const w of replay.warnings) io.stderr.write(`makerd: warning: journal ${w.file} line ${w.line}: ${w.message}\n`);
 
-  const portfolio = new Portfolio({ clock: systemClock });
+  const portfolio = new Portfolio({ clock });
   // Fills, and the settlements of resolved markets and their redemptions, in their order.
   portfolio.applyEntries(replay.entries);
   const snap0 = portfolio.snapshot();
   for (const m of snap0.markets) for (const t of m.tokens) if (t.lastFillPrice !== undefined) portfolio.mark(t.tokenId, t.lastFillPrice);
   const snap = portfolio.snapshot();
   const settled = settledMarkets(snap, portfolio.redeemable());
-  const rewards = rewardEstimates(config.data.dir, estimatesFolder(config.trading?.mode));
+  const rewards = rewardEstimates(config.data.dir, estimatesFolder(config.trading?.mode), clock.now());
+  const income = incomeTable(snap.markets, rewards);
   for (const p of rewards.problems) io.stderr.write(`makerd: warning: reward estimate ${p}\n`);
   const paper = folder === PAPER_JOURNAL_DIR;
   const identity = identityOf(config.data.dir, io);
@@ -269,6 +278,7 @@ export async function pnlCommand(
         markets: Object.fromEntries([...rewards.markets].map(([m, r]) => [m, { days: r.days, usdc: moneyText(r.usdc) }])),
         total: moneyText(rewards.total),
       },
+      income: incomeJson(income),
     };
     io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return 0;
@@ -277,6 +287,7 @@ export async function pnlCommand(
   if (replay.fills.length === 0) {
     io.stdout.write(`no fills in the journal ${dir}\n`);
     io.stdout.write(rewardsText(rewards));
+    io.stdout.write(incomeText(income));
     return 0;
   }
   const rows = [
@@ -291,5 +302,54 @@ export async function pnlCommand(
   io.stdout.write(`${UNREALIZED_NOTE}\n`);
   io.stdout.write(settledText(settled));
   io.stdout.write(rewardsText(rewards));
+  io.stdout.write(incomeText(income));
   return 0;
+}
+
+/**
+ * Income counted whole per market (src/portfolio/income.ts): the saved reward estimates of days
+ * before the current UTC day count as credited (the venue credits a day at its end), today's as
+ * estimated; unrealized is at the last fill price here (offline).
+ */
+function incomeTable(markets: readonly MarketSnapshot[], rewards: RewardEstimates): { markets: Map<string, Income>; total: Income } {
+  const pnl = new Map(markets.map((m) => [m.conditionId, m]));
+  const out = new Map<string, Income>();
+  for (const id of new Set([...pnl.keys(), ...rewards.markets.keys()])) {
+    const r = rewards.markets.get(id);
+    out.set(id, incomeOf(pnl.get(id), r === undefined ? undefined : { estimated: r.today, credited: r.usdc.sub(r.today) }));
+  }
+  return { markets: out, total: sumIncome(out.values()) };
+}
+
+const INCOME_HEADS: Readonly<Record<IncomePart, string>> = {
+  trading: 'TRADING',
+  settlement: 'SETTLED',
+  rebates: 'REBATES',
+  unrealized: 'UNREAL@LAST',
+  rewards_estimated: 'REWARDS.EST',
+  rewards_credited: 'REWARDS.CRED',
+  total: 'INCOME',
+};
+
+const INCOME_NOTE =
+  'INCOME = TRADING (closing gains - fees) + SETTLED + REBATES (together REALIZED) + UNREAL@LAST + REWARDS.EST (the UTC day under way, estimated) + REWARDS.CRED (earlier days, as estimated; credited at 00:00 UTC); rewards are summed beside PnL, never in it';
+
+function incomeText(income: ReturnType<typeof incomeTable>): string {
+  if (income.markets.size === 0) return '';
+  const row = (name: string, i: Income): string[] => [name, ...INCOME_PARTS.map((p) => money(i[p]))];
+  const rows = [
+    ['MARKET', ...INCOME_PARTS.map((p) => INCOME_HEADS[p])],
+    ...[...income.markets].map(([m, i]) => row(m, i)),
+    row('TOTAL', income.total),
+  ];
+  return `income:\n${table(rows)}\n${INCOME_NOTE}\n`;
+}
+
+function incomeJson(income: ReturnType<typeof incomeTable>): Record<string, unknown> {
+  const parts = (i: Income): Record<string, string> => Object.fromEntries(INCOME_PARTS.map((p) => [p, moneyText(i[p])]));
+  return {
+    note: 'total = trading + settlement + rebates (= realizedPnl) + unrealized (at the last fill price) + rewards_estimated (UTC day under way) + rewards_credited (earlier days)',
+    markets: Object.fromEntries([...income.markets].map(([m, i]) => [m, parts(i)])),
+    total: parts(income.total),
+  };
 }
