@@ -19,6 +19,7 @@ import type { CancelVenue } from '../lifecycle/cancel-and-verify.js';
 import type { SelectedMarket, SelectionResult } from '../market/market-selection.js';
 import { decideSwaps, type SwapSettings, type SwapSide } from '../market/swap-decision.js';
 import { registerSwapMetrics } from '../metrics/selector-metrics.js';
+import type { PickExplanation } from '../market/reward-selector.js';
 import type { SelectorStatus } from '../metrics/status.js';
 import { Decimal } from '../money.js';
 import type { Strategy } from '../strategy/strategy.js';
@@ -47,6 +48,8 @@ export interface MarketSwapsInput
   readonly strategies: ReadonlyMap<string, Strategy>;
   /** Markets end (market-ends.ts); undefined: the set changes only by re-ranking. */
   readonly ends?: SwapEnds | undefined;
+  /** The last ranking's picks and why (select-markets.ts), for /status. */
+  readonly explain?: (() => readonly PickExplanation[]) | undefined;
 }
 
 /** What the markets' ends need beside the set (MarketEndsParts' own parts), and the selection's reload of the stops. */
@@ -131,14 +134,17 @@ export function startMarketSwaps(ctx: DaemonContext, i: MarketSwapsInput): Marke
     config = next;
     i.ends?.reload?.(next);
   };
-  if (rerank === undefined) return { set, ends, reload: reloadEnds, close: () => closeAll(set, ends) };
-  i.view.selector = () => ({
+  const status = (): SelectorStatus => ({
     quoted: set.quoted().map((q) => ({ market: q.market.conditionId, since: iso(q.sinceMs)! })),
     leaving: set.leaving().map((l) => ({ market: l.market, state: l.state, since: iso(l.sinceMs)! })),
     lastRerankAt: iso(times.last),
     nextRerankAt: iso(times.next),
     swaps: { ...swaps },
+    ...(i.explain === undefined ? {} : { ranking: i.explain() }),
   });
+  // The ranking's explanation shows without re-ranking too (selector.rerankSec 0).
+  if (rerank !== undefined || i.explain !== undefined) i.view.selector = status;
+  if (rerank === undefined) return { set, ends, reload: reloadEnds, close: () => closeAll(set, ends) };
   const onRanking = (r: SelectionResult): Promise<void> => serial(() => applyRanking(r));
   const applyRanking = async (r: SelectionResult): Promise<void> => {
     times.last = clock.now();

@@ -8,6 +8,7 @@ import type { Registry } from 'prom-client';
 import type { MakerdConfig } from '../config/schema.js';
 import { ErrorCode, MakerdError } from '../errors.js';
 import { MidHistory } from '../market/reward-ranking.js';
+import type { PickExplanation } from '../market/reward-selector.js';
 import { type RerankOptions, startRewardReranking } from '../market/reward-rerank.js';
 import { registerSelectorMetrics } from '../metrics/selector-metrics.js';
 import { selectConfiguredMarkets, stopBeforeEndMsOf } from '../market/configured-markets.js';
@@ -35,12 +36,14 @@ export interface MarketScope {
   readonly scope: Set<string>;
   /** Both tokens of every market, in selection order. */
   readonly tokens: readonly string[];
-  /** With selector.by = rewards and selector.rerankSec > 0: starts the periodic ranking; returns its stop. */
+  /** With selector.by = rewards or income and selector.rerankSec > 0: starts the periodic ranking; returns its stop. */
   readonly rerank: ((hooks: RerankHooks) => () => void) | undefined;
   /** The selections' end check and counters (market-ends.ts reads them too). */
   readonly ends: SelectionEndsOf;
   /** The selector's next `count` markets of this shard, none of `exclude` (an ending market's replacement; none without selector.top). */
   readonly replace: (count: number, exclude: ReadonlySet<string>) => Promise<SelectedMarket[]>;
+  /** selector.by rewards or income: the last ranking's picks and why (for /status). */
+  readonly explain?: (() => readonly PickExplanation[]) | undefined;
 }
 
 /** What a re-ranking reports to (market-swaps.ts). */
@@ -88,11 +91,16 @@ export function selectionEnds(ctx: Pick<DaemonContext, 'config' | 'clock' | 'log
 export async function selectMarketScope(ctx: DaemonContext, { client, strategies, registry }: SelectMarketsInput): Promise<MarketScope> {
   const { config, logger, stop, clock } = ctx;
   const ends = selectionEnds(ctx, registry);
-  const byRewards = config.selector.by === 'rewards' && config.selector.top > 0;
+  // selector.by income ranks the rewards ranking again: the same memory, hooks and re-ranking.
+  const byRewards = (config.selector.by === 'rewards' || config.selector.by === 'income') && config.selector.top > 0;
+  let explained: readonly PickExplanation[] = [];
   const rewards = byRewards
     ? {
         midHistory: new MidHistory(),
         loggedProblems: new Set<string>(),
+        onPicked: (picks: readonly PickExplanation[]) => {
+          explained = picks;
+        },
         ...(registry === undefined ? {} : { onRewardsProblem: registerSelectorMetrics(registry) }),
       }
     : {};
@@ -133,5 +141,6 @@ export async function selectMarketScope(ctx: DaemonContext, { client, strategies
     };
     return (await selectMarketsDetailed(client, spec, { ...options, nowMs: clock.now() })).selected;
   };
-  return { selected, bindings, marketIds, scope: new Set(marketIds), tokens, rerank, ends, replace };
+  const explain = byRewards ? (): readonly PickExplanation[] => explained : undefined;
+  return { selected, bindings, marketIds, scope: new Set(marketIds), tokens, rerank, ends, replace, explain };
 }

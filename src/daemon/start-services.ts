@@ -86,7 +86,19 @@ export function startServices(ctx: DaemonContext, i: StartServicesInput): void {
     watchAccount(ctx, { risk: i.risk, positions: i.positions, executor: exec, scope, evaluateAll: () => loop.evaluateAll() });
   // selector.rerankSec: each re-ranking may swap the markets quoted (cancel-and-verify out, bind in);
   // a market that ends leaves the same way, and the selector's next one takes its place.
-  const watched = { rerank: markets.rerank, selected, registry: i.registry, view, loop, poller, books, streams, metadata, risk: i.risk };
+  const watched = {
+    rerank: markets.rerank,
+    explain: markets.explain,
+    selected,
+    registry: i.registry,
+    view,
+    loop,
+    poller,
+    books,
+    streams,
+    metadata,
+    risk: i.risk,
+  };
   const { stopped, reload: reloadStops } = markets.ends;
   const ends = { meta: (id: string) => metadata.lastKnown(id), replace: markets.replace, stopped, reload: reloadStops };
   const ordering = {

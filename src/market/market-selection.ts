@@ -25,6 +25,8 @@
  * in batches of POST /books; the tag filter then walks that ranking. A market without rewards or
  * with a malformed `rewards` object is not ranked (counted, logged once); explicit entries are
  * resolved as always, whatever their rewards.
+ * With `selector.by: "income"` the rewards ranking's first `incomeCandidates` are ranked again by
+ * expected income per day per unit of capital (income-reader.ts, income-ranking.ts).
  *
  * With `ends` (the daemon always gives it), a market is also skipped for its end (market-end.ts):
  * inside its stop window (its end less its stopBeforeEndSec), past its end, or without an end date
@@ -48,9 +50,10 @@ import { ErrorCode, isMakerdError, MakerdError } from '../errors.js';
 import type { CallOptions } from '../venue/http/call-options.js';
 import type { CheckedBook } from '../venue/checked-book.js';
 import type { Market, Paged, SimplifiedMarket, VenueEvent } from '../venue/types.js';
+import { type IncomeClient, type IncomeSettings, rankByIncome } from './income-reader.js';
 import { LazyListing } from './lazy-listing.js';
 import { type EndReason, endReason, parseEndDate } from './market-end.js';
-import { type RankingOptions, type RewardRanking, rankByRewards } from './reward-selector.js';
+import { type PickExplanation, type RankingOptions, type RewardRanking, rankByRewards } from './reward-selector.js';
 import { tokensOf, type TokenListing } from './market-metadata.js';
 import { checkShard, inShard, type ShardSpec } from './shard.js';
 
@@ -67,9 +70,14 @@ export interface SelectionSpec {
   readonly selector: {
     readonly top: number;
     readonly tag: string;
-    readonly by?: 'listing' | 'rewards' | undefined;
-    /** With by = rewards: penalty per unit of daily volatility (decimal text, default '1'). */
+    readonly by?: 'listing' | 'rewards' | 'income' | undefined;
+    /** With by = rewards or income: penalty per unit of daily volatility (decimal text, default '1'). */
     readonly volatilityPenalty?: string | undefined;
+    /** With by = income (income-reader.ts; defaults 20, 86400, 300, '1'). */
+    readonly incomeCandidates?: number | undefined;
+    readonly incomeLookbackSec?: number | undefined;
+    readonly incomeMarkoutSec?: number | undefined;
+    readonly inventoryRisk?: string | undefined;
   };
   readonly shard: ShardSpec;
 }
@@ -122,6 +130,10 @@ export interface SelectionClient {
   iterateSimplifiedMarkets(params?: object, options?: CallOptions): AsyncIterable<Paged<SimplifiedMarket>>;
   /** Needed by selector.by = rewards only. */
   postBooks?(tokenIds: readonly string[], options?: CallOptions): Promise<readonly CheckedBook[]>;
+  /** Needed by selector.by = income only (with postBooks). */
+  getTrades?: IncomeClient['getTrades'];
+  getPricesHistory?: IncomeClient['getPricesHistory'];
+  getFeeRate?: IncomeClient['getFeeRate'];
 }
 
 /** With selector.by = rewards, the ranking's memory and hooks (RankingOptions) apply too. */
@@ -140,6 +152,15 @@ export interface SelectOptions extends RankingOptions {
     | undefined;
   /** Only `count` more selector markets of this shard, none of `exclude` (see the header). */
   readonly replace?: { readonly count: number; readonly exclude: ReadonlySet<string> } | undefined;
+}
+
+function incomeSettingsOf(s: SelectionSpec['selector']): IncomeSettings {
+  return {
+    candidates: s.incomeCandidates ?? 20,
+    lookbackSec: s.incomeLookbackSec ?? 86_400,
+    markoutSec: s.incomeMarkoutSec ?? 300,
+    inventoryRisk: s.inventoryRisk ?? '1',
+  };
 }
 
 const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
@@ -255,10 +276,13 @@ function checkSpec(spec: SelectionSpec): void {
   if (!Number.isSafeInteger(top) || top < 0) throw configError('selector.top', `must be an integer >= 0 (got ${JSON.stringify(top)})`);
   if (typeof tag !== 'string') throw configError('selector.tag', 'must be a string');
   const { by, volatilityPenalty } = spec.selector;
-  if (by !== undefined && by !== 'listing' && by !== 'rewards')
-    throw configError('selector.by', `must be "listing" or "rewards" (got ${JSON.stringify(by)})`);
+  if (by !== undefined && by !== 'listing' && by !== 'rewards' && by !== 'income')
+    throw configError('selector.by', `must be "listing", "rewards" or "income" (got ${JSON.stringify(by)})`);
   if (volatilityPenalty !== undefined && !/^\d+(\.\d+)?$/.test(volatilityPenalty))
     throw configError('selector.volatilityPenalty', `must be a decimal number >= 0 (got ${JSON.stringify(volatilityPenalty)})`);
+  const { inventoryRisk } = spec.selector;
+  if (inventoryRisk !== undefined && !/^\d+(\.\d+)?$/.test(inventoryRisk))
+    throw configError('selector.inventoryRisk', `must be a decimal number >= 0 (got ${JSON.stringify(inventoryRisk)})`);
   checkShard(spec.shard);
 }
 
@@ -327,10 +351,11 @@ export async function selectMarketsDetailed(
   const top = replace?.count ?? spec.selector.top;
   if (top > 0) {
     let order: AsyncIterable<SimplifiedMarket> = sampling.items();
-    if (spec.selector.by === 'rewards') {
+    if (spec.selector.by === 'rewards' || spec.selector.by === 'income') {
       const listed: SimplifiedMarket[] = [];
       for await (const m of sampling.items()) if (!('reason' in check(candidateOf(m)))) listed.push(m);
       ranking = await rankByRewards(client, listed, spec.selector.volatilityPenalty ?? '1', call, options);
+      if (spec.selector.by === 'income') ranking = await rankByIncome(client, ranking, incomeSettingsOf(spec.selector), call, options);
       order = fromArray(ranking.ranked.map((r) => r.market));
     }
     // A replacement walks this shard's markets only, past the ones quoted or leaving.
@@ -339,10 +364,16 @@ export async function selectMarketsDetailed(
     for (const c of picked) await consider(c, 'selector');
     if (ranking !== undefined) {
       const picks = new Set(picked.map((c) => c.conditionId));
+      const explained: PickExplanation[] = [];
       ranking.ranked.forEach((r, i) => {
-        if (picks.has(r.rank.conditionId))
-          options.logger?.info({ market: r.rank.conditionId, slug: r.market.slug, place: i + 1, ...r.why }, 'selector picked by rewards');
+        if (!picks.has(r.rank.conditionId)) return;
+        options.logger?.info(
+          { market: r.rank.conditionId, slug: r.market.slug, place: i + 1, ...r.why },
+          `selector picked by ${spec.selector.by}`,
+        );
+        explained.push({ market: r.rank.conditionId, place: i + 1, why: r.why });
       });
+      if (replace === undefined) options.onPicked?.(explained);
     }
   }
 

@@ -1,5 +1,5 @@
 /**
- * selector.by = "rewards" ranks again every `selector.rerankSec` seconds of the clock: the same
+ * selector.by = "rewards" (or "income") ranks again every `selector.rerankSec` seconds of the clock: the same
  * listing and book reads as at start (within the limits), the same memory of midpoints (the
  * volatility grows more accurate with every ranking) and of logged problems.
  *
@@ -28,7 +28,7 @@ export interface RerankOptions {
   /** The selector's markets being quoted (for the log line without a listener). */
   readonly quoted: readonly string[] | (() => readonly string[]);
   /** The ranking's memory and hooks, and the end check (`ends`, `onEndSkip`). */
-  readonly rewards: Pick<SelectOptions, 'midHistory' | 'loggedProblems' | 'onRewardsProblem' | 'ends' | 'onEndSkip'>;
+  readonly rewards: Pick<SelectOptions, 'midHistory' | 'loggedProblems' | 'onRewardsProblem' | 'onPicked' | 'ends' | 'onEndSkip'>;
   /** Each ranking, awaited before the next period is armed. */
   readonly onRanking?: ((r: SelectionResult) => Promise<void>) | undefined;
   /** When the next ranking is due (clock ms), each time one is armed. */

@@ -34,6 +34,15 @@ export interface RankingOptions {
   readonly loggedProblems?: Set<string> | undefined;
   /** Called once per market not ranked for its rewards, per ranking (the metric). */
   readonly onRewardsProblem?: ((problem: RewardsProblem) => void) | undefined;
+  /** Each selection's ranked picks, with why they rank where they do (/status shows the last). */
+  readonly onPicked?: ((picks: readonly PickExplanation[]) => void) | undefined;
+}
+
+/** A market the ranking picked: its place in the ranking and the parts of its value. */
+export interface PickExplanation {
+  readonly market: string;
+  readonly place: number;
+  readonly why: Readonly<Record<string, string>>;
 }
 
 export interface RewardsProblem {

@@ -48,6 +48,8 @@ export interface SelectorStatus {
   readonly lastRerankAt: string | null;
   readonly nextRerankAt: string | null;
   readonly swaps: { readonly in: number; readonly out: number };
+  /** selector.by rewards or income: the last ranking's picks, each with the parts of its value. */
+  readonly ranking?: readonly { readonly market: string; readonly place: number; readonly why: Readonly<Record<string, string>> }[];
 }
 
 export interface StatusSource {

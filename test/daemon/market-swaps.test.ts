@@ -11,6 +11,7 @@ import { checkConfig } from '../../src/daemon/check-config.js';
 import { startMarketSwaps } from '../../src/daemon/market-swaps.js';
 import type { RerankHooks } from '../../src/daemon/select-markets.js';
 import type { SelectionResult } from '../../src/market/market-selection.js';
+import type { PickExplanation } from '../../src/market/reward-selector.js';
 import type { SelectorStatus } from '../../src/metrics/status.js';
 import { Decimal } from '../../src/money.js';
 import { fakeQuotedParts, market } from './fake-quoted-parts.js';
@@ -95,6 +96,34 @@ describe('startMarketSwaps', () => {
     await hooks!.onRanking!(ranking({ 1: '1', 2: '0.1', 3: '0.5' }, [1, 3]));
     expect(lines.filter((l) => l.msg === 'selector swap')).toEqual([]);
     expect(lines.map((l) => l.msg)).toContain('selector re-ranked: same markets');
+    swaps.close();
+  });
+
+  it("shows the last ranking's picks and why in /status, without re-ranking too (selector.by income, rerankSec 0)", async () => {
+    const clock = new FakeClock(Date.UTC(2026, 0, 1));
+    const env = { MAKERD_SELECTOR_TOP: '1', MAKERD_SELECTOR_BY: 'income', MAKERD_SELECTOR_RERANK_SEC: '0' };
+    const { ctx } = phaseContext(undefined, env, clock);
+    const strategies = await checkConfig(ctx.config, clock.now());
+    const fake = fakeQuotedParts();
+    const view: { markets: { conditionId: string; tokens: readonly string[] }[]; selector?: () => SelectorStatus } = { markets: [] };
+    let picks: PickExplanation[] = [{ market: '0xm1', place: 1, why: { incomePerDay: '3.78', incomeReward: '5', value: '0.039375' } }];
+    const swaps = startMarketSwaps(ctx, {
+      ...fake.parts,
+      shares: { positions: new Map() },
+      rerank: undefined,
+      ends: { meta: () => undefined, replace: async () => [], stopped: () => undefined },
+      explain: () => picks,
+      selected: [market(1)],
+      registry: new Registry(),
+      view,
+      strategies,
+    })!;
+    expect(view.selector?.()).toMatchObject({
+      lastRerankAt: null,
+      ranking: [{ market: '0xm1', place: 1, why: { incomePerDay: '3.78', incomeReward: '5', value: '0.039375' } }],
+    });
+    picks = [{ market: '0xm2', place: 1, why: { incomePerDay: '1' } }];
+    expect(view.selector?.().ranking).toEqual([{ market: '0xm2', place: 1, why: { incomePerDay: '1' } }]);
     swaps.close();
   });
 });

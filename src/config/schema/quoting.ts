@@ -64,11 +64,15 @@ export const quotingSchema = {
 export interface SelectorConfig {
   top: number;
   tag: string;
-  by: 'listing' | 'rewards';
+  by: 'listing' | 'rewards' | 'income';
   rerankSec: number;
   swapMargin: string;
   minHoldSec: number;
   volatilityPenalty: string;
+  incomeCandidates: number;
+  incomeLookbackSec: number;
+  incomeMarkoutSec: number;
+  inventoryRisk: string;
 }
 
 export const selectorSchema = {
@@ -80,13 +84,13 @@ export const selectorSchema = {
   },
   tag: { doc: 'Only markets carrying this tag (slug or label); empty = any', format: String, default: '', env: 'MAKERD_SELECTOR_TAG' },
   by: {
-    doc: 'Order of the selector: listing (the sampling listing as served) or rewards (expected liquidity reward per day per unit of capital, less a volatility penalty; docs/rewards.md)',
-    format: ['listing', 'rewards'],
+    doc: 'Order of the selector: listing (the sampling listing as served), rewards (expected liquidity reward per day per unit of capital, less a volatility penalty; docs/rewards.md) or income (expected income per day per unit of capital: reward, rebates, mark-outs, inventory cost; docs/markets.md)',
+    format: ['listing', 'rewards', 'income'],
     default: 'listing',
     env: 'MAKERD_SELECTOR_BY',
   },
   rerankSec: {
-    doc: 'With by = rewards: rank the sampling markets again every this many seconds and swap the markets quoted accordingly (0 = only at start; docs/rewards.md)',
+    doc: 'With by = rewards or income: rank the sampling markets again every this many seconds and swap the markets quoted accordingly (0 = only at start; docs/rewards.md)',
     format: 'count',
     default: 3600,
     env: 'MAKERD_SELECTOR_RERANK_SEC',
@@ -108,6 +112,30 @@ export const selectorSchema = {
     format: 'decimal-text',
     default: '1',
     env: 'MAKERD_SELECTOR_VOLATILITY_PENALTY',
+  },
+  incomeCandidates: {
+    doc: "With by = income: how many of the rewards ranking's best markets are read (trade tape, price history, fee rate) and ranked by expected income; the others are not ranked",
+    format: 'positive-count',
+    default: 20,
+    env: 'MAKERD_SELECTOR_INCOME_CANDIDATES',
+  },
+  incomeLookbackSec: {
+    doc: "With by = income: seconds of each candidate's trade tape and price history read back (volume, mark-outs, volatility)",
+    format: 'positive-count',
+    default: 86400,
+    env: 'MAKERD_SELECTOR_INCOME_LOOKBACK_SEC',
+  },
+  incomeMarkoutSec: {
+    doc: "With by = income: the horizon (seconds) at which the tape's trades are marked out against the price history",
+    format: 'positive-count',
+    default: 300,
+    env: 'MAKERD_SELECTOR_INCOME_MARKOUT_SEC',
+  },
+  inventoryRisk: {
+    doc: "With by = income: USDC a day deducted per share of one quote per unit of the midpoint's daily variance (0 = no inventory cost)",
+    format: 'decimal-text',
+    default: '1',
+    env: 'MAKERD_SELECTOR_INVENTORY_RISK',
   },
 };
 
