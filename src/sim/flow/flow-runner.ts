@@ -7,8 +7,10 @@ import type { Clock, TimerHandle } from '../../clock/clock.js';
 import { isMakerdError } from '../../errors.js';
 import type { OrderResponse, Side } from '../../venue/types.js';
 import type { SimAccount, SimExchange } from '../contracts.js';
-import type { FlowStats } from './flow-contract.js';
+import type { FlowJump, FlowStats } from './flow-contract.js';
 
+/** Jumps a flow remembers (the most recent). */
+const JUMP_HISTORY = 10_000;
 /** Catch-up cap when the clock was late: at most this many steps' worth in one step. */
 const MAX_CATCH_UP_STEPS = 10;
 
@@ -86,4 +88,30 @@ export function flowClockRunner(clock: Clock, stepMs: number, step: (dtMs: numbe
       return running;
     },
   };
+}
+
+/** A flow's most recent jumps of fair value (outcome 0), oldest first, counted in its stats. */
+export class JumpLog {
+  readonly #jumps: FlowJump[] = [];
+  readonly #stats: FlowStats;
+
+  constructor(stats: FlowStats) {
+    this.#stats = stats;
+  }
+
+  /** A jump of `market`'s fair value from `from` to `to` (model numbers), applied at clock time `atMs`. */
+  record(
+    market: { readonly conditionId: string; readonly tokenIds: readonly [string, string] },
+    atMs: number,
+    from: number,
+    to: number,
+  ): void {
+    this.#stats.jumps++;
+    this.#jumps.push({ conditionId: market.conditionId, tokenId: market.tokenIds[0], atMs, from: from.toFixed(6), to: to.toFixed(6) });
+    if (this.#jumps.length > JUMP_HISTORY) this.#jumps.shift();
+  }
+
+  list(): FlowJump[] {
+    return this.#jumps.slice();
+  }
 }

@@ -38,9 +38,9 @@ import { AUTO_TO_TICK, finerTickDueAtFair } from '../exchange/tick-rule.js';
 import { MICRO_ONE, exactMicro, microOf, microText } from './flow-units.js';
 import { makerLadder, makerLadderUnits, type LadderLevel } from './maker-ladder.js';
 import { drawTakers, drawTakersUnits } from './taker-arrivals.js';
-import type { FlowJump, OrderFlow, OrderFlowOptions } from './flow-contract.js';
+import type { OrderFlow, OrderFlowOptions } from './flow-contract.js';
 import { endHeat, endPullShare, hasEnded, type MarketEnd } from '../ends/market-end.js';
-import { emptyFlowStats, flowClockRunner, flowPlacer } from './flow-runner.js';
+import { emptyFlowStats, flowClockRunner, flowPlacer, JumpLog } from './flow-runner.js';
 
 interface MarketFlow {
   readonly market: CatalogMarket;
@@ -66,8 +66,6 @@ interface MarketFlow {
   /** Its end within the run, if it has one (src/sim/ends). */
   readonly end: MarketEnd | undefined;
 }
-
-const JUMP_HISTORY = 10_000;
 
 export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   const { clock, exchange, catalog } = options;
@@ -142,7 +140,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
 
   const stats = emptyFlowStats();
   const place = flowPlacer(exchange, stats);
-  const jumpLog: FlowJump[] = [];
+  const jumps = new JumpLog(stats);
   let elapsedMs = 0;
 
   function tickOf(mf: MarketFlow, i: 0 | 1): Decimal {
@@ -277,15 +275,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
       if (hasEnded(end, now)) continue;
       mf.ahead?.advance(dtMs);
       for (const j of mf.fv.advance(dtMs)) {
-        stats.jumps++;
-        jumpLog.push({
-          conditionId: mf.market.conditionId,
-          tokenId: mf.market.tokenIds[0],
-          atMs: now,
-          from: j.from.toFixed(6),
-          to: j.to.toFixed(6),
-        });
-        if (jumpLog.length > JUMP_HISTORY) jumpLog.shift();
+        jumps.record(mf.market, now, j.from, j.to);
       }
       if (end?.winner !== undefined) mf.fv.pullToward(end.winner, endPullShare(end, now, dtMs));
       if (fairTickRule) applyFairTickRule(mf);
@@ -308,7 +298,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
       const hit = byToken.get(tokenId);
       return hit === undefined ? undefined : hit[0].fv.fair(hit[1]);
     },
-    jumps: () => jumpLog.slice(),
+    jumps: () => jumps.list(),
     stats: () => ({ ...stats }),
     get running() {
       return runner.running;

@@ -24,9 +24,9 @@ import { makerUsers, takerUsers } from '../catalog/catalog-lookup.js';
 import type { Clock } from '../../clock/clock.js';
 import { decimalToUnits } from '../exchange/units.js';
 import { AUTO_TO_TICK, finerTickDueAtFair } from '../exchange/tick-rule.js';
-import type { FlowJump, OrderFlow } from '../flow/flow-contract.js';
+import type { OrderFlow } from '../flow/flow-contract.js';
 import { endHeat, endPullShare, hasEnded, type MarketEnd } from '../ends/market-end.js';
-import { emptyFlowStats, flowClockRunner, flowPlacer } from '../flow/flow-runner.js';
+import { emptyFlowStats, flowClockRunner, flowPlacer, JumpLog } from '../flow/flow-runner.js';
 import { resolveFlowParams } from '../flow/flow-params.js';
 import { microText } from '../flow/flow-units.js';
 import type { SimRng } from '../rng.js';
@@ -63,8 +63,6 @@ interface LiveMarket {
   readonly end: MarketEnd | undefined;
 }
 
-const JUMP_HISTORY = 10_000;
-
 export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
   const { clock, exchange, catalog } = options;
   const params = resolveFlowParams({ stepMs: options.stepMs ?? 250 });
@@ -97,7 +95,7 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
 
   const stats = emptyFlowStats();
   const place = flowPlacer(exchange, stats);
-  const jumpLog: FlowJump[] = [];
+  const jumps = new JumpLog(stats);
   let elapsedMs = 0;
 
   /** The token's current tick in micro-units (read from the exchange, converted once per tick seen). */
@@ -139,15 +137,7 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
       const end = lm.end !== undefined && now >= lm.end.windowStartMs ? lm.end : undefined;
       if (hasEnded(end, now)) continue;
       for (const j of lm.model.advance(dtMs)) {
-        stats.jumps++;
-        jumpLog.push({
-          conditionId: lm.market.conditionId,
-          tokenId: lm.market.tokenIds[0],
-          atMs: now,
-          from: j.from.toFixed(6),
-          to: j.to.toFixed(6),
-        });
-        if (jumpLog.length > JUMP_HISTORY) jumpLog.shift();
+        jumps.record(lm.market, now, j.from, j.to);
       }
       if (end?.winner !== undefined) lm.model.pullToward(end.winner, endPullShare(end, now, dtMs));
       if (fairTickRule && finerTickDueAtFair(tickOf(lm, 0), lm.model.fairMicro(0)))
@@ -190,7 +180,7 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
       const hit = byToken.get(tokenId);
       return hit === undefined ? undefined : new Decimal(hit[0].model.fairMicro(hit[1])).div(1_000_000);
     },
-    jumps: () => jumpLog.slice(),
+    jumps: () => jumps.list(),
     stats: () => ({ ...stats }),
     get running() {
       return runner.running;
