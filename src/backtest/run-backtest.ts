@@ -1,7 +1,7 @@
 /**
  * One backtest run: one strategy, one seed, the simulator's in-process core on a virtual clock.
  *
- * World: the synthetic catalog of `markets` markets from the seed (fees as set), the simulator's
+ * World (run-world.ts): the synthetic catalog of `markets` markets from the seed (fees as set), the simulator's
  * matching exchange, and the synthetic order flow (src/sim/flow) from the same seed, stepped every
  * `flow.stepMs` of virtual time. No HTTP, no timers: a loop moves the FakeClock.
  *
@@ -31,28 +31,16 @@
  * `settings.stopBeforeEndSec`, through the view's stopAtMs and the risk gate, as the daemon pulls
  * them), and what is held at a resolution is settled at 1 / 0 into realized PnL (`settlement`).
  */
-import { FakeClock } from '../clock/fake-clock.js';
 import { isMakerdError } from '../errors.js';
-import { toMarketMeta } from '../market/market-metadata.js';
-import type { MarketMeta } from '../market/market-view.js';
-import { type Decimal, ONE, ZERO } from '../money.js';
+import type { Decimal } from '../money.js';
 import { Portfolio } from '../portfolio/portfolio.js';
-import { fillsFromAccountTrade, type AccountIdentity } from '../portfolio/fill-attribution.js';
+import { fillsFromAccountTrade } from '../portfolio/fill-attribution.js';
 import type { Fill } from '../portfolio/fill.js';
 import { RiskGate } from '../risk/index.js';
 import { toOrderIntents } from '../strategy/legs.js';
-import { MarketGuard, guardFillOf, quoteGuarded } from '../guard/index.js';
-import { createCatalogLookup, generateCatalog } from '../sim/catalog/index.js';
-import type { SimAccount } from '../sim/contracts.js';
-import { createSimExchange } from '../sim/exchange/index.js';
-import { createOrderFlow, resolveFlowParams } from '../sim/flow/index.js';
-import { generateVenueCatalog } from '../sim/world/venue-catalog.js';
-import { overrideTraits } from '../sim/world/venue-traits.js';
-import { venueFlow } from '../sim/world/venue-world.js';
+import { guardFillOf, quoteGuarded } from '../guard/index.js';
+import { resolveFlowParams } from '../sim/flow/index.js';
 import { SimRewards } from '../sim/rewards/sim-rewards.js';
-import { createCatalogApi } from '../sim/server/catalog-api.js';
-import { operatorAccount, operatorCredentials } from '../sim/server/operator-account.js';
-import type { StoredBook } from '../trading/book-store.js';
 import { buildMarketView } from '../trading/view-builder.js';
 import { paidForHeld } from '../trading/held-cost.js';
 import { MarkoutTracker } from './markout.js';
@@ -61,9 +49,13 @@ import { SimExecutor, exchangePort } from './sim-executor.js';
 import { TrackingExchange } from './tracking-exchange.js';
 import { UnitsBookView } from './units-book-view.js';
 import { RunIntensity } from './run-intensity.js';
-import { RunEnds, scheduleRunEnds, settlePositions } from './run-ends.js';
+import { RunEnds, settlePositions } from './run-ends.js';
+import { buildRunWorld } from './run-world.js';
+import { startRunFlow } from './run-flow.js';
+import { type MarketState, type UnitsStoredBook, runMarkets } from './run-markets.js';
+import { RunSeries } from './run-series.js';
 
-import type { FlowFactory, RunInput, SeriesPoint, RunResult, GuardSeconds, RunResolution } from './run-contract.js';
+import type { RunInput, RunResult, GuardSeconds, RunResolution } from './run-contract.js';
 
 export type {
   FeeSettings,
@@ -79,52 +71,13 @@ export type {
   GuardSeconds,
 } from './run-contract.js';
 
-/** A stored book (src/trading/book-store.ts) whose view the backtest made from engine units. */
-interface UnitsStoredBook extends StoredBook {
-  readonly book: UnitsBookView;
-}
-
-interface MarketState {
-  readonly conditionId: string;
-  readonly tokens: readonly [string, string];
-  meta: MarketMeta;
-  readonly stored: [UnitsStoredBook | undefined, UnitsStoredBook | undefined];
-  strategyState: unknown;
-  readonly guard: MarketGuard | undefined;
-  mid0: Decimal | undefined;
-  maxAbs: Decimal;
-  /** When its quotes are pulled for its end (its end less quoting.stopBeforeEndSec), and whether that moment was seen. */
-  readonly stopAtMs: number | undefined;
-  stopped: boolean;
-}
+export { defaultFlow } from './run-flow.js';
 
 export function runBacktest(input: RunInput): RunResult {
   const { settings, strategy } = input;
-  const seed = String(input.seed);
-  const catalogOptions = {
-    seed,
-    markets: settings.markets,
-    fee: { ...settings.fee },
-    ...(settings.rewards === undefined ? {} : { rewards: settings.rewards }),
-  };
-  const venue =
-    settings.venue === undefined
-      ? undefined
-      : generateVenueCatalog({ ...catalogOptions, kind: settings.venue.kind, keepFee: settings.venue.feeOverride });
-  const generated = venue?.catalog ?? generateCatalog(catalogOptions);
-  const given = input.catalog === undefined ? generated : input.catalog(generated);
-  const clock = new FakeClock(given.epochMs);
-  const startMs = clock.now();
-  // --ends-every: markets end within the run, with end dates the listings show (run-ends.ts).
-  const endSchedule = scheduleRunEnds(given, startMs, settings.ends);
-  const catalog = endSchedule?.catalog ?? given;
+  // The world: catalog, clock, exchange, account (run-world.ts).
+  const { seed, venue, catalog, clock, startMs, endMs, endSchedule, exchange, account, identity, metaOf } = buildRunWorld(input);
   const stopBeforeEndMs = settings.stopBeforeEndSec === undefined ? undefined : settings.stopBeforeEndSec * 1000;
-  const endMs = startMs + Math.round(settings.hours * 3_600_000);
-  // The venue's book-based tick rule is off: the flow switches the tick from its fair value.
-  const exchange = createSimExchange({ clock, catalog: createCatalogLookup(catalog), autoTick: false });
-  const account: SimAccount = operatorAccount(operatorCredentials(`backtest:${seed}`));
-  const identity: AccountIdentity = { address: account.address, apiKey: account.apiKey };
-  const catalogApi = createCatalogApi(catalog, exchange, [account]);
 
   let executor: SimExecutor | undefined;
   // The taker-arrival intensity each market's flow shows, fitted as the daemon fits it (run-intensity.ts).
@@ -173,39 +126,9 @@ export function runBacktest(input: RunInput): RunResult {
       ? undefined
       : new RunEnds({ clock, exchange, schedule: endSchedule, seed, fair: fairOf, address: account.address, onClosed });
   const flowContext = { clock, exchange: facade, catalog, seed, params: flowParams, ends: ends?.records };
-  const flow =
-    input.flow !== undefined || venue === undefined || settings.venue === undefined
-      ? (input.flow ?? defaultFlow)(flowContext)
-      : venueFlow({
-          ...flowContext,
-          traits: overrideTraits(venue.traits, settings.venue.overrides),
-          stepMs: flowParams.stepMs,
-          tickRule: 'fair',
-        });
+  const flow = startRunFlow(input, venue, flowContext);
 
-  const metaOf = (conditionId: string): MarketMeta => {
-    const clob = catalogApi.clobMarket(conditionId);
-    const market = catalogApi.market(conditionId);
-    const fee = catalogApi.feeRate(`${conditionId}:0`);
-    if (clob === undefined || market === undefined || fee === undefined)
-      throw new Error(`backtest: market ${conditionId} is not in the catalog`);
-    return toMarketMeta(clob, market, fee, clock.now());
-  };
-  const markets = new Map<string, MarketState>();
-  for (const m of catalog.markets) {
-    markets.set(m.conditionId, {
-      conditionId: m.conditionId,
-      tokens: m.tokenIds,
-      meta: metaOf(m.conditionId),
-      stored: [undefined, undefined],
-      strategyState: strategy.strategy.initialState(strategy.params),
-      guard: strategy.guards === undefined ? undefined : new MarketGuard(m.conditionId, strategy.guards),
-      mid0: undefined,
-      maxAbs: ZERO,
-      stopAtMs: m.endDate === '' || stopBeforeEndMs === undefined ? undefined : Date.parse(m.endDate) - stopBeforeEndMs,
-      stopped: false,
-    });
-  }
+  const markets = runMarkets(catalog, strategy, metaOf, stopBeforeEndMs);
 
   const bookView = UnitsBookView.maker();
   const dirty = new Set<string>(markets.keys());
@@ -335,24 +258,9 @@ export function runBacktest(input: RunInput): RunResult {
   }
 
   // ---- series ---------------------------------------------------------------------------------
-  const series: SeriesPoint[] = [];
   const durationMs = endMs - startMs;
   const sampleEveryMs = Math.max(settings.pollIntervalMs, Math.ceil(durationMs / Math.max(1, settings.samples) / 1000) * 1000);
-
-  function markAll(): void {
-    for (const st of markets.values()) {
-      if (st.mid0 === undefined) continue;
-      portfolio.mark(st.tokens[0], st.mid0);
-      portfolio.mark(st.tokens[1], ONE.minus(st.mid0));
-    }
-  }
-
-  function sample(): void {
-    markAll();
-    let inventory = ZERO;
-    for (const st of markets.values()) inventory = inventory.plus(portfolio.netExposure(st.conditionId));
-    series.push({ t: (clock.now() - startMs) / 1000, pnl: portfolio.equity().totalPnl.toNumber(), inventory: inventory.toNumber() });
-  }
+  const series = new RunSeries(portfolio, markets, () => clock.now(), startMs);
 
   // ---- the loop -------------------------------------------------------------------------------
   const stepMs = flowParams.stepMs;
@@ -360,7 +268,7 @@ export function runBacktest(input: RunInput): RunResult {
   ends?.start();
   flow.step(0);
   evaluateChanged();
-  sample();
+  series.sample();
   // Rewards are sampled on the clock's minute boundaries (timers fire inside clock.advance); the
   // sampler only reads the books, so trading is the same with or without it.
   const rewards = new SimRewards({ clock, exchange, markets: catalog.markets, untilMs: endMs });
@@ -395,7 +303,7 @@ export function runBacktest(input: RunInput): RunResult {
     }
     if (now >= nextSample) {
       while (nextSample <= now) nextSample += sampleEveryMs;
-      sample();
+      series.sample();
     }
     if (input.onProgress !== undefined && now >= nextProgress) {
       nextProgress += progressEvery;
@@ -403,8 +311,8 @@ export function runBacktest(input: RunInput): RunResult {
     }
   }
   for (const st of markets.values()) exec.observe(st.conditionId);
-  if (series[series.length - 1]?.t !== durationMs / 1000) sample();
-  markAll();
+  if (series.points[series.points.length - 1]?.t !== durationMs / 1000) series.sample();
+  series.markAll();
   rewards.stop();
   ends?.stop();
   const earned = rewards.totals(account.address);
@@ -419,7 +327,7 @@ export function runBacktest(input: RunInput): RunResult {
     durationMs,
     rewardsEarned,
     markouts,
-    series,
+    series: series.points,
     evaluations,
     strategyErrors,
     guardErrors,
@@ -430,18 +338,3 @@ export function runBacktest(input: RunInput): RunResult {
     ends: ends === undefined ? undefined : { resolved: resolutions, ordersAtEnd: ends.ordersAtEnd },
   });
 }
-
-/**
- * The simulator's synthetic order flow on the backtest's exchange, deciding the fine-tick switch
- * near the bounds from its fair value (the exchange's book-based rule is off in a backtest).
- */
-export const defaultFlow: FlowFactory = (ctx) =>
-  createOrderFlow({
-    clock: ctx.clock,
-    exchange: ctx.exchange,
-    catalog: ctx.catalog,
-    seed: ctx.seed,
-    params: ctx.params,
-    tickRule: 'fair',
-    ends: ctx.ends,
-  });

@@ -22,255 +22,29 @@
  * - Each limit names its window by length (`window`: `10s`, `10m`); `kind` (`burst`, `sustained`)
  *   tells a scope's two windows apart where it has two.
  */
-import type { RefreshCost } from '../execution/refresh-cost.js';
-import { type LimiterSnapshot, windowLength } from '../limits/index.js';
-import { type Decimal, drawdownText, moneyText } from '../money.js';
-import type { PortfolioSnapshot, RedeemableMarket } from '../portfolio/index.js';
-import { INCOME_PARTS, type Income, type IncomePart } from '../portfolio/income.js';
+import { windowLength } from '../limits/index.js';
+import { drawdownText, moneyText } from '../money.js';
+import { INCOME_PARTS, type Income } from '../portfolio/income.js';
 import { incomeByMarket } from './income-metrics.js';
 import type { MarketRewardEstimate } from '../rewards/reward-estimator.js';
-import type { PaperStats } from '../paper/paper-venue.js';
-import { isTradingState, type RiskSnapshot, worstState } from '../risk/index.js';
-import type { ProblemEvent } from './recent-problems.js';
-import type { IntensitySides } from '../market/intensity/intensity-estimate.js';
-import { type IntensityStatusPart, intensityStatus } from './intensity-status.js';
-import { type EventRiskStatus, eventsStatus } from './event-status.js';
-import { type RedeemableStatus, redeemableStatus } from './redeemable-status.js';
-import type { VenueStatus } from './venue-status.js';
-import type { StreamName, StreamProbe } from './stream-metrics.js';
+import { isTradingState, worstState } from '../risk/index.js';
+import { intensityStatus } from './intensity-status.js';
+import { eventsStatus } from './event-status.js';
+import { redeemableStatus } from './redeemable-status.js';
 import { STREAMS } from './stream-metrics.js';
+import type { DaemonStatus, GuardHold, IncomeStrings, MarketRewardStatus, MarketStatus, PnlStrings } from './status-document.js';
+import type { GuardSideStatus, SelectorStatus, StatusSource } from './status-source.js';
 
-/** selector.by = rewards with re-ranking: the set quoted now, the markets leaving it, the next ranking. */
-export interface SelectorStatus {
-  readonly quoted: readonly { readonly market: string; readonly since: string }[];
-  /** reducing: REDUCING until its position is below the minimum order size; cancelling: orders being cancelled and verified. */
-  readonly leaving: readonly { readonly market: string; readonly state: string; readonly since: string }[];
-  readonly lastRerankAt: string | null;
-  readonly nextRerankAt: string | null;
-  readonly swaps: { readonly in: number; readonly out: number };
-  /** selector.by rewards or income: the last ranking's picks, each with the parts of its value. */
-  readonly ranking?: readonly { readonly market: string; readonly place: number; readonly why: Readonly<Record<string, string>> }[];
-}
-
-export interface StatusSource {
-  readonly version: string;
-  /** The selector's swaps (selector.rerankSec); undefined when the set is fixed. */
-  readonly selector?: (() => SelectorStatus | undefined) | undefined;
-  /** trading.mode: live, paper or monitor (default live). */
-  readonly trading?: string | undefined;
-  /** The venue makerd reaches (venue.mode); undefined: not known (shown as null). */
-  readonly venue?: (() => VenueStatus) | undefined;
-  /** A market's slug and question, when the selection read them. */
-  readonly marketNames?: ((market: string) => MarketNames | undefined) | undefined;
-  /** Paper mode's figures; undefined otherwise (and before the paper venue exists). */
-  readonly paper?: (() => PaperStatus | undefined) | undefined;
-  readonly startedAtMs: number;
-  readonly now: () => number;
-  readonly notReady: () => string | undefined;
-  /** The start-up or shutdown phase in progress (`trade` while it trades), see src/daemon/phase-runner.ts. */
-  readonly phase: () => string;
-  /** Undefined during start-up (before the risk gate exists). */
-  readonly risk: () => RiskSnapshot | undefined;
-  readonly portfolio: () => PortfolioSnapshot;
-  readonly limiter: () => LimiterSnapshot | undefined;
-  /** The configured markets (condition ids); empty before selection. */
-  readonly markets: () => readonly string[];
-  readonly bookAgeSeconds: (market: string) => number;
-  readonly quotes: () => ReadonlyMap<string, { readonly bid: number; readonly ask: number }>;
-  readonly lossLimits: () =>
-    | {
-        readonly maxDailyLoss: Decimal | undefined;
-        readonly maxDrawdown: Decimal | undefined;
-        readonly engaged: Readonly<Record<string, boolean>>;
-      }
-    | undefined;
-  /** Which streams are configured on, and their probes once started. */
-  readonly streams: () => {
-    readonly enabled: Readonly<Record<StreamName, boolean>>;
-    readonly probes: Readonly<Partial<Record<StreamName, StreamProbe>>>;
-  };
-  readonly lastErrors: () => readonly ProblemEvent[];
-  /** Dead-man orders' write cost for the orders resting now; undefined when executor.orderTtlSec is 0. */
-  readonly orderRefresh?: () => RefreshCost | undefined;
-  /** Quote fidelity (src/execution/quote-fidelity.ts): per market, and all markets together. */
-  readonly quoteFidelity?: () => { readonly overall: number | undefined; readonly markets: ReadonlyMap<string, number> };
-  /** What the adverse-selection guards do to each side of a market; undefined when it has none. */
-  readonly guards?: (market: string) => Readonly<Record<'bid' | 'ask', GuardSideStatus | undefined>> | undefined;
-  /** The liquidity-reward estimates (src/rewards/reward-estimator.ts); undefined before quoting starts. */
-  readonly rewards?: () => RewardsSource | undefined;
-  /** Each market's fitted taker-arrival intensity (src/market/intensity); undefined before quoting starts. */
-  readonly intensity?: () => ReadonlyMap<string, IntensitySides> | undefined;
-  /** Payouts of resolved markets waiting to be redeemed (Portfolio.redeemable); absent: none shown. */
-  readonly redeemable?: () => readonly RedeemableMarket[];
-}
-
-export interface MarketNames {
-  readonly slug?: string | undefined;
-  readonly question?: string | undefined;
-}
-
-export interface RewardsSource {
-  /** UTC day number of the figures (-1 before the first sample). */
-  readonly day: number;
-  readonly estimates: readonly MarketRewardEstimate[];
-  readonly totalToday: Decimal;
-}
-
-/** A market's estimated liquidity rewards: never part of its PnL. */
-export interface MarketRewardStatus {
-  readonly paying: boolean;
-  /** Q_min and share (0..1) at the last one-minute sample. */
-  readonly score: string;
-  readonly share: string;
-  readonly dailyRate: string;
-  /** Estimated USDC of the UTC day so far. */
-  readonly estimatedToday: string;
-}
-
-/** One side held by a guard (src/guard/market-guard.ts SideStatus). */
-export interface GuardSideStatus {
-  readonly guard: string;
-  readonly pulled: boolean;
-  readonly ticks: number;
-  /** End of the cool-down (Unix ms); 0 when the hold lasts as long as its cause (toxicity). */
-  readonly untilMs: number;
-}
-
-export interface PnlStrings {
-  readonly realized: string;
-  readonly unrealized: string;
-  readonly total: string;
-}
-
-/** Income by part (src/portfolio/income.ts), money text; `total` is the sum of the other six. */
-export type IncomeStrings = Readonly<Record<IncomePart, string>>;
-
-export interface MarketStatus {
-  /** The condition id. */
-  readonly market: string;
-  /** The market's question and slug as the venue lists them; null when not known. */
-  readonly question: string | null;
-  readonly slug: string | null;
-  readonly state: string;
-  /** null while no usable book has been held. */
-  readonly bookAgeSeconds: number | null;
-  readonly quotes: { readonly bid: number; readonly ask: number };
-  /** Signed shares of outcome 0 and 1. */
-  readonly positions: { readonly '0': string; readonly '1': string };
-  readonly pnl: PnlStrings;
-  /** Income counted whole: `pnl`'s parts (realized split into trading, settlement, rebates) and the rewards, summed. */
-  readonly income: IncomeStrings;
-  /** Fills of the account in this market, from the journal (replayed at start-up) and since. */
-  readonly fills: number;
-  /** Share of time its live orders were what its strategy wanted (makerd_quote_fidelity_ratio); null before its first wish. */
-  readonly quoteFidelity: number | null;
-  /**
-   * Per side, the guard holding it: `{guard, action: pull|widen, ticks, until}` (until: ISO time
-   * the cool-down ends, null for toxicity), or null when no guard holds it; absent without guards.
-   */
-  readonly guards?: Readonly<Record<'bid' | 'ask', GuardHold | null>>;
-  /** Estimated liquidity rewards, beside `pnl` and never in it; absent until the first sample. */
-  readonly rewards?: MarketRewardStatus;
-  /** The taker-arrival intensity fitted on each side (intensity-status.ts); absent until the market's first evaluation. */
-  readonly flowIntensity?: IntensityStatusPart;
-}
-
-export interface GuardHold {
-  readonly guard: string;
-  readonly action: 'pull' | 'widen';
-  readonly ticks: number;
-  readonly until: string | null;
-}
-
-/** Paper mode's own part of /status (docs/paper-trading.md). */
-export interface PaperStatus {
-  /** Where its virtual fills are journaled (never the live journal). */
-  readonly journal: string;
-  readonly virtualOrders: number;
-  readonly virtualFills: number;
-  readonly filledShares: string;
-  readonly refused: number;
-  readonly expired: number;
-  readonly publicTrades: number;
-  readonly bookEvents: number;
-}
-
-export function paperStatus(p: { readonly stats: Readonly<PaperStats>; readonly openCount: number }, journal: string): PaperStatus {
-  const s = p.stats;
-  return {
-    journal,
-    virtualOrders: p.openCount,
-    virtualFills: s.fills,
-    filledShares: s.filledShares.toFixed(),
-    refused: s.refused,
-    expired: s.expired,
-    publicTrades: s.publicTrades,
-    bookEvents: s.bookEvents,
-  };
-}
-
-/** One limit window: `window` is its length (`10s`, `10m`); `kind` only where a scope has two windows. */
-export interface LimitStatus {
-  readonly scope: string;
-  readonly window: string;
-  readonly kind?: 'burst' | 'sustained';
-  readonly capacity: number;
-  readonly used: number;
-  readonly headroom: number;
-  readonly pausedSeconds: number;
-}
-
-export interface DaemonStatus {
-  /** Where orders go: the embedded simulator or the live venue (venue.mode), and its URL; null when not known. */
-  readonly venue: VenueStatus | null;
-  /** trading.mode: live, paper (virtual orders and fills: every figure below is paper) or monitor. */
-  readonly trading: string;
-  /** Paper mode only. */
-  readonly paper?: PaperStatus;
-  /** The worst state of any market (STARTING before the risk gate exists). */
-  readonly state: string;
-  /** The state the risk gate holds every market in at least (risk.state, kill switch, loss limits); null before it exists. */
-  readonly allMarketsState: string | null;
-  /** How many markets are in each state (states with none left out). */
-  readonly marketsByState: Readonly<Record<string, number>>;
-  readonly killSwitch: boolean;
-  readonly ready: boolean;
-  readonly reason: string | undefined;
-  readonly phase: string;
-  readonly markets: readonly MarketStatus[];
-  /** Neg-risk events makerd quotes in, each counted as one risk (risk.perEvent); [] before the risk gate exists. */
-  readonly events: readonly EventRiskStatus[];
-  /** Fills of the account in every market, the journal's included. */
-  readonly fills: number;
-  readonly pnl: PnlStrings & {
-    readonly daily: string;
-    readonly drawdown: string;
-    readonly peak: string;
-    readonly fees: string;
-    readonly rebates: string;
-  };
-  /** Income by part over every market (the journal's included); `total` = `pnl.total` + rewards. */
-  readonly income: IncomeStrings;
-  /** Resolved markets' payouts waiting to be redeemed (their settlement is in `pnl.realized`). */
-  readonly redeemable: RedeemableStatus;
-  /** Estimated liquidity rewards of the UTC day (`day`, YYYY-MM-DD) over every market; not in `pnl`. */
-  readonly rewards: { readonly day: string | null; readonly estimatedToday: string } | null;
-  readonly lossLimits:
-    | Readonly<Record<'daily_loss' | 'drawdown', { readonly limit: string | null; readonly engaged: boolean }>>
-    | undefined;
-  readonly limits: readonly LimitStatus[];
-  readonly streams: Readonly<Record<StreamName, { readonly enabled: boolean; readonly connected: boolean; readonly reconnects: number }>>;
-  readonly lastErrors: readonly ProblemEvent[];
-  /** executor.orderTtlSec's re-placements for the orders resting now, against the sustained limit; null when off. */
-  readonly orderRefresh: RefreshCost | null;
-  /** Share of time the live orders were what the strategies wanted, all markets together (0..1, 4 places); null before any wish. */
-  readonly quoteFidelity: number | null;
-  /** Only with selector.by = rewards and selector.rerankSec > 0. */
-  readonly selector?: SelectorStatus;
-  readonly version: string;
-  readonly startedAt: string;
-  readonly uptimeSeconds: number;
-}
+export type {
+  DaemonStatus,
+  GuardHold,
+  IncomeStrings,
+  MarketRewardStatus,
+  MarketStatus,
+  PnlStrings,
+} from './status-document.js';
+export type { GuardSideStatus, MarketNames, RewardsSource, SelectorStatus, StatusSource } from './status-source.js';
+export { type PaperStatus, paperStatus } from './paper-status.js';
 
 export function buildStatus(src: StatusSource): DaemonStatus {
   const now = src.now();

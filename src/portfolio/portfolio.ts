@@ -28,119 +28,46 @@
  *
  * Settlement (settlement.ts): a resolved market's positions are closed at 1 or 0 (`settle`, once
  * per settlement id); the shares stay on the venue's books, and their payout redeemable, until a
- * redemption record says the venue no longer holds them (`redeem`); `redeemable()` lists what
- * waits, per market. The journal's
- * records, fills and these, are folded in their order by `applyEntry`.
+ * redemption record says the venue no longer holds them (`redeem`, redeemable-shares.ts);
+ * `redeemable()` lists what waits, per market. The journal's records, fills and these, are folded
+ * in their order by `applyEntry`. The figures it reports are in portfolio-figures.ts.
  */
 import { badParameter } from '../errors.js';
 import { Decimal, ZERO } from '../money.js';
 import type { Fill } from './fill.js';
 import type { JournalEntry } from './journal-record.js';
+import {
+  type DailySnapshot,
+  type EquitySnapshot,
+  type MarketSnapshot,
+  marketSnapshot,
+  type PnlFigures,
+  type PortfolioSnapshot,
+  sumFigures,
+  type TokenSnapshot,
+  tokenSnapshot,
+} from './portfolio-figures.js';
+import { type RedeemableMarket, RedeemableShares } from './redeemable-shares.js';
 import type { Redemption, Settlement } from './settlement.js';
 import { TokenPosition, type FillEffect } from './token-position.js';
 import { dayStartMs } from './trading-day.js';
 
 export type { FillEffect } from './token-position.js';
+export type {
+  DailySnapshot,
+  EquitySnapshot,
+  MarketSnapshot,
+  PnlFigures,
+  PortfolioSnapshot,
+  TokenSnapshot,
+} from './portfolio-figures.js';
+export type { RedeemableMarket } from './redeemable-shares.js';
 
 export interface PortfolioOptions {
   /** Reads and marks roll the trading day by this clock. */
   readonly clock: { now(): number };
   /** The hour (UTC, 0-23) the trading day starts. Default 0. */
   readonly resetHourUtc?: number;
-}
-
-export interface PnlFigures {
-  readonly realizedPnl: Decimal;
-  readonly unrealizedPnl: Decimal;
-  /** realized + unrealized */
-  readonly totalPnl: Decimal;
-  /** Closing gains before fees and rebates. */
-  readonly tradingPnl: Decimal;
-  /** Gains of positions settled at 1 or 0 when their market resolved (in realizedPnl). */
-  readonly settlementPnl: Decimal;
-  readonly feesPaid: Decimal;
-  readonly rebatesReceived: Decimal;
-  readonly volumeShares: Decimal;
-  /** USDC: sum of price x shares. */
-  readonly volumeNotional: Decimal;
-  readonly fills: number;
-}
-
-export interface TokenSnapshot extends PnlFigures {
-  readonly tokenId: string;
-  readonly conditionId: string;
-  readonly outcomeIndex: 0 | 1;
-  /** Signed shares. */
-  readonly size: Decimal;
-  readonly avgPrice: Decimal;
-  /** Cost basis of the open position. */
-  readonly cost: Decimal;
-  /** The last midpoint given; undefined when never marked. */
-  readonly mark: Decimal | undefined;
-  readonly boughtShares: Decimal;
-  readonly lastFillPrice: Decimal | undefined;
-  readonly lastFillMs: number;
-}
-
-export interface MarketSnapshot extends PnlFigures {
-  readonly conditionId: string;
-  /** Signed shares of outcome 0 and outcome 1. */
-  readonly positions: readonly [Decimal, Decimal];
-  readonly avgPrices: readonly [Decimal, Decimal];
-  readonly marks: readonly [Decimal | undefined, Decimal | undefined];
-  /** positions[0] - positions[1] */
-  readonly netExposure: Decimal;
-  /** The tokens that have fills, outcome 0 first. */
-  readonly tokens: readonly TokenSnapshot[];
-}
-
-/** Shares of a resolved market settled and not yet redeemed (settlement.ts). */
-export interface RedeemableMarket {
-  readonly conditionId: string;
-  /** Signed shares of outcome 0 and 1 settled and not redeemed (the loser's too: the venue still holds them). */
-  readonly shares: readonly [Decimal, Decimal];
-  /** What redeeming them pays (USDC; 1 a winning share). */
-  readonly payout: Decimal;
-  /** When the oldest of them was settled (clock ms). */
-  readonly sinceMs: number;
-}
-
-interface RedeemableEntry {
-  readonly conditionId: string;
-  readonly outcomeIndex: 0 | 1;
-  readonly size: Decimal;
-  readonly payout: Decimal;
-  readonly sinceMs: number;
-}
-
-export interface EquitySnapshot {
-  readonly totalPnl: Decimal;
-  /** Highest total PnL seen (>= 0: the curve starts at 0). */
-  readonly peakPnl: Decimal;
-  /** peakPnl - totalPnl (>= 0). */
-  readonly drawdown: Decimal;
-  readonly maxDrawdown: Decimal;
-}
-
-export interface DailySnapshot {
-  readonly dayStartMs: number;
-  readonly resetHourUtc: number;
-  /** Total PnL when the day started. */
-  readonly startTotalPnl: Decimal;
-  /** Total PnL change since the day started (negative is a loss). */
-  readonly pnl: Decimal;
-  /** The realized part of that change. */
-  readonly realizedPnl: Decimal;
-}
-
-export interface PortfolioSnapshot {
-  readonly atMs: number;
-  readonly totals: PnlFigures;
-  readonly markets: readonly MarketSnapshot[];
-  readonly equity: EquitySnapshot;
-  readonly daily: DailySnapshot;
-  /** Tokens with a non-zero position and no mark: their unrealized PnL is counted as 0. */
-  readonly unmarkedTokens: readonly string[];
 }
 
 interface MarketEntry {
@@ -150,41 +77,6 @@ interface MarketEntry {
 
 const EMPTY_PAIR: readonly [Decimal, Decimal] = [ZERO, ZERO];
 
-function sumFigures(parts: readonly PnlFigures[]): PnlFigures {
-  let realizedPnl = ZERO;
-  let unrealizedPnl = ZERO;
-  let tradingPnl = ZERO;
-  let settlementPnl = ZERO;
-  let feesPaid = ZERO;
-  let rebatesReceived = ZERO;
-  let volumeShares = ZERO;
-  let volumeNotional = ZERO;
-  let fills = 0;
-  for (const p of parts) {
-    realizedPnl = realizedPnl.add(p.realizedPnl);
-    unrealizedPnl = unrealizedPnl.add(p.unrealizedPnl);
-    tradingPnl = tradingPnl.add(p.tradingPnl);
-    if (!p.settlementPnl.isZero()) settlementPnl = settlementPnl.add(p.settlementPnl);
-    feesPaid = feesPaid.add(p.feesPaid);
-    rebatesReceived = rebatesReceived.add(p.rebatesReceived);
-    volumeShares = volumeShares.add(p.volumeShares);
-    volumeNotional = volumeNotional.add(p.volumeNotional);
-    fills += p.fills;
-  }
-  return {
-    realizedPnl,
-    unrealizedPnl,
-    totalPnl: realizedPnl.add(unrealizedPnl),
-    tradingPnl,
-    settlementPnl,
-    feesPaid,
-    rebatesReceived,
-    volumeShares,
-    volumeNotional,
-    fills,
-  };
-}
-
 export class Portfolio {
   readonly #clock: { now(): number };
   readonly #resetHour: number;
@@ -193,11 +85,10 @@ export class Portfolio {
   readonly #marks = new Map<string, Decimal>();
   /** Unrealized PnL per token at its last mark (tokens with a mark and a position only). */
   readonly #unrealized = new Map<string, Decimal>();
-  /** Settlement and redemption ids applied: none counts twice. */
+  /** Settlement ids applied: none counts twice. */
   readonly #settled = new Set<string>();
-  readonly #redeemed = new Set<string>();
-  /** Settled shares (the winner's and the loser's) the venue still holds, by settlement id, until redeemed. */
-  readonly #unredeemed = new Map<string, RedeemableEntry>();
+  /** Settled shares (the winner's and the loser's) the venue still holds, until redeemed. */
+  readonly #redeemable = new RedeemableShares();
   // Running overall sums, for the equity curve and the daily PnL (O(1) per fill or mark).
   #realized: Decimal = ZERO;
   #unrealizedSum: Decimal = ZERO;
@@ -249,16 +140,13 @@ export class Portfolio {
     this.#revalue(pos);
     this.#observe();
     const payout = s.price.isZero() ? ZERO : size.mul(s.price);
-    if (!this.#redeemed.has(`redeem:${s.id}`))
-      this.#unredeemed.set(s.id, { conditionId: pos.conditionId, outcomeIndex: pos.outcomeIndex, size, payout, sinceMs: s.atMs });
+    this.#redeemable.add(s.id, { conditionId: pos.conditionId, outcomeIndex: pos.outcomeIndex, size, payout, sinceMs: s.atMs });
     return pnl;
   }
 
   /** The shares of a settlement were redeemed: no longer redeemable. Once per id; true when it changed anything. */
   redeem(r: Redemption): boolean {
-    if (this.#redeemed.has(r.id)) return false;
-    this.#redeemed.add(r.id);
-    return this.#unredeemed.delete(r.settlementId);
+    return this.#redeemable.redeem(r);
   }
 
   /** Markets where a token's position is not 0 (condition ids, in order of their first fill). */
@@ -275,11 +163,7 @@ export class Portfolio {
 
   /** Settlements whose shares the venue still holds (a payout or not), with their token, oldest first. */
   unredeemed(): readonly { readonly settlementId: string; readonly tokenId: string; readonly conditionId: string }[] {
-    return [...this.#unredeemed].map(([settlementId, e]) => ({
-      settlementId,
-      tokenId: `${e.conditionId}:${e.outcomeIndex}`,
-      conditionId: e.conditionId,
-    }));
+    return this.#redeemable.unredeemed();
   }
 
   /**
@@ -287,9 +171,7 @@ export class Portfolio {
    * the settled shares not yet redeemed (what GET /positions shows until the redeem).
    */
   heldOnVenue(tokenId: string): Decimal {
-    let held = this.position(tokenId);
-    for (const e of this.#unredeemed.values()) if (`${e.conditionId}:${e.outcomeIndex}` === tokenId) held = held.add(e.size);
-    return held;
+    return this.#redeemable.heldOnVenue(tokenId, this.position(tokenId));
   }
 
   /**
@@ -297,18 +179,7 @@ export class Portfolio {
    * the loser was held has nothing to redeem), oldest first.
    */
   redeemable(): readonly RedeemableMarket[] {
-    const byMarket = new Map<string, { shares: [Decimal, Decimal]; payout: Decimal; sinceMs: number }>();
-    for (const e of this.#unredeemed.values()) {
-      let m = byMarket.get(e.conditionId);
-      if (m === undefined) byMarket.set(e.conditionId, (m = { shares: [ZERO, ZERO], payout: ZERO, sinceMs: e.sinceMs }));
-      m.shares[e.outcomeIndex] = m.shares[e.outcomeIndex].add(e.size);
-      m.payout = m.payout.add(e.payout);
-      m.sinceMs = Math.min(m.sinceMs, e.sinceMs);
-    }
-    return [...byMarket]
-      .filter(([, m]) => !m.payout.isZero())
-      .map(([conditionId, m]) => ({ conditionId, ...m }))
-      .sort((a, b) => a.sinceMs - b.sinceMs || (a.conditionId < b.conditionId ? -1 : 1));
+    return this.#redeemable.redeemable();
   }
 
   /** Folds one journal record: a fill, a settlement or a redemption. */
@@ -464,46 +335,10 @@ export class Portfolio {
   }
 
   #tokenSnapshot(p: TokenPosition): TokenSnapshot {
-    const mark = this.#marks.get(p.tokenId);
-    const realizedPnl = p.realizedPnl;
-    const unrealizedPnl = mark === undefined || p.size.isZero() ? ZERO : p.unrealizedAt(mark);
-    return {
-      tokenId: p.tokenId,
-      conditionId: p.conditionId,
-      outcomeIndex: p.outcomeIndex,
-      size: p.size,
-      avgPrice: p.avgPrice,
-      cost: p.cost,
-      mark,
-      realizedPnl,
-      unrealizedPnl,
-      totalPnl: realizedPnl.add(unrealizedPnl),
-      tradingPnl: p.tradingPnl,
-      settlementPnl: p.settlementPnl,
-      feesPaid: p.feesPaid,
-      rebatesReceived: p.rebatesReceived,
-      volumeShares: p.volumeShares,
-      volumeNotional: p.volumeNotional,
-      fills: p.fills,
-      boughtShares: p.boughtShares,
-      lastFillPrice: p.lastFillPrice,
-      lastFillMs: p.lastFillMs,
-    };
+    return tokenSnapshot(p, this.#marks.get(p.tokenId));
   }
 
   #marketSnapshot(m: MarketEntry): MarketSnapshot {
-    const tokens = m.tokens.filter((t): t is TokenPosition => t !== undefined).map((t) => this.#tokenSnapshot(t));
-    const of = (i: 0 | 1): TokenSnapshot | undefined => tokens.find((t) => t.outcomeIndex === i);
-    const q0 = of(0)?.size ?? ZERO;
-    const q1 = of(1)?.size ?? ZERO;
-    return {
-      conditionId: m.conditionId,
-      ...sumFigures(tokens),
-      positions: [q0, q1],
-      avgPrices: [of(0)?.avgPrice ?? ZERO, of(1)?.avgPrice ?? ZERO],
-      marks: [this.#marks.get(of(0)?.tokenId ?? ''), this.#marks.get(of(1)?.tokenId ?? '')],
-      netExposure: q0.sub(q1),
-      tokens,
-    };
+    return marketSnapshot(m.conditionId, m.tokens, (tokenId) => this.#marks.get(tokenId));
   }
 }
