@@ -16,7 +16,7 @@ import type { EndReason } from '../market/market-end.js';
 import { type SelectedMarket, type SelectionEnds, type SelectOptions, selectMarketsDetailed } from '../market/market-selection.js';
 import { registerEndMetrics } from '../metrics/market-end-metrics.js';
 import type { Strategy } from '../strategy/strategy.js';
-import { type ResolvedBinding, resolveBindings } from '../trading/market-bindings.js';
+import { type ResolvedBinding, resolveBindings, selectorRewardSettings } from '../trading/market-bindings.js';
 import type { VenueClient } from '../venue/client.js';
 import type { DaemonContext } from './daemon-context.js';
 
@@ -97,6 +97,7 @@ export async function selectMarketScope(ctx: DaemonContext, { client, strategies
   const rewards = byRewards
     ? {
         midHistory: new MidHistory(),
+        rewardStage: selectorRewardSettings(config, strategies),
         loggedProblems: new Set<string>(),
         onPicked: (picks: readonly PickExplanation[]) => {
           explained = picks;

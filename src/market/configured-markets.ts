@@ -36,7 +36,10 @@ export async function selectConfiguredMarkets(
   logger: Logger,
   stop: AbortSignal,
   /** selector.by = rewards: the ranking's memory and hooks (reward-rerank.ts); `ends`: markets skipped for their end. */
-  rewards: Pick<SelectOptions, 'midHistory' | 'nowMs' | 'loggedProblems' | 'onRewardsProblem' | 'onPicked' | 'ends' | 'onEndSkip'> = {},
+  rewards: Pick<
+    SelectOptions,
+    'midHistory' | 'nowMs' | 'loggedProblems' | 'onRewardsProblem' | 'onPicked' | 'rewardStage' | 'ends' | 'onEndSkip'
+  > = {},
 ): Promise<SelectedMarket[]> {
   let markets: readonly { market: string }[] =
     config.markets.length > 0 ? config.markets : [...new Set(config.poller.tokens.map(marketOf))].map((market) => ({ market }));

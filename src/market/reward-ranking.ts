@@ -5,27 +5,31 @@
  * the midpoints seen between rankings (`MidHistory`) for the volatility.
  *
  * For a market with rewards (rate R, max_spread v cents, min_size m), from its two books:
- * - our quotes, as the ranking assumes them: a bid and an ask of outcome 0, each of
- *   q = max(m, the book's minimum order size) shares, v/2 cents from the adjusted midpoint —
- *   inside max_spread with room for the tick — so each side scores ((v − v/2)/v)² · q = q/4 and
- *   our Q_min is q/4 (two-sided);
+ * - our quotes, as the ranking assumes them (reward-stage-quote.ts): a bid and an ask of outcome
+ *   0, each of q shares, s cents from the adjusted midpoint, so each side scores ((v − s)/v)² · q
+ *   and so does our Q_min (two-sided). With the reward-aware quoting stage enabled (the configured
+ *   strategy's `params.rewards`) they are the stage's own: q = m × sizeMultiple rounded up to the
+ *   size step (at least the book's minimum order size), s = spreadFraction × v; a market whose q
+ *   the stage will not quote (above its maxSize or maxInventory) earns nothing: its expected
+ *   reward is 0 and `rewardBlocked` says why (its share, capital and the rest are computed as for
+ *   any market). With the stage off: q = max(m, the book's minimum order size), s = v/2 (each side
+ *   scores q/4), what the strategy's own quotes may or may not match;
  * - the competing score: every visible level of both tokens' books within max_spread, scored by
  *   src/rewards as one competitor (a level of at least m shares counts as one order: the book
  *   cannot show the orders inside a level, so levels made of orders smaller than m overstate the
  *   competition);
  * - expected share = ours / (ours + competing); expected reward per day = R × share;
  * - capital at risk = what the two quotes lock: q × (mid − d) for the bid and q × (1 − mid − d)
- *   for the ask (bought as outcome 1), d = v/2 cents: q × (1 − 2d);
+ *   for the ask (bought as outcome 1), d = s cents: q × (1 − 2d);
  * - volatility σ: the midpoint's standard move per √day, from its moves between rankings (an
  *   EWMA of squared moves per day of elapsed time); unknown (0) at the first ranking;
  * - value = reward per day / capital − penalty × σ, `penalty` = selector.volatilityPenalty.
  */
 import { Decimal, ZERO } from '../money.js';
 import { adjustedMidpoint, type RewardLevel, type RewardRules, type ScoredOrder, sampleShares, scoreSample } from '../rewards/index.js';
+import { assumedQuote, type RewardStageLimits } from './reward-stage-quote.js';
 
 const ONE = new Decimal(1);
-const HALF = new Decimal('0.5');
-const CENTS = new Decimal(100);
 const DAY_MS = 86_400_000;
 /** Weight of the newest squared move in the volatility EWMA. */
 const EWMA_WEIGHT = new Decimal('0.3');
@@ -49,7 +53,10 @@ export interface RankedMarket {
   /** Q_min of our assumed quotes. */
   readonly ourScore: Decimal;
   readonly expectedShare: Decimal;
+  /** R × expectedShare; 0 when the reward stage would not quote the market (`rewardBlocked`). */
   readonly expectedRewardPerDay: Decimal;
+  /** Why the reward-aware quoting stage would not place the assumed quotes; undefined: it would (or it is off). */
+  readonly rewardBlocked?: string | undefined;
   /** Size of each of our assumed quotes, and the capital they lock (USDC). */
   readonly quoteSize: Decimal;
   readonly capital: Decimal;
@@ -98,6 +105,8 @@ export function rankMarket(
   /** The volatility per √day given the midpoint now (MidHistory.observe, or a constant). */
   volatilityOf: (mid: Decimal) => Decimal,
   penaltyPerVolatility: Decimal,
+  /** The configured reward-aware quoting stage (reward-stage-quote.ts); undefined: as if off. */
+  stage?: RewardStageLimits | undefined,
 ): RankOutcome {
   const mid0 = books[0] === undefined ? undefined : adjustedMidpoint(books[0].bids, books[0].asks, rules.minSize);
   const mid1 = books[1] === undefined ? undefined : adjustedMidpoint(books[1].bids, books[1].asks, rules.minSize);
@@ -106,8 +115,9 @@ export function rankMarket(
     return { reason: `no midpoint: no level of at least min_size ${rules.minSize.toFixed()} on both sides of either token` };
   const volatility = volatilityOf(mid);
   const minOrder = Decimal.max(books[0]?.minOrderSize ?? ZERO, books[1]?.minOrderSize ?? ZERO);
-  const q = Decimal.max(rules.minSize, minOrder);
-  const d = rules.maxSpreadCents.mul(HALF).div(CENTS);
+  const quote = assumedQuote(rules, minOrder, stage);
+  const q = quote.size;
+  const d = quote.distance;
   const orders: ScoredOrder[] = [];
   levelsAsOrders(books[0], 0, orders);
   levelsAsOrders(books[1], 1, orders);
@@ -118,7 +128,7 @@ export function rankMarket(
   const scores = scoreSample(rules, mids, orders);
   const shares = sampleShares(scores);
   const expectedShare = shares.get('us') ?? ZERO;
-  const expectedRewardPerDay = rules.dailyRate.mul(expectedShare);
+  const expectedRewardPerDay = quote.blocked === undefined ? rules.dailyRate.mul(expectedShare) : ZERO;
   const capital = q.mul(ONE.sub(d.mul(2)));
   const penalty = penaltyPerVolatility.mul(volatility);
   return {
@@ -132,6 +142,7 @@ export function rankMarket(
       ourScore: scores.get('us')?.qMin ?? ZERO,
       expectedShare,
       expectedRewardPerDay,
+      ...(quote.blocked === undefined ? {} : { rewardBlocked: quote.blocked }),
       quoteSize: q,
       capital,
       volatility,

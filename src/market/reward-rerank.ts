@@ -28,7 +28,10 @@ export interface RerankOptions {
   /** The selector's markets being quoted (for the log line without a listener). */
   readonly quoted: readonly string[] | (() => readonly string[]);
   /** The ranking's memory and hooks, and the end check (`ends`, `onEndSkip`). */
-  readonly rewards: Pick<SelectOptions, 'midHistory' | 'loggedProblems' | 'onRewardsProblem' | 'onPicked' | 'ends' | 'onEndSkip'>;
+  readonly rewards: Pick<
+    SelectOptions,
+    'midHistory' | 'loggedProblems' | 'onRewardsProblem' | 'onPicked' | 'rewardStage' | 'ends' | 'onEndSkip'
+  >;
   /** Each ranking, awaited before the next period is armed. */
   readonly onRanking?: ((r: SelectionResult) => Promise<void>) | undefined;
   /** When the next ranking is due (clock ms), each time one is armed. */

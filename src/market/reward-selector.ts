@@ -17,6 +17,7 @@ import type { CheckedBook } from '../venue/checked-book.js';
 import type { SimplifiedMarket } from '../venue/types.js';
 import { tokensOf } from './market-metadata.js';
 import { byValue, MidHistory, type RankBook, type RankedMarket, rankMarket } from './reward-ranking.js';
+import type { RewardStageLimits } from './reward-stage-quote.js';
 
 /** What the ranking reads with: POST /books (the venue client has it). */
 export interface RankingClient {
@@ -34,6 +35,12 @@ export interface RankingOptions {
   readonly loggedProblems?: Set<string> | undefined;
   /** Called once per market not ranked for its rewards, per ranking (the metric). */
   readonly onRewardsProblem?: ((problem: RewardsProblem) => void) | undefined;
+  /**
+   * The reward-aware quoting stage's settings of the configured strategy (`strategy.params.rewards`):
+   * the ranking assumes its quotes and gives 0 where it would not quote (reward-stage-quote.ts);
+   * undefined: the ranking's fixed assumption, as with the stage off.
+   */
+  readonly rewardStage?: RewardStageLimits | undefined;
   /** Each selection's ranked picks, with why they rank where they do (/status shows the last). */
   readonly onPicked?: ((picks: readonly PickExplanation[]) => void) | undefined;
 }
@@ -80,6 +87,7 @@ function whyOf(r: RankedMarket): Record<string, string> {
     ourScore: text(r.ourScore, 6),
     expectedShare: text(r.expectedShare, 6),
     expectedRewardPerDay: text(r.expectedRewardPerDay, 6),
+    ...(r.rewardBlocked === undefined ? {} : { rewardBlocked: r.rewardBlocked }),
     capital: text(r.capital, 6),
     volatility: text(r.volatility, 6),
     penalty: text(r.penalty, 6),
@@ -146,6 +154,7 @@ export async function rankByRewards(
       [rankBook(books.get(p.tokens[0])), rankBook(books.get(p.tokens[1]))],
       (mid) => history.observe(p.market.condition_id, mid, nowMs),
       penalty,
+      options.rewardStage,
     );
     if ('reason' in out) {
       unpriced++;

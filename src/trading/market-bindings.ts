@@ -60,6 +60,16 @@ export function resolveBindings(
   });
 }
 
+/**
+ * The reward-aware quoting stage's settings a market the selector picks is quoted with: the
+ * default strategy's (`strategy.params.rewards` over its defaults), as resolveBindings binds a
+ * selector market. The reward ranking assumes these quotes (src/market/reward-stage-quote.ts).
+ */
+export function selectorRewardSettings(config: StrategyConfig, registry: ReadonlyMap<string, Strategy>): RewardQuotingSettings {
+  const name = config.strategy.name;
+  return parseQuotingParams(resolveStrategy(registry, name, 'strategy.name'), config.strategy.params, `strategy.params (${name})`).rewards;
+}
+
 export function toBinding(r: ResolvedBinding): MarketBinding {
   return {
     conditionId: r.conditionId,

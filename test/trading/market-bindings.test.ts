@@ -8,6 +8,7 @@ import type { Strategy } from '../../src/strategy/strategy.js';
 import {
   applyReload,
   resolveBindings,
+  selectorRewardSettings,
   toBinding,
   type SelectedForBinding,
   type StrategyConfig,
@@ -214,5 +215,36 @@ describe('toBinding and applyReload', () => {
     expect(live[0]!.strategy).toBe(bands);
     applyReload(live, resolveBindings([sel(A, 0)], config([{ market: A, strategy: 'avellaneda' }]), registry));
     expect(live[0]!.state).toEqual({ lastX: undefined, lastMs: undefined, weightedVar: 0, weight: 0, samples: 0 });
+  });
+});
+
+describe('selectorRewardSettings', () => {
+  const shown = (r: ReturnType<typeof selectorRewardSettings>) =>
+    [r.enabled, r.spreadFraction.toFixed(), r.sizeMultiple.toFixed(), r.maxSize.toFixed(), r.maxInventory.toFixed()].join(' ');
+
+  it("the default strategy's params.rewards over its defaults; a market entry's own params are not the selector's", () => {
+    const cfg: StrategyConfig = {
+      strategy: {
+        name: 'bands',
+        params: { bands: [DEFAULT_BAND], rewards: { enabled: true, maxInventory: '250', spreadFraction: '0.3' } },
+      },
+      markets: [{ market: A, params: { rewards: { enabled: false, maxInventory: '5' } } }],
+    };
+    expect(shown(selectorRewardSettings(cfg, registry))).toBe('true 0.3 1 200 250');
+    expect(shown(selectorRewardSettings(config(), registry))).toBe('false 0.5 1 200 100');
+    const withDefaults = new Map<string, Strategy>([
+      ['bands', { ...(bands as Strategy), rewardDefaults: { enabled: true, maxSize: '400' } }],
+    ]);
+    expect(shown(selectorRewardSettings(config(), withDefaults))).toBe('true 0.5 1 400 100');
+  });
+
+  it('a bad value is the same CONFIG error as at start-up, naming strategy.params', () => {
+    const cfg: StrategyConfig = {
+      strategy: { name: 'bands', params: { bands: [DEFAULT_BAND], rewards: { maxInventory: '-1' } } },
+      markets: [],
+    };
+    expect(configError(() => selectorRewardSettings(cfg, registry)).message).toMatch(
+      /strategy\.params \(bands\).*params\.rewards\.maxInventory/,
+    );
   });
 });
