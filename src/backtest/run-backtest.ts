@@ -45,7 +45,9 @@ import { buildMarketView } from '../trading/view-builder.js';
 import { paidForHeld } from '../trading/held-cost.js';
 import { MarkoutTracker } from './markout.js';
 import { countGuardTime, runFigures } from './run-figures.js';
-import { SimExecutor, exchangePort } from './sim-executor.js';
+import { type LiveOrder, SimExecutor, exchangePort } from './sim-executor.js';
+import type { LiveOrderView } from '../market/market-view.js';
+import type { OwnOrderFootprint } from '../execution/order-tracker.js';
 import { TrackingExchange } from './tracking-exchange.js';
 import { UnitsBookView } from './units-book-view.js';
 import { RunIntensity } from './run-intensity.js';
@@ -84,7 +86,7 @@ export function runBacktest(input: RunInput): RunResult {
   const intensity = new RunIntensity(
     catalog.markets.map((m) => ({ conditionId: m.conditionId, tokens: m.tokenIds })),
     {
-      book: (t) => exchange.bookLevels(t),
+      book: (t) => exchange.restingLevels(t),
       own: (cid) => executor?.ordersOf(cid) ?? [],
       reads: strategy.strategy.readsFlowIntensity === true,
     },
@@ -129,6 +131,8 @@ export function runBacktest(input: RunInput): RunResult {
   const flow = startRunFlow(input, venue, flowContext);
 
   const markets = runMarkets(catalog, strategy, metaOf, stopBeforeEndMs);
+  // The same states in catalog order, for the loops of every step (no iterator made per step).
+  const marketStates = [...markets.values()];
 
   const bookView = UnitsBookView.maker();
   const dirty = new Set<string>(markets.keys());
@@ -149,22 +153,36 @@ export function runBacktest(input: RunInput): RunResult {
     return { book: view, mid: view.mid };
   }
 
+  // The executor hands out the same list while its orders are unchanged: their views are made once a list.
+  const views = new WeakMap<readonly LiveOrder[], { liveOrders: readonly LiveOrderView[]; own: readonly OwnOrderFootprint[] }>();
+  function liveViews(live: readonly LiveOrder[]): { liveOrders: readonly LiveOrderView[]; own: readonly OwnOrderFootprint[] } {
+    let v = views.get(live);
+    if (v === undefined) {
+      v = {
+        liveOrders: live.map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: o.remaining })),
+        // The in-process book is exact: our orders show with what remains of them, nothing lags.
+        own: live.map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.remaining, goneAtMs: undefined })),
+      };
+      views.set(live, v);
+    }
+    return v;
+  }
+
   function evaluate(st: MarketState): void {
     const nowMs = clock.now();
     const tick = exchange.tickSize(st.tokens[0]);
     if (tick !== undefined && !tick.eq(st.meta.tickSize)) st.meta = metaOf(st.conditionId);
     st.stored[0] = freshBook(st.tokens[0], st.stored[0], nowMs);
     st.stored[1] = freshBook(st.tokens[1], st.stored[1], nowMs);
-    const live = exec.ordersOf(st.conditionId);
+    const live = liveViews(exec.ordersOf(st.conditionId));
     const built = buildMarketView({
       meta: st.meta,
       stored: st.stored,
       positions,
       // As the daemon's loop: neg-risk events' worst case at the portfolio's cost basis.
       paid,
-      liveOrders: live.map((o) => ({ id: o.id, tokenId: o.tokenId, side: o.side, price: o.price, remaining: o.remaining })),
-      // The in-process book is exact: our orders show with what remains of them, nothing lags.
-      own: live.map((o) => ({ tokenId: o.tokenId, side: o.side, price: o.price, size: o.remaining, goneAtMs: undefined })),
+      liveOrders: live.liveOrders,
+      own: live.own,
       nowMs,
       staleAfterMs: settings.staleAfterMs,
       // As the daemon: quotes are pulled from the market's stop on (risk gate, `market-ending`).
@@ -189,7 +207,7 @@ export function runBacktest(input: RunInput): RunResult {
 
   /** Evaluates the markets whose books or account state changed since their last evaluation. */
   function evaluateChanged(): void {
-    for (const st of markets.values()) {
+    for (const st of marketStates) {
       if (
         dirty.has(st.conditionId) ||
         tracking.changed.has(st.tokens[0]) ||
@@ -285,7 +303,7 @@ export function runBacktest(input: RunInput): RunResult {
     if (tracking.fillsMaybe) collectFills();
     const now = clock.now();
     // A market at its stop has its quotes pulled at once (the daemon's end check runs every second).
-    for (const st of markets.values()) {
+    for (const st of marketStates) {
       if (st.stopped || st.stopAtMs === undefined || now < st.stopAtMs) continue;
       st.stopped = true;
       evaluate(st);
@@ -295,8 +313,8 @@ export function runBacktest(input: RunInput): RunResult {
     if (now >= nextPoll) {
       while (nextPoll <= now) nextPoll += settings.pollIntervalMs;
       evaluateChanged();
-      countGuardTime(markets.values(), guardSeconds, now, settings.pollIntervalMs / 1000);
-      for (const st of markets.values()) {
+      countGuardTime(marketStates, guardSeconds, now, settings.pollIntervalMs / 1000);
+      for (const st of marketStates) {
         markouts.onMid(st.conditionId, now, st.mid0);
         exec.observe(st.conditionId);
       }

@@ -8,7 +8,6 @@
  */
 import type { MarketView } from '../market/market-view.js';
 import { type OwnOrder, bookSideOf, midOfOthers, newBookPrices, ownSizes } from '../market/intensity/book-touches.js';
-import type { BookLevels } from '../sim/exchange/index.js';
 import { PRICE_SCALE, SIZE_SCALE } from '../sim/exchange/units.js';
 import { type IntensityStatus, MarketIntensity } from '../market/intensity/market-intensity.js';
 import type { IntensitySettings } from '../market/intensity/intensity-settings.js';
@@ -27,12 +26,23 @@ export interface MarketFitFigure {
   readonly trades: number;
 }
 
-/** A book as the engine gives it: [price units, size units], best first (MatchingExchange.bookLevels). */
-type EngineBook = Pick<BookLevels, 'bids' | 'asks'>;
+/**
+ * A book as the engine holds it (MatchingExchange.restingLevels): each side's levels, best LAST,
+ * price and total size in units. Read in place: a copy per taker order was most of a run's garbage.
+ */
+interface EngineLevel {
+  readonly price: number;
+  readonly total: number;
+}
+interface EngineBook {
+  readonly bids: readonly EngineLevel[];
+  readonly asks: readonly EngineLevel[];
+}
 
 /** Where the run's books and our orders are read, and whether the strategy reads the estimates. */
 export interface RunEngine {
   readonly book: (tokenId: string) => EngineBook | undefined;
+  /** Our orders in a market: the same list object again only while they are unchanged (sizes included). */
   readonly own: (conditionId: string) => readonly OwnOrder[];
   /** The strategy reads MarketView.intensity (Strategy.readsFlowIntensity): only then is each view given it. */
   readonly reads: boolean;
@@ -45,6 +55,10 @@ export class RunIntensity {
   /** Markets whose books the flow changed since the last step was read. */
   readonly #changed = new Set<MarketIntensity>();
   readonly #prices = newBookPrices();
+  readonly #ownSizes: readonly Map<number, number>[] = [new Map(), new Map(), new Map(), new Map()];
+  /** The list and market #ownSizes were worked out for (see RunEngine.own). */
+  #ownSizesOf: readonly OwnOrder[] | undefined;
+  #ownSizesMarket: object | undefined;
 
   readonly #engine: RunEngine;
 
@@ -96,17 +110,26 @@ export class RunIntensity {
 
   #read(intensity: MarketIntensity, nowMs: number): void {
     const m = this.#marketOf.get(intensity)!;
-    const sizes = ownSizes(this.#engine.own(m.conditionId), m.tokens);
+    const own = this.#engine.own(m.conditionId);
+    if (own !== this.#ownSizesOf || m !== this.#ownSizesMarket) {
+      ownSizes(own, m.tokens, this.#ownSizes);
+      this.#ownSizesOf = own;
+      this.#ownSizesMarket = m;
+    }
+    const sizes = this.#ownSizes;
     const prices = this.#prices.fill(Number.NaN);
     const b0 = this.#engine.book(m.tokens[0]);
     const b1 = this.#engine.book(m.tokens[1]);
     const levels = [b0?.bids, b0?.asks, b1?.bids, b1?.asks] as const;
     for (let s = 0; s < 4; s++) {
       const mine = sizes[s]!;
-      for (const [price, size] of levels[s] ?? []) {
-        const p = price / PRICE_SCALE;
+      const side = levels[s];
+      if (side === undefined) continue;
+      for (let i = side.length - 1; i >= 0; i--) {
+        const level = side[i]!;
+        const p = level.price / PRICE_SCALE;
         const ours = mine.get(p);
-        if (ours === undefined || size / SIZE_SCALE > ours + 1e-9) {
+        if (ours === undefined || level.total / SIZE_SCALE > ours + 1e-9) {
           prices[s] = p;
           break;
         }

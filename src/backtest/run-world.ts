@@ -10,7 +10,7 @@ import type { MarketMeta } from '../market/market-view.js';
 import type { AccountIdentity } from '../portfolio/fill-attribution.js';
 import { createCatalogLookup, generateCatalog } from '../sim/catalog/index.js';
 import type { SimAccount } from '../sim/contracts.js';
-import { createSimExchange } from '../sim/exchange/index.js';
+import { createSimExchange, type SimExchangeRetention } from '../sim/exchange/index.js';
 import { generateVenueCatalog } from '../sim/world/venue-catalog.js';
 import { createCatalogApi } from '../sim/server/catalog-api.js';
 import { operatorAccount, operatorCredentials } from '../sim/server/operator-account.js';
@@ -18,6 +18,14 @@ import { scheduleRunEnds } from './run-ends.js';
 import type { RunInput } from './run-contract.js';
 
 export type RunWorld = ReturnType<typeof buildRunWorld>;
+
+/**
+ * What the run's exchange remembers. A run reads only the account's newest trades (every step:
+ * run-backtest.ts collectFills) and never the execution history, closed orders or anyone else's
+ * trades, which the simulator's defaults keep by the hundred thousand (memory and garbage-collector
+ * work for nothing, in every worker).
+ */
+const BACKTEST_RETENTION: SimExchangeRetention = { executions: 1_000, closedOrdersPerAccount: 1_000, tradesPerAccount: 1_000 };
 
 export function buildRunWorld(input: RunInput) {
   const { settings } = input;
@@ -41,7 +49,7 @@ export function buildRunWorld(input: RunInput) {
   const catalog = endSchedule?.catalog ?? given;
   const endMs = startMs + Math.round(settings.hours * 3_600_000);
   // The venue's book-based tick rule is off: the flow switches the tick from its fair value.
-  const exchange = createSimExchange({ clock, catalog: createCatalogLookup(catalog), autoTick: false });
+  const exchange = createSimExchange({ clock, catalog: createCatalogLookup(catalog), autoTick: false, retention: BACKTEST_RETENTION });
   const account: SimAccount = operatorAccount(operatorCredentials(`backtest:${seed}`));
   const identity: AccountIdentity = { address: account.address, apiKey: account.apiKey };
   const catalogApi = createCatalogApi(catalog, exchange, [account]);

@@ -84,6 +84,11 @@ export class SimExecutor {
   readonly #now: () => number;
   readonly #onTouched: (tokenId: string) => void;
   readonly #byMarket = new Map<string, Map<string, LiveOrder>>();
+  /**
+   * `ordersOf` lists until the market's orders change (placed, gone, filled): read at every taker
+   * by the intensity fit, which may take a list it saw before as unchanged.
+   */
+  readonly #lists = new Map<string, readonly LiveOrder[]>();
   readonly #restingTokens = new Map<string, number>();
   readonly twoSided = new TwoSidedTimer();
   readonly counts: ExecutorCounts = { placed: 0, kept: 0, cancelled: 0, refused: 0, errors: 0 };
@@ -97,8 +102,13 @@ export class SimExecutor {
   }
 
   ordersOf(conditionId: string): readonly LiveOrder[] {
-    const m = this.#byMarket.get(conditionId);
-    return m === undefined ? [] : [...m.values()];
+    let list = this.#lists.get(conditionId);
+    if (list === undefined) {
+      const m = this.#byMarket.get(conditionId);
+      list = m === undefined ? [] : [...m.values()];
+      this.#lists.set(conditionId, list);
+    }
+    return list;
   }
 
   /** True when the account rests an order in this token. */
@@ -112,6 +122,7 @@ export class SimExecutor {
     if (o === undefined) return;
     o.matched = o.matched.plus(size);
     o.remaining = o.size.minus(o.matched);
+    this.#lists.delete(conditionId);
     if (o.remaining.lte(ZERO)) this.#forget(o);
     this.observe(conditionId);
   }
@@ -186,12 +197,14 @@ export class SimExecutor {
     let m = this.#byMarket.get(w.conditionId);
     if (m === undefined) this.#byMarket.set(w.conditionId, (m = new Map()));
     m.set(order.id, order);
+    this.#lists.delete(w.conditionId);
     this.#restingTokens.set(w.tokenId, (this.#restingTokens.get(w.tokenId) ?? 0) + 1);
   }
 
   #forget(o: LiveOrder): void {
     const m = this.#byMarket.get(o.conditionId);
     if (m?.delete(o.id) !== true) return;
+    this.#lists.delete(o.conditionId);
     this.#restingTokens.set(o.tokenId, (this.#restingTokens.get(o.tokenId) ?? 1) - 1);
     this.#onTouched(o.tokenId);
   }

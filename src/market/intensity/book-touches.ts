@@ -67,9 +67,21 @@ export function ownPrices(orders: readonly OwnOrder[], tokens: readonly [string,
   return out;
 }
 
-/** Our shares resting at each price of each book side (for taking them out of a book). */
-export function ownSizes(orders: readonly OwnOrder[], tokens: readonly [string, string]): Map<number, number>[] {
-  const own: Map<number, number>[] = [new Map(), new Map(), new Map(), new Map()];
+/**
+ * Our shares resting at each price of each book side (for taking them out of a book); into `into`
+ * when given (four maps, cleared first: a caller that reads the books at every taker reuses them).
+ */
+export function ownSizes(
+  orders: readonly OwnOrder[],
+  tokens: readonly [string, string],
+  into?: readonly Map<number, number>[],
+): readonly Map<number, number>[] {
+  let own: readonly Map<number, number>[];
+  if (into === undefined) own = [new Map(), new Map(), new Map(), new Map()];
+  else {
+    for (const m of into) m.clear();
+    own = into;
+  }
   for (const o of orders) {
     const t = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
     if (t === undefined || o.remaining === undefined) continue;

@@ -7,13 +7,14 @@
 import { type Decimal, ZERO } from '../../money.js';
 import type { SimAccount, SimToken } from '../contracts.js';
 import type { Execution } from './execution.js';
+import { orderSeqOf } from './ids.js';
 import { PositionLedger } from './position-ledger.js';
 import type { SimOrder } from './sim-order.js';
 import { NOTIONAL_DECIMALS } from './units.js';
 
 export class AccountState {
-  /** Every order still remembered (live and closed), by id. */
-  readonly orders = new Map<string, SimOrder>();
+  /** Every order still remembered (live and closed), by its counter (`order(id)` looks one up). */
+  readonly #orders = new Map<number, SimOrder>();
   /** Resting orders in placement order: an intrusive list (no hashing on the hot path). */
   #liveHead: SimOrder | undefined = undefined;
   #liveTail: SimOrder | undefined = undefined;
@@ -23,7 +24,8 @@ export class AccountState {
   /** True while `trades` is in non-decreasing time (always, unless the clock was set back). */
   tradesInTimeOrder = true;
   readonly positions = new Map<string, PositionLedger>();
-  #closed: string[] = [];
+  /** Counters of the closed orders remembered, oldest first (from #closedHead). */
+  #closed: number[] = [];
   #closedHead = 0;
   /** Fills (as taker or maker) and their notional (1e-8 USDC units = #volumeDec + #volumeInt). */
   fills = 0;
@@ -34,6 +36,18 @@ export class AccountState {
     readonly account: SimAccount,
     readonly key: string,
   ) {}
+
+  /** Remembers a new order (live or not) for `order(id)`. */
+  remember(order: SimOrder): void {
+    this.#orders.set(order.seq, order);
+  }
+
+  /** One of the account's remembered orders by id. */
+  order(id: string): SimOrder | undefined {
+    const seq = orderSeqOf(id);
+    const order = seq === undefined ? undefined : this.#orders.get(seq);
+    return order !== undefined && order.id === id ? order : undefined;
+  }
 
   addLive(order: SimOrder): void {
     order.prevLive = this.#liveTail;
@@ -65,9 +79,9 @@ export class AccountState {
   /** Records that `order` ended; forgets the oldest closed order beyond `cap`. */
   noteClosed(order: SimOrder, cap: number): void {
     this.#removeLive(order);
-    this.#closed.push(order.id);
+    this.#closed.push(order.seq);
     if (this.#closed.length - this.#closedHead > cap) {
-      this.orders.delete(this.#closed[this.#closedHead]!);
+      this.#orders.delete(this.#closed[this.#closedHead]!);
       this.#closedHead++;
       if (this.#closedHead > 4096 && this.#closedHead * 2 > this.#closed.length) {
         this.#closed = this.#closed.slice(this.#closedHead);

@@ -33,7 +33,7 @@ export function cancelResting(core: ExchangeCore, order: SimOrder): void {
 /** The owner cancels one order by id. */
 export function cancelOne(core: ExchangeCore, account: SimAccount, orderId: string): CancelResult {
   const result: CancelResult = { canceled: [], not_canceled: {} };
-  const order = core.stateOf(account.address)?.orders.get(orderId);
+  const order = core.stateOf(account.address)?.order(orderId);
   if (order === undefined) result.not_canceled[orderId] = 'order not found';
   else if (order.status !== 'LIVE') result.not_canceled[orderId] = 'order already closed';
   else {

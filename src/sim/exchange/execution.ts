@@ -10,6 +10,7 @@
 import type { AccountTrade, Side, TradeFill } from '../../venue/types.js';
 import type { SimAccount, SimToken } from '../contracts.js';
 import { feeCalculator, type FillFeesMicro } from './fees.js';
+import { tradeIdOf, transactionHashOf } from './ids.js';
 import type { SimOrder } from './sim-order.js';
 import { notionalDecimal, priceDecimal, sizeDecimal } from './units.js';
 
@@ -38,10 +39,12 @@ export class Execution {
   /** Lower-case addresses of the maker accounts, in order of first match. */
   readonly makerAddresses: string[] = [];
   readonly takerAddress: string;
+  #tradeId: string | undefined = undefined;
+  #transactionHash: string | undefined = undefined;
 
   constructor(
-    readonly tradeId: string,
-    readonly transactionHash: string,
+    /** The exchange's counter of trades, which the ids are made from when first read. */
+    readonly seq: number,
     readonly timeMs: number,
     readonly timeSec: number,
     readonly taker: SimOrder,
@@ -53,6 +56,15 @@ export class Execution {
       const a = m.maker.account.address.toLowerCase();
       if (!this.makerAddresses.includes(a)) this.makerAddresses.push(a);
     }
+  }
+
+  /** Worked out on first read (ids.ts): most of the flow's executions are never shown. */
+  get tradeId(): string {
+    return (this.#tradeId ??= tradeIdOf(this.seq));
+  }
+
+  get transactionHash(): string {
+    return (this.#transactionHash ??= transactionHashOf(this.seq));
   }
 }
 

@@ -69,6 +69,8 @@ const ZERO_FEES: FillFeesMicro = { taker: 0, maker: 0, rebate: 0 };
 export class FeeCalculator {
   readonly #schedule: FeeSchedule;
   readonly #factors = new Map<number, Decimal>();
+  /** Fees by price and size (a flow trades the same few sizes at the same few prices all day). */
+  readonly #fees = new Map<number, FillFeesMicro>();
   readonly #rebateRate: Decimal;
 
   constructor(schedule: FeeSchedule) {
@@ -79,6 +81,18 @@ export class FeeCalculator {
   /** Fees of `sizeUnits` (hundredths of a share) at `priceUnits` (micro-units). */
   fillFees(priceUnits: number, sizeUnits: number): FillFeesMicro {
     if (this.#schedule.rate === 0) return ZERO_FEES;
+    // One key for both: prices are below 2^20 units and sizes at most MAX_SIZE_UNITS (< 2^30).
+    const key = sizeUnits * 1_048_576 + priceUnits;
+    let fees = this.#fees.get(key);
+    if (fees === undefined) {
+      if (this.#fees.size >= 100_000) this.#fees.clear();
+      fees = this.#compute(priceUnits, sizeUnits);
+      this.#fees.set(key, fees);
+    }
+    return fees;
+  }
+
+  #compute(priceUnits: number, sizeUnits: number): FillFeesMicro {
     let factor = this.#factors.get(priceUnits);
     if (factor === undefined) {
       // per share, in micro-USDC

@@ -45,22 +45,48 @@ export function mixedHex(salt: number, n: number, words: number, prefix = ''): s
   return scratch.toString('latin1', 0, at);
 }
 
+const ORDER_SALT = 0x6f726472;
+/** `0x`, 48 hex of the hash, 16 hex of the counter. */
+const ORDER_ID_LENGTH = 66;
+
+/** The order id of counter `seq` (`0x` + 64 hex). */
+export function orderIdOf(seq: number): string {
+  return mixedHex(ORDER_SALT, seq, 6, '0x');
+}
+
+/**
+ * The counter an order id ends with (its last 16 hex), undefined for a text of another form. Only
+ * a candidate: the caller compares the id of the order it finds under it (orders are kept by their
+ * counter, an integer key, rather than by their 66-character id).
+ */
+export function orderSeqOf(id: string): number | undefined {
+  if (id.length !== ORDER_ID_LENGTH) return undefined;
+  const seq = Number.parseInt(id.slice(-16, -8), 16) * 4294967296 + Number.parseInt(id.slice(-8), 16);
+  return Number.isSafeInteger(seq) ? seq : undefined;
+}
+
 export class IdSource {
   #orders = 0;
   #trades = 0;
 
-  /** `0x` + 64 hex */
-  nextOrderId(): string {
-    return mixedHex(0x6f726472, ++this.#orders, 6, '0x');
+  /** The next order's counter (its id: `orderIdOf`). */
+  nextOrderSeq(): number {
+    return ++this.#orders;
   }
 
-  /** A trade id (uuid layout) and its transaction hash (`0x` + 64 hex). */
-  nextTrade(): { tradeId: string; transactionHash: string } {
-    const n = ++this.#trades;
-    const h = mixedHex(0x74726164, n, 2);
-    return {
-      tradeId: [h.slice(0, 8), h.slice(8, 12), `4${h.slice(13, 16)}`, `8${h.slice(17, 20)}`, h.slice(20, 32)].join('-'),
-      transactionHash: mixedHex(0x7478686e, n, 6, '0x'),
-    };
+  /** The next trade's counter (its ids: `tradeIdOf`, `transactionHashOf`). */
+  nextTradeSeq(): number {
+    return ++this.#trades;
   }
+}
+
+/** The trade id (uuid layout) of trade counter `n`. */
+export function tradeIdOf(n: number): string {
+  const h = mixedHex(0x74726164, n, 2);
+  return [h.slice(0, 8), h.slice(8, 12), `4${h.slice(13, 16)}`, `8${h.slice(17, 20)}`, h.slice(20, 32)].join('-');
+}
+
+/** The transaction hash (`0x` + 64 hex) of trade counter `n`. */
+export function transactionHashOf(n: number): string {
+  return mixedHex(0x7478686e, n, 6, '0x');
 }

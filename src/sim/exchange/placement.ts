@@ -21,6 +21,7 @@ import { onRestingClosed } from './cancellation.js';
 import type { ExchangeCore } from './exchange-core.js';
 import { Execution, type Match } from './execution.js';
 import { fillableSize, matchIncoming, wouldCross } from './matching.js';
+import { orderIdOf } from './ids.js';
 import { checkOrderForMarket } from './order-checks.js';
 import { SimOrder } from './sim-order.js';
 import { applyAutoTick } from './tick-sizes.js';
@@ -45,8 +46,10 @@ export function placeOrder(core: ExchangeCore, account: SimAccount, body: Checke
     return refused('FAK order found no resting orders to match at its price');
   }
   const state = core.state(account);
+  const seq = core.ids.nextOrderSeq();
   const order = new SimOrder(
-    core.ids.nextOrderId(),
+    seq,
+    orderIdOf(seq),
     account,
     book.token,
     t.side,
@@ -57,7 +60,7 @@ export function placeOrder(core: ExchangeCore, account: SimAccount, body: Checke
     t.clientOrderId,
     nowSec,
   );
-  state.orders.set(order.id, order);
+  state.remember(order);
   const listening = core.events.listening;
   const stp: SimOrder[] = [];
   const matches = matchIncoming(book, order, (resting) => {
@@ -97,8 +100,7 @@ export function placeOrder(core: ExchangeCore, account: SimAccount, body: Checke
 /** Records the execution and the last price; returns the trade events (when listening). */
 function recordExecution(core: ExchangeCore, taker: SimOrder, matches: readonly Match[], now: number, nowSec: number): ExchangeEvent[] {
   const book = core.book(taker.token.tokenId)!;
-  const { tradeId, transactionHash } = core.ids.nextTrade();
-  const exec = new Execution(tradeId, transactionHash, now, nowSec, taker, matches);
+  const exec = new Execution(core.ids.nextTradeSeq(), now, nowSec, taker, matches);
   core.executions.push(exec);
   if (core.executions.length > core.executionsCap * 2) core.executions = core.executions.slice(-core.executionsCap);
   const takerState = core.state(taker.account);
@@ -156,8 +158,9 @@ function orderEvents(
 function response(order: SimOrder, matches: readonly Match[]): OrderResponse {
   let notional = 0;
   for (const m of matches) notional += m.price * m.size;
-  const usdc = notionalText(notional);
-  const shares = sizeText(order.matched);
+  // Nothing matched (every resting maker order): no amounts to format.
+  const usdc = matches.length === 0 ? '0' : notionalText(notional);
+  const shares = matches.length === 0 ? '0' : sizeText(order.matched);
   return {
     success: true,
     errorMsg: '',

@@ -19,7 +19,8 @@
 import { Decimal, ZERO } from '../../money.js';
 import type { Position } from '../../venue/types.js';
 import type { SimToken } from '../contracts.js';
-import { Execution, makerFill, takerFill, type FillView, type Match } from './execution.js';
+import type { Side } from '../../venue/types.js';
+import { Execution, type Match } from './execution.js';
 import { NOTIONAL_DECIMALS, SIZE_DECIMALS } from './units.js';
 
 const NOTIONAL_SCALE = 10 ** NOTIONAL_DECIMALS;
@@ -58,7 +59,7 @@ export class PositionLedger {
   add(entry: Execution | Match): void {
     this.#pending.push(entry);
     // Bound the queue for accounts whose positions are never read.
-    if (this.#pending.length >= 16_384) this.#fold();
+    if (this.#pending.length >= 1_024) this.#fold();
   }
 
   /** Signed token balance. */
@@ -88,16 +89,23 @@ export class PositionLedger {
 
   #fold(): void {
     if (this.#pending.length === 0) return;
+    // The fills' fields straight from the records (takerFill / makerFill without their objects).
     for (const entry of this.#pending) {
-      if (entry instanceof Execution) for (const m of entry.matches) this.#apply(takerFill(m));
-      else this.#apply(makerFill(entry));
+      if (entry instanceof Execution) {
+        const side = entry.taker.side;
+        for (const m of entry.matches) this.#apply(side, m.price, m.size, m.fees.taker, entry.timeSec);
+      } else {
+        const fees = entry.fees;
+        this.#apply(entry.maker.side, entry.price, entry.size, fees.maker - fees.rebate, entry.exec.timeSec);
+      }
     }
     this.#pending = [];
   }
 
-  #apply(fill: FillView): void {
-    let qty = fill.size;
-    const dir = fill.side === 'BUY' ? 1 : -1;
+  /** One fill of `size` units at `price` units; `netFeeMicro`: its fee less its rebate. */
+  #apply(side: Side, price: number, size: number, netFeeMicro: number, timeSec: number): void {
+    let qty = size;
+    const dir = side === 'BUY' ? 1 : -1;
     if (dir === 1) this.#boughtUnits += qty;
     const held = this.#size;
     if (held !== 0 && Math.sign(held) !== dir) {
@@ -106,7 +114,7 @@ export class PositionLedger {
       const closeQty = Math.min(qty, absHeld);
       const cost = this.#cost();
       const basis = closeQty === absHeld ? cost : cost.mul(closeQty).div(absHeld);
-      const proceeds = closeQty * fill.price;
+      const proceeds = closeQty * price;
       this.#closedPnl = this.#closedPnl.add(held > 0 ? basis.neg().add(proceeds) : basis.sub(proceeds));
       this.#closedBasis = this.#closedBasis.add(basis);
       this.#size = held + closeQty * dir;
@@ -115,11 +123,11 @@ export class PositionLedger {
     }
     if (qty > 0) {
       this.#size += qty * dir;
-      this.#costInt += qty * fill.price;
+      this.#costInt += qty * price;
       if (this.#costInt > FLUSH_AT) this.#cost();
     }
-    this.#netFeesMicro += fill.fee - fill.rebate;
-    this.#lastSec = fill.timeSec;
+    this.#netFeesMicro += netFeeMicro;
+    this.#lastSec = timeSec;
   }
 
   /** True when there is anything to report: an open position or realized PnL. */

@@ -23,7 +23,7 @@ export function openOrders(core: ExchangeCore, account: SimAccount, filter: Orde
 
 /** One of the account's orders, live or still remembered closed. */
 export function order(core: ExchangeCore, account: SimAccount, orderId: string): OpenOrder | undefined {
-  return core.stateOf(account.address)?.orders.get(orderId)?.toOpenOrder();
+  return core.stateOf(account.address)?.order(orderId)?.toOpenOrder();
 }
 
 /** Oldest first (stable for cursor pagination). */

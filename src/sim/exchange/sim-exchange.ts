@@ -89,8 +89,14 @@ export class MatchingExchange implements SimExchange {
   // ---- orders ---------------------------------------------------------------------------------
 
   placeOrder(account: SimAccount, body: CheckedOrderBody): OrderResponse {
+    // #call written out: a closure per order is a flow's largest garbage after the order itself.
     const now = this.#core.clock.now();
-    return this.#call(Math.floor(now / 1000), () => placeOrder(this.#core, account, body, now));
+    try {
+      expireDue(this.#core, Math.floor(now / 1000));
+      return placeOrder(this.#core, account, body, now);
+    } finally {
+      this.#endCall();
+    }
   }
 
   cancelOrder(account: SimAccount, orderId: string): CancelResult {
@@ -184,7 +190,7 @@ export class MatchingExchange implements SimExchange {
 
   /**
    * The token's resting orders as the engine holds them, for the rewards sampler
-   * (src/sim/rewards): each side's price levels, best LAST, each a FIFO list of orders (account,
+   * (src/sim/rewards) and the backtest's intensity fit: each side's price levels, best LAST, each a FIFO list of orders (account,
    * remaining size units). Expiries due are applied first. Read-only: never keep or change them.
    */
   restingLevels(tokenId: string): RestingLevels | undefined {
@@ -250,8 +256,13 @@ export class MatchingExchange implements SimExchange {
       expireDue(this.#core, nowSec);
       return run();
     } finally {
-      this.#expiryTimer.arm();
-      this.#core.events.deliver();
+      this.#endCall();
     }
+  }
+
+  /** The end of every public call: the expiry timer re-armed, the call's events delivered. */
+  #endCall(): void {
+    this.#expiryTimer.arm();
+    this.#core.events.deliver();
   }
 }

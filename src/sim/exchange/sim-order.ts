@@ -27,6 +27,8 @@ export class SimOrder {
   nextLive: SimOrder | undefined = undefined;
 
   constructor(
+    /** The exchange's counter of orders, which `id` ends with (ids.ts). */
+    readonly seq: number,
     readonly id: string,
     readonly account: SimAccount,
     readonly token: SimToken,

@@ -33,6 +33,15 @@ export interface FairValueOptions {
   readonly jumpRng: SimRng;
 }
 
+/** A jump `advance` applied: when, and outcome 0's probability before and after. */
+export interface AppliedJump {
+  readonly atMs: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+const NO_JUMPS: readonly AppliedJump[] = Object.freeze([]);
+
 const logit = (p: number): number => Math.log(p / (1 - p));
 const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -117,13 +126,17 @@ export class FairValue {
     this.#x = this.#clamp(this.#x + (target - this.#x) * Math.min(1, share));
   }
 
-  /** Moves `dtMs` forward: diffusion, then every jump that fell due. Returns the jumps applied. */
-  advance(dtMs: number): { atMs: number; from: number; to: number }[] {
+  /**
+   * Moves `dtMs` forward: diffusion, then every jump that fell due. Returns the jumps applied (a
+   * shared empty list when none: most steps have none).
+   */
+  advance(dtMs: number): readonly AppliedJump[] {
     const o = this.#o;
-    if (dtMs <= 0) return [];
+    if (dtMs <= 0) return NO_JUMPS;
     this.#elapsedMs += dtMs;
     if (o.sigma > 0) this.#x = this.#clamp(this.#x + o.sigma * Math.sqrt(dtMs / 1000) * o.walkRng.normal());
-    const applied: { atMs: number; from: number; to: number }[] = [];
+    if (this.#next === undefined || this.#next.atMs > this.#elapsedMs) return NO_JUMPS;
+    const applied: AppliedJump[] = [];
     while (this.#next !== undefined && this.#next.atMs <= this.#elapsedMs) {
       const from = this.p;
       this.#x = this.#clamp(this.#x + this.#next.size);

@@ -37,8 +37,9 @@ import { decimalToUnits, toUnits } from '../exchange/units.js';
 import { AUTO_TO_TICK, finerTickDueAtFair } from '../exchange/tick-rule.js';
 import { MICRO_ONE, exactMicro, microOf, microText } from './flow-units.js';
 import { makerLadder, makerLadderUnits, type LadderLevel } from './maker-ladder.js';
-import { drawTakers, drawTakersUnits } from './taker-arrivals.js';
+import { drawTakers, drawTakersUnits, type TakerOrderUnits, type TakerUnitsSpec } from './taker-arrivals.js';
 import type { OrderFlow, OrderFlowOptions } from './flow-contract.js';
+import type { Side } from '../../venue/types.js';
 import { endHeat, endPullShare, hasEnded, type MarketEnd } from '../ends/market-end.js';
 import { emptyFlowStats, flowClockRunner, flowPlacer, JumpLog } from './flow-runner.js';
 
@@ -61,11 +62,16 @@ interface MarketFlow {
   /** The exchange's tick per token as last read, and in micro-units. */
   readonly tickSeen: [Decimal | undefined, Decimal | undefined];
   readonly tickUnits: [number | undefined, number | undefined];
-  /** Readers of the fair value of each token in micro-units (read only when a taker arrives). */
-  readonly fairUnits: readonly [() => number, () => number];
+  /** Each token's taker spec on the integer path, updated in place every step (no allocation per step). */
+  readonly takerSpecs: readonly [MutableTakerSpec, MutableTakerSpec];
   /** Its end within the run, if it has one (src/sim/ends). */
   readonly end: MarketEnd | undefined;
 }
+
+type MutableTakerSpec = { -readonly [K in keyof TakerUnitsSpec]: TakerUnitsSpec[K] };
+
+/** Outcome indexes, for loops over a market's two tokens. */
+const TOKEN_INDEXES = [0, 1] as const;
 
 export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   const { clock, exchange, catalog } = options;
@@ -91,6 +97,19 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     Number.isSafeInteger(takerMicroShares * 1_500_000)
       ? { half: halfUnits, spacing: spacingUnits, takerSize: takerMicroShares }
       : undefined;
+
+  // Fair value is read only when a taker arrives; the rest is set before each draw.
+  const takerSpec = (fair: () => number): MutableTakerSpec => ({
+    fair,
+    informedTarget: undefined,
+    tick: 0,
+    minShares: 0,
+    dtMs: 0,
+    A: 0,
+    k: params.k,
+    informedShare: params.informedShare,
+    takerSize: units?.takerSize ?? 0,
+  });
 
   const markets: MarketFlow[] = [];
   const byToken = new Map<string, readonly [MarketFlow, 0 | 1]>();
@@ -130,7 +149,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
       makerSizeTexts: ['', ...[1, 2, 3].map((k) => Decimal.max(minSize, makerSize.mul(k)).toFixed())],
       tickSeen: [undefined, undefined],
       tickUnits: [undefined, undefined],
-      fairUnits: [() => fv.fairUnits(0), () => fv.fairUnits(1)],
+      takerSpecs: [takerSpec(() => fv.fairUnits(0)), takerSpec(() => fv.fairUnits(1))],
       end: options.ends?.get(market.conditionId),
     };
     markets.push(mf);
@@ -159,34 +178,24 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   }
 
   const ladderOut: LadderLevel[] = [];
+  const takersOut: TakerOrderUnits[] = [];
 
   function requote(mf: MarketFlow): void {
     const { market } = mf;
     exchange.cancelMarketOrders(mf.maker, { market: market.conditionId });
-    for (const i of [0, 1] as const) {
+    for (const i of TOKEN_INDEXES) {
       const tickUnits = units === undefined ? undefined : tickUnitsOf(mf, i);
-      if (units !== undefined && tickUnits !== undefined) {
-        const ladder = makerLadderUnits(
-          { fair: mf.fv.fairUnits(i), tick: tickUnits, levels: params.makerDepthLevels, halfSpread: units.half, spacing: units.spacing },
-          ladderOut,
-        );
-        for (const o of ladder) {
-          const size = mf.makerSizeTexts[mf.makerRng.int(1, 3)]!;
-          place(mf.maker, market.tokenIds[i], o.side, microText(o.price), size, 'm');
-          stats.makerOrders++;
-        }
+      if (units === undefined || tickUnits === undefined) {
+        ladderDecimal(mf, i);
         continue;
       }
-      const ladder = makerLadder({
-        fair: mf.fv.fair(i),
-        tick: tickOf(mf, i),
-        levels: params.makerDepthLevels,
-        halfSpread: params.makerHalfSpread,
-        spacing: params.makerLevelSpacing,
-        sizeOf: () => Decimal.max(mf.minSize, makerSize.mul(mf.makerRng.int(1, 3))),
-      });
+      const ladder = makerLadderUnits(
+        { fair: mf.fv.fairUnits(i), tick: tickUnits, levels: params.makerDepthLevels, halfSpread: units.half, spacing: units.spacing },
+        ladderOut,
+      );
       for (const o of ladder) {
-        place(mf.maker, market.tokenIds[i], o.side, o.price.toFixed(), o.size.toFixed(), 'm');
+        const size = mf.makerSizeTexts[mf.makerRng.int(1, 3)]!;
+        place(mf.maker, market.tokenIds[i], o.side, microText(o.price), size, 'm');
         stats.makerOrders++;
       }
     }
@@ -195,68 +204,87 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     stats.makerRefreshes++;
   }
 
-  /** `heat`: the factor on the arrival rate (a market near its end: src/sim/ends/market-end.ts). */
+  /** The maker's ladder on token `i` with the Decimal model (parameters off the 1e-6 grid). */
+  function ladderDecimal(mf: MarketFlow, i: 0 | 1): void {
+    const ladder = makerLadder({
+      fair: mf.fv.fair(i),
+      tick: tickOf(mf, i),
+      levels: params.makerDepthLevels,
+      halfSpread: params.makerHalfSpread,
+      spacing: params.makerLevelSpacing,
+      sizeOf: () => Decimal.max(mf.minSize, makerSize.mul(mf.makerRng.int(1, 3))),
+    });
+    for (const o of ladder) {
+      place(mf.maker, mf.market.tokenIds[i], o.side, o.price.toFixed(), o.size.toFixed(), 'm');
+      stats.makerOrders++;
+    }
+  }
+
+  /**
+   * `heat`: the factor on the arrival rate (a market near its end: src/sim/ends/market-end.ts).
+   * The integer path allocates nothing on a step without takers (most steps): its specs are
+   * updated in place, and the Decimal path's closures live in their own function.
+   */
   function takersOn(mf: MarketFlow, dtMs: number, heat: number): void {
     const A = params.A * heat;
     const pending = mf.fv.pendingJump;
     const informedWindow = pending !== undefined && pending.atMs - mf.fv.elapsedMs <= params.informedLeadMs;
     // With foresight, informed takers aim at fair value foresightMs ahead, at every step.
     const after = mf.ahead !== undefined ? mf.ahead.p : informedWindow ? mf.fv.afterPendingJump() : undefined;
-    for (const i of [0, 1] as const) {
+    for (const i of TOKEN_INDEXES) {
       const tickUnits = units === undefined || !Number.isSafeInteger(mf.minShares) ? undefined : tickUnitsOf(mf, i);
-      if (units !== undefined && tickUnits !== undefined) {
-        let target: number | undefined;
-        if (after !== undefined) {
-          const p0 = microOf(after);
-          target = i === 0 ? p0 : MICRO_ONE - p0;
-        }
-        const orders = drawTakersUnits(mf.takerRng, {
-          fair: mf.fairUnits[i],
-          informedTarget: target,
-          tick: tickUnits,
-          minShares: mf.minShares,
-          dtMs,
-          A,
-          k: params.k,
-          informedShare: params.informedShare,
-          takerSize: units.takerSize,
-        });
-        for (const o of orders) {
-          const account = mf.takerRng.pick(takers);
-          const res = place(account, mf.market.tokenIds[i], o.side, microText(o.price), String(o.shares), o.informed ? 'i' : 't');
-          stats.takerOrders++;
-          if (o.informed) stats.informedOrders++;
-          if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;
-        }
+      if (units === undefined || tickUnits === undefined) {
+        takersDecimal(mf, i, dtMs, A, after);
         continue;
       }
-      let target: Decimal | undefined;
+      let target: number | undefined;
       if (after !== undefined) {
-        const p0 = new Decimal(after.toFixed(6));
-        target = i === 0 ? p0 : new Decimal(1).minus(p0);
+        const p0 = microOf(after);
+        target = i === 0 ? p0 : MICRO_ONE - p0;
       }
-      const orders = drawTakers(mf.takerRng, {
-        // Read only when a taker arrives (most steps bring none).
-        get fair() {
-          return mf.fv.fair(i);
-        },
-        informedTarget: target,
-        tick: tickOf(mf, i),
-        minSize: mf.minSize,
-        dtMs,
-        A,
-        k: params.k,
-        informedShare: params.informedShare,
-        takerSize,
-      });
-      for (const o of orders) {
-        const account = mf.takerRng.pick(takers);
-        const res = place(account, mf.market.tokenIds[i], o.side, o.price.toFixed(), o.size.toFixed(), o.informed ? 'i' : 't');
-        stats.takerOrders++;
-        if (o.informed) stats.informedOrders++;
-        if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;
+      const spec = mf.takerSpecs[i];
+      spec.informedTarget = target;
+      spec.tick = tickUnits;
+      spec.minShares = mf.minShares;
+      spec.dtMs = dtMs;
+      spec.A = A;
+      for (const o of drawTakersUnits(mf.takerRng, spec, takersOut)) {
+        placeTaker(mf, i, o.side, microText(o.price), String(o.shares), o.informed);
       }
     }
+  }
+
+  /** Takers on token `i` with the Decimal model (parameters off the 1e-6 grid); `after` as in takersOn. */
+  function takersDecimal(mf: MarketFlow, i: 0 | 1, dtMs: number, A: number, after: number | undefined): void {
+    let target: Decimal | undefined;
+    if (after !== undefined) {
+      const p0 = new Decimal(after.toFixed(6));
+      target = i === 0 ? p0 : new Decimal(1).minus(p0);
+    }
+    const orders = drawTakers(mf.takerRng, {
+      // Read only when a taker arrives (most steps bring none).
+      get fair() {
+        return mf.fv.fair(i);
+      },
+      informedTarget: target,
+      tick: tickOf(mf, i),
+      minSize: mf.minSize,
+      dtMs,
+      A,
+      k: params.k,
+      informedShare: params.informedShare,
+      takerSize,
+    });
+    for (const o of orders) placeTaker(mf, i, o.side, o.price.toFixed(), o.size.toFixed(), o.informed);
+  }
+
+  /** One taker's FAK on token `i` from one of the catalog's takers, counted. */
+  function placeTaker(mf: MarketFlow, i: 0 | 1, side: Side, price: string, size: string, informed: boolean): void {
+    const account = mf.takerRng.pick(takers);
+    const res = place(account, mf.market.tokenIds[i], side, price, size, informed ? 'i' : 't');
+    stats.takerOrders++;
+    if (informed) stats.informedOrders++;
+    if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;
   }
 
   /** The venue's rule from the fair value (tickRule 'fair'): before the maker and takers price. */

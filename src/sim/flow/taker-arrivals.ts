@@ -112,11 +112,14 @@ const FAR = 2 * MICRO_ONE;
 /** 1e-6 x 1e-6: the unit of takerSize (micro-shares) x the size factor (micro). */
 const PICO = MICRO_ONE * MICRO_ONE;
 
-/** `drawTakers` in micro-units: the same draws, in the same order, and the same orders. */
-export function drawTakersUnits(rng: SimRng, spec: TakerUnitsSpec): TakerOrderUnits[] {
+/**
+ * `drawTakers` in micro-units: the same draws, in the same order, and the same orders. Into `out`
+ * when given (emptied first): most steps bring no taker, and then a step allocates nothing.
+ */
+export function drawTakersUnits(rng: SimRng, spec: TakerUnitsSpec, out: TakerOrderUnits[] = []): TakerOrderUnits[] {
   const { tick } = spec;
   const top = MICRO_ONE - tick;
-  const out: TakerOrderUnits[] = [];
+  out.length = 0;
   let fair = -1;
   for (let s = 0; s < 2; s++) {
     const buy = s === 0;

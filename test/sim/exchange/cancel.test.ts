@@ -31,6 +31,20 @@ describe('cancellation', () => {
     expect(h.ex.cancelOrder(bob, b.orderID).not_canceled).toEqual({ [b.orderID]: 'order already closed' });
   });
 
+  it('finds an order by its whole id: the counter it ends with is not enough', () => {
+    const h = harness();
+    const a = h.place(alice, YES, 'BUY', '0.40', '10').orderID;
+    expect(a).toMatch(/^0x[0-9a-f]{64}$/);
+    // Same length and counter, another hash: an id the exchange never gave.
+    const forged = `0x${a.slice(2, 50).split('').reverse().join('')}${a.slice(50)}`;
+    expect(forged).not.toBe(a);
+    expect(h.ex.order(alice, forged)).toBeUndefined();
+    expect(h.ex.cancelOrder(alice, forged)).toEqual({ canceled: [], not_canceled: { [forged]: 'order not found' } });
+    expect(h.ex.cancelOrder(alice, `${a}0`)).toEqual({ canceled: [], not_canceled: { [`${a}0`]: 'order not found' } });
+    expect(h.ex.order(alice, a)!.status).toBe('LIVE');
+    expect(h.ex.cancelOrder(alice, a)).toEqual({ canceled: [a], not_canceled: {} });
+  });
+
   it("cancels by market, by asset, both, and all; only the account's live orders", () => {
     const h = harness();
     const y1 = h.place(alice, YES, 'BUY', '0.40', '10').orderID;

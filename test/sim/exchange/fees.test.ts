@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exactFee, feeRateBps, fillFees, takerFee } from '../../../src/sim/exchange/index.js';
 import { Decimal } from '../../../src/money.js';
+import { FeeCalculator } from '../../../src/sim/exchange/fees.js';
 import { account, FEE_A, FEE_B, FINE, harness, YES } from './fixtures.js';
 
 const d = (s: string) => new Decimal(s);
@@ -25,6 +26,25 @@ describe('fee formula: rate x shares x (p(1-p))^exponent, rounded half-up to 6 d
     expect([a.takerFee.toFixed(), a.makerFee.toFixed(), a.makerRebate.toFixed()]).toEqual(['0.079063', '0', '0.015813']);
     const b = fillFees(FEE_B, d('0.123'), d('7'));
     expect([b.takerFee.toFixed(), b.makerFee.toFixed(), b.makerRebate.toFixed()]).toEqual(['0.07551', '0.07551', '0']);
+  });
+
+  it("the engine's micro-USDC fees are fillFees' for every price and size, asked once or again", () => {
+    const micro = (x: Decimal): number => x.mul(1_000_000).toNumber();
+    for (const schedule of [FEE_A, FEE_B]) {
+      const calc = new FeeCalculator(schedule);
+      for (let round = 0; round < 2; round++) {
+        for (const p of [1, 1_000, 123_000, 500_000, 550_000, 999_999]) {
+          for (const size of [1, 7, 506, 700, 12_345, 1_000_000_000]) {
+            const f = fillFees(schedule, d(String(p)).div(1e6), d(String(size)).div(100));
+            expect(calc.fillFees(p, size)).toEqual({
+              taker: micro(f.takerFee),
+              maker: micro(f.makerFee),
+              rebate: micro(f.makerRebate),
+            });
+          }
+        }
+      }
+    }
   });
 
   it('fee_rate_bps is rate x 10000; a takerOnly maker shows 0', () => {

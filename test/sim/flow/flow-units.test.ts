@@ -40,6 +40,21 @@ describe('flow units', () => {
     expect(microText(1)).toBe('0.000001');
   });
 
+  it('microOf reads every number as its toFixed(6) text does, halves and near-halves included', () => {
+    const viaText = (x: number): number => Number(new Decimal(x.toFixed(6)).mul(1e6));
+    const rng = new SimRng('micro-of');
+    const xs: number[] = [2 ** -7, 3 * 2 ** -8, 0.0000005, 0.0000015, 0.5000005, 1.5, 0.9999995, 2 ** 31 / 1e6, 4000.0000005];
+    for (let n = 0; n < 3_000; n++) {
+      xs.push(rng.next(), rng.next() * 5000, rng.exponential(60));
+      // On and next to the halves between micro-units, where the fast path must step aside.
+      const half = (Math.floor(rng.next() * 2_000_000) + 0.5) / 1e6;
+      xs.push(half, half + 1e-13, half - 1e-13, half * (1 + 2 ** -52), half * (1 - 2 ** -52));
+    }
+    for (const x of xs) expect(microOf(x), String(x)).toBe(viaText(x));
+    expect(() => microOf(-0.5)).toThrow(RangeError);
+    expect(() => microOf(Number.NaN)).toThrow(RangeError);
+  });
+
   it('makerLadderUnits gives the Decimal ladder', () => {
     const rng = new SimRng('ladder');
     const out: LadderLevel[] = [];
