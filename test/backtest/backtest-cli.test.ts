@@ -313,7 +313,7 @@ describe('makerd backtest usage errors name the option and the rule', () => {
     [['--compare', 'bands'], /--compare must list at least two strategy names \(or LABEL:NAME\) separated by commas \(got "bands"\)/],
     [['--flow', 'loud'], /--flow must be one of calm, default, news, busy, informed \(got "loud"\)/],
     [['--world', 'moon'], /--world must be one of venue, demo \(got "moon"\)/],
-    [['--kind', 'loud'], /--kind must be one of all, quiet, median, busy, news, paying, unpaid \(got "loud"\)/],
+    [['--kind', 'loud'], /--kind must be one of all, quiet, median, busy, news, paying, unpaid, rich \(got "loud"\)/],
     [['--strategy', 'bands', '--compare', 'bands,avellaneda'], /--strategy and --compare exclude each other/],
     [['--compare', 'bands,avellaneda', '--params', 'x.json'], /with --compare, give parameters per strategy: --params NAME=FILE/],
     [['--wat'], /unknown option --wat/],

@@ -302,7 +302,7 @@ describe('refusals before any run', () => {
       'tune: --out-config and --report describe the whole search: give them to makerd tune merge',
     ],
     [['--compare', 'a,b'], 'tune: --compare is an option of makerd backtest, not of tune'],
-    [['--kind', 'loud'], 'tune: --kind must be one of all, quiet, median, busy, news, paying, unpaid (got "loud")'],
+    [['--kind', 'loud'], 'tune: --kind must be one of all, quiet, median, busy, news, paying, unpaid, rich (got "loud")'],
     [['--settings', '0'], 'tune: --settings must be an integer >= 1 and <= 100000 (got "0")'],
     [['--brackets', '7'], 'tune: --brackets must be an integer >= 1 and <= 6 (got "7")'],
     [['--max-inventory', '-5'], 'tune: --max-inventory must be a number > 0 (got "-5")'],

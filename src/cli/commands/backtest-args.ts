@@ -89,7 +89,7 @@ Markets (docs/simulator.md):
   --world NAME               venue (markets that trade like the venue's) or demo (the lively
                              flow of the profiles below) (default sim.world: venue)
   --kind NAME                The venue world's kind of market: all, quiet, median, busy, news,
-                             paying or unpaid (default all: the whole population)
+                             paying, unpaid or rich (default all: the whole population)
 Runs:
   --markets N                Markets per run (default 1)
   --hours H                  Market hours per run (default 24)

@@ -12,10 +12,11 @@
  * | news | 0.35-0.65 | 10x | the world's | headline-driven: a jump every couple of hours, with its aftermath |
  * | paying | 0-1 | the world's | every market pays | reward-paying markets (pools as drawn) |
  * | unpaid | 0-1 | the world's | none pays | markets without liquidity rewards |
+ * | rich | 0-1 | the world's | every market pays, pools at or above the world's median | the better half of the reward-paying markets |
  */
 import { ErrorCode, MakerdError } from '../../errors.js';
 
-export const MARKET_KINDS = ['all', 'quiet', 'median', 'busy', 'news', 'paying', 'unpaid'] as const;
+export const MARKET_KINDS = ['all', 'quiet', 'median', 'busy', 'news', 'paying', 'unpaid', 'rich'] as const;
 export type MarketKind = (typeof MARKET_KINDS)[number];
 
 export interface KindSlice {
@@ -25,6 +26,8 @@ export interface KindSlice {
   readonly newsFactor: number;
   /** undefined: the world's share of paying markets; true/false: every market / none. */
   readonly pays: boolean | undefined;
+  /** Pools from the upper half of the world's pool distribution only (the median and above). */
+  readonly richPools?: true;
 }
 
 export const KIND_SLICES: Readonly<Record<MarketKind, KindSlice>> = Object.freeze({
@@ -35,6 +38,7 @@ export const KIND_SLICES: Readonly<Record<MarketKind, KindSlice>> = Object.freez
   news: { activity: [0.35, 0.65], newsFactor: 10, pays: undefined },
   paying: { activity: [0, 1], newsFactor: 1, pays: true },
   unpaid: { activity: [0, 1], newsFactor: 1, pays: false },
+  rich: { activity: [0, 1], newsFactor: 1, pays: true, richPools: true },
 });
 
 export function isMarketKind(name: unknown): name is MarketKind {

@@ -157,18 +157,20 @@ export function drawVenueTraits(markets: readonly CatalogMarket[], options: Trai
       newsPerDay,
       newsSize: w.newsSize,
       makers,
-      rewards: pays ? drawRewards(rng) : undefined,
+      rewards: pays ? drawRewards(rng, slice.richPools === true) : undefined,
       fee: market.category === 'CRYPTO' ? { ...w.cryptoFee } : { ...w.noFee },
     };
   });
 }
 
-function drawRewards(rng: SimRng): RewardTerms {
+/** A paying market's terms; `rich`: its pool from the median up (the same draws, the lower half mirrored). */
+function drawRewards(rng: SimRng, rich: boolean): RewardTerms {
   const w = VENUE_WORLD;
   const featured = rng.chance(w.featuredShare);
+  const fold = (z: number): number => (rich ? Math.abs(z) : z);
   const pool = featured
     ? w.featuredPool[0] + rng.next() * (w.featuredPool[1] - w.featuredPool[0])
-    : within(logNormal(rng, w.poolMedian, w.poolSigma), w.poolRange);
+    : within(w.poolMedian * Math.exp(w.poolSigma * fold(rng.normal())), w.poolRange);
   return {
     dailyRate: Math.round(pool * 100) / 100,
     maxSpread: rng.pick(w.maxSpreadCents),

@@ -52,6 +52,26 @@ describe('venue-world traits', () => {
     expect(of('unpaid').every((t) => t.rewards === undefined)).toBe(true);
   });
 
+  it('draws the rich kind as the paying kind with every pool at or above the median', () => {
+    const markets = generateCatalog({ seed: 'rich', markets: 200 }).markets;
+    const paying = drawVenueTraits(markets, { seed: 'rich', kind: marketKind('paying'), payingShare: 0.5 });
+    const rich = drawVenueTraits(markets, { seed: 'rich', kind: marketKind('rich'), payingShare: 0.5 });
+    let raised = 0;
+    rich.forEach((t, i) => {
+      const p = paying[i]!;
+      // The same market otherwise: activity, makers, terms.
+      expect({ ...t, rewards: undefined }).toEqual({ ...p, rewards: undefined });
+      expect(t.rewards!.maxSpread).toBe(p.rewards!.maxSpread);
+      expect(t.rewards!.minSize).toBe(p.rewards!.minSize);
+      // The median pool is 2.2 USDC a day; a pool below it is mirrored above it.
+      expect(t.rewards!.dailyRate).toBeGreaterThanOrEqual(2.2);
+      expect(t.rewards!.dailyRate).toBeGreaterThanOrEqual(p.rewards!.dailyRate);
+      if (t.rewards!.dailyRate > p.rewards!.dailyRate) raised++;
+    });
+    expect(raised).toBeGreaterThan(60);
+    expect(raised).toBeLessThan(140);
+  });
+
   it('gives reward terms, makers and fees in the venue ranges', () => {
     const { catalog, traits } = generateVenueCatalog({ seed: 'terms', markets: 400 });
     const pools = traits.flatMap((t) => (t.rewards === undefined ? [] : [t.rewards.dailyRate]));
