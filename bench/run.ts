@@ -125,7 +125,7 @@ const KEYS: readonly KeySpec[] = [
   {
     key: 'backtest_parallel_speedup',
     bench: 'backtest-parallel',
-    what: 'makerd backtest of 20 seeds: wall time with --jobs 1 / with --jobs 2 (median of paired runs)',
+    what: 'makerd backtest of 20 seeds of 24 market-hours (its defaults): wall time with --jobs 1 / with --jobs 2 (median of paired runs)',
     target: { op: '>=', value: 1.7 },
   },
   {
