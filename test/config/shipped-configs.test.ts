@@ -16,7 +16,7 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'venue
 
 describe('shipped configuration files', () => {
   it('ships the tuned file of every built-in strategy and venue-maker.json', () => {
-    for (const f of ['avellaneda-tuned.json', 'glft-tuned.json', 'venue-maker.json']) expect(files).toContain(f);
+    for (const f of ['avellaneda-tuned.json', 'bands-tuned.json', 'glft-tuned.json', 'venue-maker.json']) expect(files).toContain(f);
   });
 
   for (const file of files) {
