@@ -27,6 +27,7 @@ import { runDaemon } from '../../src/main.js';
 import { operatorAccount } from '../../src/sim/server/operator-account.js';
 import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+import { untilSimQuiet } from '../support/sim-quiet.js';
 
 const harnesses: SimHarness[] = [];
 
@@ -77,20 +78,7 @@ async function runScenario({ stopSec, everySec, runSec, minEndedQuoted }: Scenar
   });
   const openMarkets = (): string[] => [...new Set(ex.openOrders(op, {}).map((o) => o.market))];
   const stats = (): SimStats => sim.sim.stats() as unknown as SimStats;
-  const settle = async (): Promise<void> => {
-    let quiet = 0;
-    let seen = -1;
-    while (quiet < 3) {
-      await new Promise((r) => setImmediate(r));
-      const s = stats();
-      const inFlight = s.requests_total - Object.values(s.responses_by_status).reduce((a, b) => a + b, 0);
-      if (inFlight === 0 && s.requests_total === seen) quiet++;
-      else {
-        quiet = 0;
-        seen = s.requests_total;
-      }
-    }
-  };
+  const settle = (): Promise<void> => untilSimQuiet(stats);
   // The makers' books first.
   for (let i = 0; i < 30; i++) {
     sim.clock.advance(1_000);

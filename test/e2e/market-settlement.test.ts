@@ -36,6 +36,7 @@ import { liveEnvFor } from '../support/live-env.js';
 import { type Makerd, startMakerd } from '../support/makerd-process.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 import { rest, synthetic } from '../sim/server/trade-helpers.js';
+import { type RequestCounts, untilSimQuiet } from '../support/sim-quiet.js';
 
 const harnesses: SimHarness[] = [];
 afterAll(async () => {
@@ -91,22 +92,8 @@ describe('a position held through its market end and resolution', () => {
       rest(h, maker, t, 'BUY', '0.40', '100');
       rest(h, maker, t, 'SELL', '0.60', '100');
     }
-    const stats = (): { requests_total: number; responses_by_status: Record<string, number> } =>
-      h.sim.stats() as unknown as { requests_total: number; responses_by_status: Record<string, number> };
-    const settle = async (): Promise<void> => {
-      let quiet = 0;
-      let seen = -1;
-      while (quiet < 3) {
-        await new Promise((r) => setImmediate(r));
-        const s = stats();
-        const inFlight = s.requests_total - Object.values(s.responses_by_status).reduce((x, y) => x + y, 0);
-        if (inFlight === 0 && s.requests_total === seen) quiet++;
-        else {
-          quiet = 0;
-          seen = s.requests_total;
-        }
-      }
-    };
+    const stats = (): RequestCounts => h.sim.stats() as unknown as RequestCounts;
+    const settle = (): Promise<void> => untilSimQuiet(stats);
     const records: Record<string, unknown>[] = [];
     const destination = new Writable({
       write(chunk, _e, cb) {

@@ -25,6 +25,7 @@ import { dayReward } from '../../src/rewards/index.js';
 import { liveEnvFor } from '../support/live-env.js';
 import { logCapture } from '../support/log-capture.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+import { untilSimQuiet } from '../support/sim-quiet.js';
 
 const DAY_MS = 86_400_000;
 /** The UTC day 2026-01-01, credited by the simulator at 2026-01-02T00:00:00Z. */
@@ -77,21 +78,7 @@ describe('makerd estimates its liquidity rewards', () => {
     const rate = cm!.rewards.rates.reduce((s, r) => s + r.rewards_daily_rate, 0);
 
     const stats = (): SimStats => sim.sim.stats() as unknown as SimStats;
-    const inFlight = (s: SimStats): number => s.requests_total - Object.values(s.responses_by_status).reduce((a, b) => a + b, 0);
-    /** Until every request makerd sent is answered and none came for three turns of the loop. */
-    const settle = async (): Promise<void> => {
-      let quiet = 0;
-      let seen = -1;
-      while (quiet < 3) {
-        await new Promise((r) => setImmediate(r));
-        const s = stats();
-        if (inFlight(s) === 0 && s.requests_total === seen) quiet++;
-        else {
-          quiet = 0;
-          seen = s.requests_total;
-        }
-      }
-    };
+    const settle = (): Promise<void> => untilSimQuiet(stats);
 
     const dataDir = join(mkdtempSync(join(tmpdir(), 'makerd-rewards-e2e-')), 'data');
     const env = liveEnvFor(sim, {

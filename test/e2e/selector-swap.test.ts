@@ -28,6 +28,7 @@ import { runDaemon } from '../../src/main.js';
 import { operatorAccount } from '../../src/sim/server/operator-account.js';
 import { liveEnvFor } from '../support/live-env.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
+import { untilSimQuiet } from '../support/sim-quiet.js';
 
 const harnesses: SimHarness[] = [];
 
@@ -56,20 +57,7 @@ async function startSwapRun(extraEnv: NodeJS.ProcessEnv, before: (sim: SimHarnes
   const openIn = (market: string): number => ex.openOrders(op, { market }).length;
   const openMarkets = (): string[] => [...new Set(ex.openOrders(op, {}).map((o) => o.market))];
   const stats = (): SimStats => sim.sim.stats() as unknown as SimStats;
-  const inFlight = (s: SimStats): number => s.requests_total - Object.values(s.responses_by_status).reduce((a, b) => a + b, 0);
-  const settle = async (): Promise<void> => {
-    let quiet = 0;
-    let seen = -1;
-    while (quiet < 3) {
-      await new Promise((r) => setImmediate(r));
-      const s = stats();
-      if (inFlight(s) === 0 && s.requests_total === seen) quiet++;
-      else {
-        quiet = 0;
-        seen = s.requests_total;
-      }
-    }
-  };
+  const settle = (): Promise<void> => untilSimQuiet(stats);
   /** Steps the clock a second at a time until `done`, at most `maxSec` seconds. */
   const until = async (done: () => boolean, maxSec: number): Promise<void> => {
     for (let i = 0; i < maxSec && !done(); i++) {
