@@ -3,14 +3,15 @@
  * stage's own when it is enabled (src/rewards/reward-quoting.ts places the scoring quotes of a
  * live run), else today's fixed assumption, which the strategy's own quotes may or may not meet.
  *
- * With the stage enabled: size = min_size × sizeMultiple rounded up to the size step, at least the
- * book's minimum order size (as the stage sizes a scoring quote), at spreadFraction × max_spread
+ * With the stage enabled: size = the stage's scoringSize (min_size × sizeMultiple rounded up to the
+ * size step), at least the book's minimum order size, at spreadFraction × max_spread
  * from the adjusted midpoint. The stage never makes a quote larger than `maxSize` to score, nor one
  * that, filled whole from a flat position, takes |exposure| beyond `maxInventory`: a market whose
  * scoring size is above either is one the stage leaves alone, so it earns no reward (`blocked`).
  * With the stage off (or not given): max(min_size, the book's minimum order size) at max_spread / 2.
  */
 import { Decimal } from '../money.js';
+import { scoringSize } from '../rewards/reward-quoting.js';
 import type { RewardQuotingSettings } from '../rewards/reward-quoting-settings.js';
 import type { RewardRules } from '../rewards/index.js';
 import { SIZE_STEP } from './market-metadata.js';
@@ -35,7 +36,7 @@ export function assumedQuote(rules: RewardRules, minOrderSize: Decimal, stage: R
   const v = rules.maxSpreadCents.div(CENTS);
   if (stage === undefined || !stage.enabled)
     return { size: Decimal.max(rules.minSize, minOrderSize), distance: v.mul(HALF), blocked: undefined };
-  const scaled = rules.minSize.mul(stage.sizeMultiple).div(SIZE_STEP).ceil().mul(SIZE_STEP);
+  const scaled = scoringSize(rules.minSize, stage.sizeMultiple, SIZE_STEP);
   const size = Decimal.max(scaled, minOrderSize);
   const what = sizeText(size, rules.minSize, stage.sizeMultiple, scaled);
   // The stage checks its size bound before the exposure one: the reason names the first it meets.

@@ -46,6 +46,11 @@ type SidePlan =
   /** Replace quote `index` (undefined: add) with `quote`. */
   | { readonly kind: 'change'; readonly index: number | undefined; readonly quote: Quote };
 
+/** The size of a scoring quote before the book's minimum order: min_size × `sizeMultiple`, rounded up to the size step. */
+export function scoringSize(minSize: Decimal, sizeMultiple: Decimal, sizeStep: Decimal): Decimal {
+  return minSize.mul(sizeMultiple).div(sizeStep).ceil().mul(sizeStep);
+}
+
 /** The strategy's quotes with one scoring quote per side where rewards, risk and the book allow. */
 export function rewardQuotes(view: MarketView, quotes: readonly Quote[], s: RewardQuotingSettings): readonly Quote[] {
   const paying = view.meta.rewards;
@@ -107,7 +112,7 @@ function planSide(
   if (mine.some(({ q }) => inRange(q.price) && q.size.gte(rules.minSize))) return { kind: 'scores' };
 
   const { sizeStep, minOrderSize } = view.meta;
-  const wanted = Decimal.max(rules.minSize.mul(s.sizeMultiple).div(sizeStep).ceil().mul(sizeStep), minOrderSize);
+  const wanted = Decimal.max(scoringSize(rules.minSize, s.sizeMultiple, sizeStep), minOrderSize);
   // Nearest first: the highest bid, the lowest ask.
   mine.sort((a, b) => (side === 'bid' ? b.q.price.cmp(a.q.price) : a.q.price.cmp(b.q.price)));
   const inside = mine.find(({ q }) => inRange(q.price));
