@@ -25,7 +25,6 @@ import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock/fake-clock.js';
 import { loadReplay } from '../../src/backtest/replay-data.js';
 import { runReplay, type ReplaySettings } from '../../src/backtest/run-replay.js';
-import { Decimal } from '../../src/money.js';
 import { SegmentWriter } from '../../src/record/segment-writer.js';
 import { recordSimulation } from '../../src/record/sim-recording.js';
 import { DEFAULT_RISK_LIMITS } from '../../src/risk/risk-limits.js';
@@ -34,24 +33,7 @@ import { createSimExchange } from '../../src/sim/exchange/index.js';
 import { createCatalogApi } from '../../src/sim/server/catalog-api.js';
 import type { Strategy } from '../../src/strategy/strategy.js';
 import { cli } from '../cli/run-cli.js';
-
-const fixedQuotes: Strategy<null, null> = {
-  name: 'fixed',
-  description: 'bid 0.48 x 10, ask 0.52 x 10, always',
-  params: {},
-  parse: () => null,
-  initialState: () => null,
-  quote(view, _p, state) {
-    if (view.mid === undefined) return { quotes: [], state, idleReason: 'no-midpoint' };
-    return {
-      quotes: [
-        { side: 'bid', price: new Decimal('0.48'), size: new Decimal(10) },
-        { side: 'ask', price: new Decimal('0.52'), size: new Decimal(10) },
-      ],
-      state,
-    };
-  },
-};
+import { fixedQuotes } from '../support/fixed-quotes.js';
 
 const settings: ReplaySettings = {
   staleAfterMs: 5_000,

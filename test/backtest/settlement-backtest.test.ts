@@ -33,24 +33,7 @@ import { resolveFlowParams } from '../../src/sim/flow/index.js';
 import type { Strategy } from '../../src/strategy/strategy.js';
 import { loadStrategies, builtinStrategiesDir } from '../../src/strategy/strategy-registry.js';
 import { strategyRunOf } from '../../src/backtest/strategy-spec.js';
-
-const fixedQuotes: Strategy<null, null> = {
-  name: 'fixed',
-  description: 'bid 0.48 x 10, ask 0.52 x 10, always',
-  params: {},
-  parse: () => null,
-  initialState: () => null,
-  quote(view, _p, state) {
-    if (view.mid === undefined) return { quotes: [], state, idleReason: 'no-midpoint' };
-    return {
-      quotes: [
-        { side: 'bid', price: new Decimal('0.48'), size: new Decimal(10) },
-        { side: 'ask', price: new Decimal('0.52'), size: new Decimal(10) },
-      ],
-      state,
-    };
-  },
-};
+import { fixedQuotes } from '../support/fixed-quotes.js';
 
 type Place = (who: 'maker' | 'taker', token: 0 | 1, side: 'BUY' | 'SELL', price: string, size: number) => void;
 
