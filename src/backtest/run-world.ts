@@ -25,7 +25,12 @@ export type RunWorld = ReturnType<typeof buildRunWorld>;
  * trades, which the simulator's defaults keep by the hundred thousand (memory and garbage-collector
  * work for nothing, in every worker).
  */
-const BACKTEST_RETENTION: SimExchangeRetention = { executions: 1_000, closedOrdersPerAccount: 1_000, tradesPerAccount: 1_000 };
+const BACKTEST_RETENTION: SimExchangeRetention = {
+  executions: 1_000,
+  closedOrdersPerAccount: 1_000,
+  tradesPerAccount: 1_000,
+  operatorHistoryOnly: true,
+};
 
 export function buildRunWorld(input: RunInput) {
   const { settings } = input;

@@ -35,6 +35,12 @@ export class AccountState {
   constructor(
     readonly account: SimAccount,
     readonly key: string,
+    /**
+     * False: the account's closed orders, trade views and positions are not kept (a synthetic
+     * user's in a backtest: exchange-core.ts operatorHistoryOnly); its live orders (found by id
+     * while they rest) and its fill counters are.
+     */
+    readonly keepsHistory = true,
   ) {}
 
   /** Remembers a new order (live or not) for `order(id)`. */
@@ -79,6 +85,10 @@ export class AccountState {
   /** Records that `order` ended; forgets the oldest closed order beyond `cap`. */
   noteClosed(order: SimOrder, cap: number): void {
     this.#removeLive(order);
+    if (!this.keepsHistory) {
+      this.#orders.delete(order.seq);
+      return;
+    }
     this.#closed.push(order.seq);
     if (this.#closed.length - this.#closedHead > cap) {
       this.#orders.delete(this.#closed[this.#closedHead]!);
@@ -91,6 +101,7 @@ export class AccountState {
   }
 
   addTrade(exec: Execution, cap: number): void {
+    if (!this.keepsHistory) return;
     const last = this.trades[this.trades.length - 1];
     if (last !== undefined && exec.timeSec < last.timeSec) this.tradesInTimeOrder = false;
     this.trades.push(exec);

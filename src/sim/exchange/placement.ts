@@ -104,16 +104,18 @@ function recordExecution(core: ExchangeCore, taker: SimOrder, matches: readonly 
   core.executions.push(exec);
   if (core.executions.length > core.executionsCap * 2) core.executions = core.executions.slice(-core.executionsCap);
   const takerState = core.state(taker.account);
-  takerState.ledger(taker.token).add(exec);
+  if (takerState.keepsHistory) takerState.ledger(taker.token).add(exec);
   takerState.addTrade(exec, core.tradesCap);
   for (const m of matches) {
     const makerState = core.state(m.maker.account);
     const notional = m.size * m.price;
     takerState.addFill(notional);
     makerState.addFill(notional);
-    makerState.ledger(taker.token).add(m);
-    // One trade entry per maker account per execution.
-    if (makerState.trades[makerState.trades.length - 1] !== exec) makerState.addTrade(exec, core.tradesCap);
+    if (makerState.keepsHistory) {
+      makerState.ledger(taker.token).add(m);
+      // One trade entry per maker account per execution.
+      if (makerState.trades[makerState.trades.length - 1] !== exec) makerState.addTrade(exec, core.tradesCap);
+    }
     if (m.maker.account.operator) core.operatorFills++;
   }
   if (taker.account.operator) core.operatorFills += matches.length;

@@ -90,3 +90,26 @@ describe('cancellation', () => {
     expect(ex.order(alice, live)!.status).toBe('LIVE');
   });
 });
+
+describe('operator history only (backtests)', () => {
+  it("keeps the operator's positions, trades and closed orders; a synthetic user's orders only while they rest", async () => {
+    const { FakeClock } = await import('../../../src/clock/fake-clock.js');
+    const { createSimExchange } = await import('../../../src/sim/exchange/index.js');
+    const { catalog, body } = await import('./fixtures.js');
+    const ex = createSimExchange({ clock: new FakeClock(1_700_000_000_000), catalog, retention: { operatorHistoryOnly: true } });
+    const resting = ex.placeOrder(bob, body(bob, YES, 'SELL', '0.60', '10')).orderID;
+    const filled = ex.placeOrder(bob, body(bob, YES, 'SELL', '0.50', '10')).orderID;
+    expect(ex.placeOrder(alice, body(alice, YES, 'BUY', '0.50', '10')).status).toBe('matched');
+    // The operator's side of the fill is all there.
+    expect(ex.positions(alice.address).map((p) => [p.asset, p.size, p.avgPrice])).toEqual([[YES, 10, 0.5]]);
+    expect(ex.accountTrades(alice, {}).map((t) => [t.side, t.size, t.price])).toEqual([['BUY', '10', '0.5']]);
+    // The synthetic user's: counted, not kept.
+    expect(ex.positions(bob.address)).toEqual([]);
+    expect(ex.accountTrades(bob, {})).toEqual([]);
+    expect(ex.order(bob, filled)).toBeUndefined();
+    expect(ex.order(bob, resting)!.status).toBe('LIVE');
+    expect(ex.cancelOrder(bob, resting)).toEqual({ canceled: [resting], not_canceled: {} });
+    expect(ex.order(bob, resting)).toBeUndefined();
+    expect(ex.openOrders(bob, {})).toEqual([]);
+  });
+});
