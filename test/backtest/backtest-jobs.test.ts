@@ -119,12 +119,16 @@ describe('makerd backtest --jobs: usage', () => {
 });
 
 describe('the default --jobs', () => {
-  it('is one thread per two cores, at most one per run, at least one', async () => {
+  it('is one thread per core, at most one per run and per 24 market-hours, at least one', async () => {
     const { defaultJobs } = await import('../../src/cli/commands/backtest.js');
-    expect(defaultJobs(2, 20)).toBe(1);
-    expect(defaultJobs(1, 20)).toBe(1);
-    expect(defaultJobs(8, 20)).toBe(4);
-    expect(defaultJobs(8, 3)).toBe(3);
-    expect(defaultJobs(16, 0)).toBe(1);
+    // 20 seeds of a market-day (the command's defaults)
+    expect(defaultJobs(2, 20, 480)).toBe(2);
+    expect(defaultJobs(1, 20, 480)).toBe(1);
+    expect(defaultJobs(8, 20, 480)).toBe(8);
+    expect(defaultJobs(8, 3, 72)).toBe(3);
+    // 20 seeds of one market-hour: less work than one thread's warm-up is worth
+    expect(defaultJobs(8, 20, 20)).toBe(1);
+    expect(defaultJobs(8, 20, 48)).toBe(2);
+    expect(defaultJobs(16, 0, 0)).toBe(1);
   });
 });

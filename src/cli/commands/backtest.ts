@@ -3,7 +3,7 @@
  * seeds (src/backtest). Prints a table (or the summary JSON with --json) on stdout, writes an HTML
  * report with --out, and shows progress on stderr (a bar on a terminal; a line per run otherwise,
  * when there is more than one run). --jobs N spreads the runs over worker threads (default: one
- * per two cores, at most one per run: defaultJobs), with results identical to one thread
+ * per core, at most one per run and per day of market time: defaultJobs), with results identical to one thread
  * (src/backtest/seed-pool.ts); the stop signal (Ctrl-C) terminates them, exit 130, no report.
  * Everything after the word `backtest` is the command's own;
  * configuration flags (--config, --log-level, ...) may come before it, and --config also after.
@@ -214,7 +214,7 @@ export async function backtestCommand(argv: readonly string[], io: CliIo): Promi
       strategies,
       specs,
       strategyDirs,
-      jobs: a.jobs ?? defaultJobs(availableParallelism(), runs),
+      jobs: a.jobs ?? defaultJobs(availableParallelism(), runs, runs * settings.hours * settings.markets),
       seeds,
       settings,
       markoutHorizonS: a.markoutS,
@@ -267,11 +267,14 @@ function replayCommand(a: BacktestArgs, dir: string, strategies: PlannedStrategy
 }
 
 /**
- * Worker threads when --jobs is not given: one per two cores, at most one per run. One run in a
- * thread already keeps about 1.5 cores busy (the engine's background compiling and garbage
- * collection), so on 2 cores two threads ran no faster than one (measured speedup 0.93) and the
- * default stays in the command's own thread there.
+ * Worker threads when --jobs is not given: one per core, at most one per run and one per
+ * MARKET_HOURS_PER_THREAD of market time in all. Each worker compiles the hot code again (about
+ * 3 s of CPU, the time of a market-day or so), so short plans stay on fewer threads: 20 seeds of
+ * one market-hour ran slower on two threads than on one (docs/backtesting.md#several-threads).
  */
-export function defaultJobs(cores: number, runs: number): number {
-  return Math.max(1, Math.min(Math.floor(cores / 2), runs));
+export function defaultJobs(cores: number, runs: number, marketHours: number): number {
+  return Math.max(1, Math.min(cores, runs, Math.floor(marketHours / MARKET_HOURS_PER_THREAD)));
 }
+
+/** Market time (runs x hours x markets) worth a worker thread's warm-up. */
+export const MARKET_HOURS_PER_THREAD = 24;

@@ -83,6 +83,7 @@ export async function tuneCommand(argv: readonly string[], io: CliIo): Promise<n
     );
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
   const started = Date.now();
+  const left = startState.plannedRuns - startState.doneRuns;
   const outcome = await runSearch({
     def,
     objective: a.objective,
@@ -93,7 +94,7 @@ export async function tuneCommand(argv: readonly string[], io: CliIo): Promise<n
     backtest,
     strategyDirs,
     registry,
-    jobs: a.jobs ?? defaultJobs(availableParallelism(), startState.plannedRuns - startState.doneRuns),
+    jobs: a.jobs ?? defaultJobs(availableParallelism(), left, left * backtest.hours * backtest.markets),
     resultsPath,
     runs,
     ...(io.stopSignal === undefined ? {} : { signal: io.stopSignal }),
