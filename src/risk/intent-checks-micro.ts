@@ -11,6 +11,7 @@
  */
 import { Decimal, fromScaledInt, MICRO_DP, MICRO_NOTIONAL_DP, microOf, ZERO } from '../money.js';
 import { sortSmall } from '../stable-sort.js';
+import { LastTotal } from './last-total.js';
 import type { MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import type { CheckOptions, CheckResult } from './check-result.js';
@@ -36,7 +37,20 @@ function floorTo(x: number, s: number): number {
  * more than 12 decimals.
  */
 function notionalRoom(limit: Decimal, others: Decimal): number | undefined {
-  const room = others.isZero() ? limit : limit.minus(others);
+  if (!others.isZero()) return roomText(limit.minus(others));
+  // The others' notional is mostly zero (one market) and the limit the same object every time:
+  // decimal.js's text of it once, not on every evaluation.
+  if (limit !== lastLimit) {
+    lastLimit = limit;
+    lastLimitRoom = roomText(limit);
+  }
+  return lastLimitRoom;
+}
+
+let lastLimit: Decimal | undefined;
+let lastLimitRoom: number | undefined;
+
+function roomText(room: Decimal): number | undefined {
   if (room.decimalPlaces() > MICRO_NOTIONAL_DP) return undefined;
   return Number(room.toFixed(MICRO_NOTIONAL_DP).replace('.', ''));
 }
@@ -48,6 +62,13 @@ interface Queued {
   readonly price: number;
   readonly size: number;
   readonly distance: number;
+}
+
+/** By distance from the reference price, ties in the strategy's order. */
+const closestFirst = (a: Queued, b: Queued): number => a.distance - b.distance || a.index - b.index;
+
+function countRefusal(refused: Partial<Record<RefusalReason, number>>, reason: RefusalReason): void {
+  refused[reason] = (refused[reason] ?? 0) + 1;
 }
 
 /** checkIntents in integers, or undefined (nothing changed) when the inputs leave the exact range. */
@@ -90,7 +111,8 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
   const best = [bestPrices(view, 0), bestPrices(view, 1)] as const;
   if (best[0] === undefined || best[1] === undefined) return undefined;
 
-  const queue: Queued[] = [];
+  // Arrays of their exact length: one grown by push reserves 16 slots.
+  const queue = new Array<Queued>(intents.length);
   for (let index = 0; index < intents.length; index++) {
     const intent = intents[index]!;
     const price = microOf(intent.price);
@@ -98,13 +120,15 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
     if (price === undefined || size === undefined) return undefined;
     const outcome = intent.tokenId === tokens[0] ? 0 : 1;
     const p0 = outcome === 0 ? price : UNIT - price;
-    queue.push({ intent, index, outcome, price, size, distance: intent.quoteSide === 'bid' ? ref - p0 : p0 - ref });
+    queue[index] = { intent, index, outcome, price, size, distance: intent.quoteSide === 'bid' ? ref - p0 : p0 - ref };
   }
-  sortSmall(queue, (a, b) => a.distance - b.distance || a.index - b.index);
+  sortSmall(queue, closestFirst);
 
   const maxSize = floorTo(maxOrderSize, step);
   const refused: Partial<Record<RefusalReason, number>> = {};
-  const approved: { index: number; intent: OrderIntent }[] = [];
+  /** Approved intents at their index in `intents`: the result keeps the strategy's order without a sort. */
+  const approvedAt = new Array<OrderIntent | undefined>(intents.length);
+  let approvedCount = 0;
   let trimmed = 0;
   let moved = 0;
   let bids = 0;
@@ -114,21 +138,17 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
   let notionalFull = false;
   const event = o.eventRoom?.();
 
-  const refuse = (reason: RefusalReason): void => {
-    refused[reason] = (refused[reason] ?? 0) + 1;
-  };
-
   for (const { intent, index, outcome, price: wantedPrice, size: wantedSize } of queue) {
     const isBid = intent.quoteSide === 'bid';
     let price = wantedPrice;
     let size = wantedSize;
 
     if (price < minPrice || price > maxPrice || price % tick !== 0) {
-      refuse('price-range');
+      countRefusal(refused, 'price-range');
       continue;
     }
     if (!(size > 0) || size % step !== 0) {
-      refuse('order-size');
+      countRefusal(refused, 'order-size');
       continue;
     }
     // Post-only: never at or through the opposite best of the token's own book.
@@ -137,7 +157,7 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
       if (bestAsk !== undefined && price >= bestAsk) {
         price = bestAsk - tick;
         if (price < minPrice || !(price > 0)) {
-          refuse('post-only-cross');
+          countRefusal(refused, 'post-only-cross');
           continue;
         }
       }
@@ -146,19 +166,19 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
       if (bestBid !== undefined && price <= bestBid) {
         price = bestBid + tick;
         if (price > maxPrice || !(price < UNIT)) {
-          refuse('post-only-cross');
+          countRefusal(refused, 'post-only-cross');
           continue;
         }
       }
     }
     if (size < minSize) {
-      refuse('below-min-size');
+      countRefusal(refused, 'below-min-size');
       continue;
     }
     if (size > maxSize) {
       size = maxSize;
       if (size < minSize) {
-        refuse('below-min-size');
+        countRefusal(refused, 'below-min-size');
         continue;
       }
     }
@@ -166,12 +186,12 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
     if (o.reducing) {
       // Only toward zero (bids when short outcome 0, asks when long), and never past it.
       if (!(isBid ? q < 0 : q > 0)) {
-        refuse('reducing');
+        countRefusal(refused, 'reducing');
         continue;
       }
       const allowed = floorTo(Math.abs(q) - (isBid ? bids : asks), step);
       if (allowed < minSize) {
-        refuse('reducing');
+        countRefusal(refused, 'reducing');
         continue;
       }
       if (size > allowed) size = allowed;
@@ -179,31 +199,31 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
     if (intent.side === 'BUY') {
       const allowed = floorTo(maxPosition - held[outcome]! - buys[outcome]!, step);
       if (allowed < minSize) {
-        refuse('position-limit');
+        countRefusal(refused, 'position-limit');
         continue;
       }
       if (size > allowed) size = allowed;
     }
     const exposure = floorTo(isBid ? maxNet - q - bids : maxNet + q - asks, step);
     if (exposure < minSize) {
-      refuse('exposure-limit');
+      countRefusal(refused, 'exposure-limit');
       continue;
     }
     if (size > exposure) size = exposure;
     if (event !== undefined) {
       const allowed = eventRoomMicro(event, outcome, intent.side, price === wantedPrice ? intent.price : fromScaledInt(price), size, step);
       if (allowed < minSize) {
-        refuse('event-loss');
+        countRefusal(refused, 'event-loss');
         continue;
       }
       if (size > allowed) size = allowed;
     }
-    if (approved.length >= limits.maxOrdersPerMarket) {
-      refuse('market-orders');
+    if (approvedCount >= limits.maxOrdersPerMarket) {
+      countRefusal(refused, 'market-orders');
       continue;
     }
-    if (o.otherOrders + approved.length >= limits.maxOpenOrders) {
-      refuse('open-orders');
+    if (o.otherOrders + approvedCount >= limits.maxOpenOrders) {
+      countRefusal(refused, 'open-orders');
       continue;
     }
     const cost = price * size;
@@ -211,7 +231,7 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
     if (!(cost <= NOTIONAL_BOUND) || !(notional + cost <= NOTIONAL_BOUND)) return undefined;
     if (notionalFull || notional + cost > grossRoom) {
       notionalFull = true;
-      refuse('gross-notional');
+      countRefusal(refused, 'gross-notional');
       continue;
     }
 
@@ -233,20 +253,27 @@ export function checkIntentsMicro(view: MarketView, intents: readonly OrderInten
           }
         : intent;
     event?.take(outcome, intent.side, taken.price, taken.size);
-    approved.push({ index, intent: taken });
+    approvedAt[index] = taken;
+    approvedCount++;
   }
 
-  sortSmall(approved, (a, b) => a.index - b.index);
+  const approved = new Array<OrderIntent>(approvedCount);
+  let k = 0;
+  for (const intent of approvedAt) if (intent !== undefined) approved[k++] = intent;
   return {
-    approved: approved.map((a) => a.intent),
+    approved,
     refused,
     trimmed,
     moved,
-    notional: notional === 0 ? ZERO : fromScaledInt(notional, MICRO_NOTIONAL_DP),
-    bids: bids === 0 ? ZERO : fromScaledInt(bids),
-    asks: asks === 0 ? ZERO : fromScaledInt(asks),
+    notional: lastNotional.of(notional, MICRO_NOTIONAL_DP),
+    bids: lastBids.of(bids, MICRO_DP),
+    asks: lastAsks.of(asks, MICRO_DP),
   };
 }
+
+const lastNotional = new LastTotal();
+const lastBids = new LastTotal();
+const lastAsks = new LastTotal();
 
 /**
  * The event's room for an order of `size` micro-shares, on the size grid (micro-shares): `size`

@@ -41,7 +41,7 @@
  *     still fill into. The next evaluation after the answers (the tracker marks the market)
  *     gives the room back.
  */
-import { ZERO } from '../money.js';
+import { compareDecimals, type Decimal, ZERO } from '../money.js';
 import type { LiveOrderView, MarketPosition, MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import { accountLimits, type AccountView } from './account-scope.js';
@@ -54,7 +54,7 @@ import { doubtfulLimits, unheardFillsFit } from './position-doubt.js';
 import type { RiskDecision, RiskSnapshot, StateChangeListener } from './risk-decision.js';
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
 import type { RiskLimits } from './risk-limits.js';
-import { worstState, type TradingState } from './trading-state.js';
+import { type TradingState, worseState } from './trading-state.js';
 
 /**
  * Whether the market's end pulls it: the venue closed it, its end date is not known (only a
@@ -67,6 +67,21 @@ function endPull(view: MarketView, nowMs: number): RefusalReason | undefined {
   if (meta.endDateProblem !== undefined) return 'end-date-unknown';
   const stopAt = view.stopAtMs ?? meta.endDateMs;
   return stopAt !== undefined && nowMs >= stopAt ? 'market-ending' : undefined;
+}
+
+/** a - b, without a new Decimal when b is zero or a and b are equal (one market: the others' total is zero). */
+function difference(a: Decimal, b: Decimal): Decimal {
+  if (b.isZero()) return a;
+  return a.isFinite() && b.isFinite() && compareDecimals(a, b) === 0 ? ZERO : a.minus(b);
+}
+
+/** Whether two shares are the same, limit by limit. */
+function sameShare(a: MarketShare, b: MarketShare): boolean {
+  return a.count === b.count && sameValue(a.notional, b.notional) && sameValue(a.worst, b.worst);
+}
+
+function sameValue(a: Decimal, b: Decimal): boolean {
+  return a === b || (a.isFinite() && b.isFinite() && compareDecimals(a, b) === 0);
 }
 
 /** The key that addresses every market at once. */
@@ -91,6 +106,7 @@ export class RiskGate {
   readonly #shares = new Map<string, MarketShare>();
   #restingOrders = 0;
   #restingNotional = ZERO;
+  /** The markets' worst cases, kept only while an account view is set (risk.scope account). */
   #worstExposure = ZERO;
   /** Each neg-risk event's markets, their parts in its worst case (risk.perEvent). */
   readonly #events = new EventBook();
@@ -117,7 +133,15 @@ export class RiskGate {
    * account-scope.ts). Undefined: the limits are this daemon's own (risk.scope daemon).
    */
   setAccountView(view: AccountView | undefined): void {
+    // The markets' worst cases are totalled only under risk.scope account: from scratch when it starts.
+    if (view !== undefined && this.#account === undefined) this.#worstExposure = this.#totalWorst();
     this.#account = view;
+  }
+
+  #totalWorst(): Decimal {
+    let total = ZERO;
+    for (const share of this.#shares.values()) total = total.plus(share.worst);
+    return total;
   }
 
   /** Replaces the limits (SIGHUP reload). Automatic REDUCING states are re-judged at once. */
@@ -205,21 +229,22 @@ export class RiskGate {
 
   /** The state every market is in at least: configured '*', overrides on '*', the kill switch. */
   overallState(): TradingState {
-    return worstState(
-      this.#configured.get(ALL_MARKETS),
-      ...(this.#overrides.get(ALL_MARKETS)?.values() ?? []),
-      this.#killSwitch ? 'HALTED' : undefined,
-    );
+    const state = worseState(this.#killSwitch ? 'HALTED' : 'ACTIVE', this.#configured.get(ALL_MARKETS));
+    return this.#withOverrides(state, ALL_MARKETS);
   }
 
   /** A market's effective state (the back-off and stale books pull quotes without a state). */
   stateOf(market: string): TradingState {
-    return worstState(
-      this.overallState(),
-      this.#configured.get(market),
-      ...(this.#overrides.get(market)?.values() ?? []),
-      this.#breaches.has(market) ? 'REDUCING' : undefined,
-    );
+    let state = worseState(this.overallState(), this.#configured.get(market));
+    if (this.#breaches.has(market)) state = worseState(state, 'REDUCING');
+    return this.#withOverrides(state, market);
+  }
+
+  /** The worst of `state` and every source's override on `market` (a loop, no array: it runs on every evaluation). */
+  #withOverrides(state: TradingState, market: string): TradingState {
+    const bySource = this.#overrides.get(market);
+    if (bySource !== undefined) for (const s of bySource.values()) state = worseState(state, s);
+    return state;
   }
 
   /** Stops counting a market no longer quoted (its orders leave the global limits). */
@@ -281,7 +306,8 @@ export class RiskGate {
     const event = eventKeyOf(view.meta);
     // Orders the market has may still fill until their cancels are answered: its share counts them.
     if (pull !== undefined) {
-      this.#setShare(market, shareOf(view, resting === undefined ? NOTHING_HELD : restingShare(view.meta.tokens, resting), doubt));
+      const held = resting === undefined ? NOTHING_HELD : restingShare(view.meta.tokens, resting);
+      this.#setShare(market, shareOf(view, held.count, held, doubt));
       if (event !== undefined) this.#events.settle(view, event, [], resting, undefined);
       const refused: Partial<Record<RefusalReason, number>> = {};
       if (intents.length > 0) {
@@ -301,7 +327,7 @@ export class RiskGate {
       limits: doubt === undefined ? limits : doubtfulLimits(limits, doubt),
       reducing: state === 'REDUCING',
       otherOrders: this.#restingOrders - own.count,
-      otherNotional: this.#restingNotional.minus(own.notional),
+      otherNotional: difference(this.#restingNotional, own.notional),
       eventRoom: event === undefined || eventLimit === undefined ? undefined : () => (room = this.#events.room(view, event, eventLimit)),
     };
     const result = checkIntents(view, intents, options);
@@ -311,17 +337,16 @@ export class RiskGate {
       overlap && resting !== undefined && (unionList === undefined || this.#events.fits(view, event!, unionList, eventLimit!))
         ? overlapShare({ ...options, view, approved: result.approved, resting })
         : undefined;
-    const approved = shareOf(view, union ?? { ...result, count: result.approved.length }, doubt);
+    const approved = union === undefined ? shareOf(view, result.approved.length, result, doubt) : shareOf(view, union.count, union, doubt);
     // Without the overlap the market cancels before it places: it rests what it has, then what was approved.
     this.#setShare(
       market,
-      union !== undefined || resting === undefined
-        ? approved
-        : largerShare(approved, shareOf(view, restingShare(view.meta.tokens, resting), doubt)),
+      union !== undefined || resting === undefined ? approved : largerShare(approved, this.#restingShareOf(view, resting, doubt)),
     );
     if (event !== undefined)
       this.#events.settle(view, event, result.approved, resting, union && (unionList ?? unionOrders(result.approved, resting!)));
-    for (const [reason, n] of Object.entries(result.refused) as [RefusalReason, number][]) this.#refusals[reason] += n;
+    // for-in: no entries array on every evaluation (most refuse nothing).
+    for (const reason in result.refused) this.#refusals[reason as RefusalReason] += result.refused[reason as RefusalReason]!;
     const fits = result.approved.length === 0 ? undefined : unheardFillsFit(view, limits, result);
     return {
       approved: result.approved,
@@ -362,11 +387,20 @@ export class RiskGate {
     if (market !== ALL_MARKETS && !this.#reported.has(market)) this.#reported.set(market, this.stateOf(market));
   }
 
+  /** The share of the orders a market has now (what it holds while its cancels are unanswered). */
+  #restingShareOf(view: MarketView, resting: readonly LiveOrderView[], doubt: MarketView['doubt']): MarketShare {
+    const held = restingShare(view.meta.tokens, resting);
+    return shareOf(view, held.count, held, doubt);
+  }
+
   #setShare(market: string, share: MarketShare): void {
     const old = this.#shares.get(market) ?? NO_SHARE;
+    // Most evaluations approve what the last one did: the totals stay as they are, without their
+    // Decimal sums (x + a - a is x exactly: every total is far inside the constructor's precision).
+    if (sameShare(old, share)) return;
     this.#restingOrders += share.count - old.count;
     this.#restingNotional = this.#restingNotional.plus(share.notional).minus(old.notional);
-    this.#worstExposure = this.#worstExposure.plus(share.worst).minus(old.worst);
+    if (this.#account !== undefined) this.#worstExposure = this.#worstExposure.plus(share.worst).minus(old.worst);
     this.#shares.set(market, share);
   }
 

@@ -33,6 +33,11 @@ export function worstState(...states: readonly (TradingState | undefined)[]): Tr
   return worst;
 }
 
+/** The more restrictive of `a` and `b` (undefined ignored): worstState without its argument array, for every evaluation. */
+export function worseState(a: TradingState, b: TradingState | undefined): TradingState {
+  return b !== undefined && RANK[b] > RANK[a] ? b : a;
+}
+
 export function isTradingState(value: unknown): value is TradingState {
   return value === 'ACTIVE' || value === 'REDUCING' || value === 'HALTED';
 }

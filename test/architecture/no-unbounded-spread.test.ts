@@ -28,10 +28,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
     "a route's limit scopes: the surface-wide one and the route's own, from the limit table (src/limits/limit-table.ts)",
   'src/limits/scope-state.ts: Math.min(...this.windows.map((w) => w.window.capacity))':
     "one scope's windows (burst, sustained), from the limit table",
-  "src/risk/risk-gate.ts: worstState( this.#configured.get(ALL_MARKETS), ...(this.#overrides.get(ALL_MARKETS)?.values() ?? []), this.#killSwitch ? 'HALTED' : undefined, )":
-    'overrides by source: one per source makerd has (journal, selector, reconciliation, foreign orders)',
-  "src/risk/risk-gate.ts: worstState( this.overallState(), this.#configured.get(market), ...(this.#overrides.get(market)?.values() ?? []), this.#breaches.has(market) ? 'REDUCING' : undefined, )":
-    'overrides by source: one per source makerd has (journal, selector, reconciliation, foreign orders)',
   'src/strategy/param-schema.ts: rows.push(...describeParams(rule.item, `${prefix}${name}[].`))':
     "the rows of a list item's parameter schema: a strategy's own code declares them",
 };

@@ -51,6 +51,35 @@ describe('a shard of three with account-scoped exposure 90', () => {
     expect(r.refused).toEqual({ 'exposure-limit': 1 });
   });
 
+  it("a market's worst case follows its position when its orders stay the same", () => {
+    const g = new RiskGate(validateRiskLimits({ maxNetExposure: 90, maxPositionPerToken: 1000 }));
+    g.setAccountView(nobody);
+    const m2 = (): string[] => show(g.evaluate(view({ market: 'm2' }), [bid('0.48', 30, 'm2')], T0).approved);
+    // Budget 30: m1's ask of 10 leaves m2 20; long 5 with the same ask, its worst case is 5: m2 gets 25.
+    g.evaluate(view({ market: 'm1' }), [ask('0.52', 10)], T0);
+    expect(m2()).toEqual(['BUY m2:0 0.48 x 20']);
+    g.evaluate(view({ market: 'm1', pos: [5, 0] }), [ask('0.52', 10)], T0);
+    expect(m2()).toEqual(['BUY m2:0 0.48 x 25']);
+    g.evaluate(view({ market: 'm1', pos: [5, 0] }), [ask('0.52', 10)], T0);
+    expect(m2()).toEqual(['BUY m2:0 0.48 x 25']);
+  });
+
+  it('counts the worst cases of markets evaluated before the account view came', () => {
+    const g = new RiskGate(validateRiskLimits({ maxNetExposure: 90, maxPositionPerToken: 1000 }));
+    g.evaluate(view({ market: 'm1', pos: [4, 0] }), [bid('0.48', 10)], T0);
+    g.evaluate(view({ market: 'm3' }), [ask('0.52', 6, 'm3')], T0);
+    g.evaluate(view({ market: 'm3' }), [ask('0.52', 2, 'm3')], T0);
+    g.forgetMarket('m3');
+    g.setAccountView(nobody);
+    // Budget 30, m1's worst case 4 + 10: m2 gets 16.
+    expect(show(g.evaluate(view({ market: 'm2' }), [bid('0.48', 30, 'm2')], T0).approved)).toEqual(['BUY m2:0 0.48 x 16']);
+    // Off and on again: the total starts afresh, m2's own 16 included.
+    g.setAccountView(undefined);
+    g.evaluate(view({ market: 'm1' }), [bid('0.48', 6)], T0);
+    g.setAccountView(nobody);
+    expect(show(g.evaluate(view({ market: 'm2' }), [bid('0.48', 30, 'm2')], T0).approved)).toEqual(['BUY m2:0 0.48 x 24']);
+  });
+
   it('without an account view (risk.scope daemon) the limit is per market, as before', () => {
     const g = new RiskGate(validateRiskLimits({ maxNetExposure: 90 }));
     expect(show(g.evaluate(view({ market: 'm1' }), [bid('0.48', 80)], T0).approved)).toEqual(['BUY m1:0 0.48 x 80']);

@@ -50,6 +50,19 @@ describe('gross notional over all markets', () => {
     expect(g.snapshot().restingNotional.toFixed()).toBe('17.25');
   });
 
+  it('a re-evaluation keeps an unchanged share and replaces a changed one of the same count', () => {
+    const g = new RiskGate(validateRiskLimits({ maxGrossNotional: 20 }));
+    g.evaluate(m1, [bid('0.48', 20), ask('0.52', 10)], T0);
+    g.evaluate(m1, [bid('0.48', 20), ask('0.52', 10)], T0);
+    expect(g.snapshot().restingNotional.toFixed()).toBe('14.8');
+    // Same count, 0.2 USDC less: 0.47 x 20 + 0.52 x 10 = 14.6.
+    g.evaluate(m1, [bid('0.47', 20), ask('0.52', 10)], T0);
+    expect(g.snapshot().restingNotional.toFixed()).toBe('14.6');
+    // m2: 0.49 x 11 = 5.39 fits in 20 - 14.6 (it would not in 20 - 14.8).
+    expect(show(g.evaluate(m2, [bid('0.49', 11, 'm2')], T0).approved)).toEqual(['BUY m2:0 0.49 x 11']);
+    expect(g.snapshot().restingNotional.toFixed()).toBe('19.99');
+  });
+
   it('an order exactly at the limit passes', () => {
     const g = new RiskGate(validateRiskLimits({ maxGrossNotional: '4.8' }));
     expect(g.evaluate(m1, [bid('0.48', 10), bid('0.47', 5)], T0).refused).toEqual({ 'gross-notional': 1 });

@@ -5,9 +5,10 @@
  * words, the same exposure to decimal.js's representation.
  */
 import { describe, expect, it } from 'vitest';
-import type { MarketPosition } from '../../src/market/market-view.js';
+import type { MarketPosition, MarketView } from '../../src/market/market-view.js';
 import { Decimal, ZERO } from '../../src/money.js';
 import { worstExposure } from '../../src/risk/account-scope.js';
+import { shareOf } from '../../src/risk/market-share.js';
 import { limitBreach } from '../../src/risk/risk-gate.js';
 import type { RiskLimits } from '../../src/risk/risk-limits.js';
 import { SimRng } from '../../src/sim/rng.js';
@@ -61,5 +62,30 @@ describe('risk gate shortcuts', () => {
     }
     const some = new Decimal('2.5');
     expect(shape(worstExposure(some, new Decimal(1), new Decimal(4)))).toEqual(shape(new Decimal('3.5')));
+  });
+
+  it(`a market's share has the worst case of the Decimal form, held or not, with doubt or not (${CASES} cases)`, () => {
+    const r = new SimRng('share-worst');
+    let integer = 0;
+    for (let i = 0; i < CASES; i++) {
+      const held = (): Decimal => (r.chance(0.2) ? ZERO : r.chance(0.05) ? new Decimal('-0') : gridValue(r, '0.01', 0, 30_000, 0.1));
+      const total = (): Decimal => (r.chance(0.2) ? ZERO : gridValue(r, '0.01', 0, 50_000, 0.1));
+      const position = { outcome0: held(), outcome1: held() };
+      const doubt = r.chance(0.5) ? undefined : { up: total(), down: total(), more: [total(), total()] as [Decimal, Decimal] };
+      const orders = { notional: total(), bids: total(), asks: total() };
+      const view = { position, doubt } as unknown as MarketView;
+      const q = position.outcome0.minus(position.outcome1);
+      const up = orders.bids.plus(doubt?.up ?? ZERO);
+      const down = orders.asks.plus(doubt?.down ?? ZERO);
+      const want = Decimal.max(q.plus(up).abs(), q.minus(down).abs());
+      const share = shareOf(view, 3, orders, doubt);
+      expect(shape(share.worst), `case ${i}`).toEqual(shape(want));
+      expect(share.count).toBe(3);
+      expect(share.notional).toBe(orders.notional);
+      if ([position.outcome0, position.outcome1, up, down].every((v) => v.decimalPlaces() <= 6)) integer++;
+    }
+    // Both paths ran: values on the micro grid and values off it.
+    expect(integer).toBeGreaterThan(CASES / 2);
+    expect(integer).toBeLessThan(CASES);
   });
 });

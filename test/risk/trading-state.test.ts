@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRADING_STATES, compareStates, isTradingState, stateRank, worstState } from '../../src/risk/index.js';
+import { worseState } from '../../src/risk/trading-state.js';
 
 describe('trading states', () => {
   it('are ordered ACTIVE < REDUCING < HALTED', () => {
@@ -16,6 +17,15 @@ describe('trading states', () => {
     expect(worstState('ACTIVE', 'REDUCING', undefined)).toBe('REDUCING');
     expect(worstState('HALTED', 'REDUCING', 'ACTIVE')).toBe('HALTED');
     expect(worstState('REDUCING', 'ACTIVE')).toBe('REDUCING');
+  });
+
+  it('worseState takes the more restrictive of two, and ignores undefined', () => {
+    for (const a of TRADING_STATES) {
+      expect(worseState(a, undefined)).toBe(a);
+      for (const b of TRADING_STATES) expect(worseState(a, b)).toBe(worstState(a, b));
+    }
+    expect(worseState('REDUCING', 'HALTED')).toBe('HALTED');
+    expect(worseState('HALTED', 'ACTIVE')).toBe('HALTED');
   });
 
   it('isTradingState accepts exactly the three names', () => {
