@@ -4,8 +4,9 @@
  * the decision path makes hundreds of times a tick; an insertion sort on a handful of elements,
  * most often already in order, makes none. Same order as Array#sort with the same comparator.
  */
-export function sortSmall<T>(xs: T[], compare: (a: T, b: T) => number): T[] {
-  for (let i = 1; i < xs.length; i++) {
+export function sortSmall<T>(xs: T[], compare: (a: T, b: T) => number, n: number = xs.length): T[] {
+  // n: only the first n elements (a scratch array reused between calls, longer than what it holds now).
+  for (let i = 1; i < n; i++) {
     const x = xs[i]!;
     let j = i - 1;
     while (j >= 0 && compare(xs[j]!, x) > 0) {

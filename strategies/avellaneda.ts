@@ -35,7 +35,7 @@ import { netExposure, type MarketView } from '../src/market/market-view.js';
 import { Decimal, ONE, ZERO, fromScaledInt, microOf, numberOf } from '../src/money.js';
 import { EARLY_GUARD_DEFAULTS } from '../src/strategy/early-guards.js';
 import { gridSize } from '../src/strategy/grid.js';
-import { fromModel, levelPrices } from '../src/strategy/level-prices.js';
+import { fromModel, levelPrices, levelPricesQuick, ticksPerUnit } from '../src/strategy/level-prices.js';
 import {
   type LogOddsVolatility,
   VOLATILITY_PARAMS,
@@ -47,7 +47,7 @@ import { quoteWithVolatility } from '../src/strategy/quote-with-volatility.js';
 import type { Quote, Strategy } from '../src/strategy/strategy.js';
 
 // Moved to src/strategy, shared with glft; still exported here for the tests and tools that import them.
-export { fromModel, levelPrices } from '../src/strategy/level-prices.js';
+export { fromModel, levelPrices, levelPricesQuick, ticksPerUnit } from '../src/strategy/level-prices.js';
 export { logit, observeMid, sigmaOf } from '../src/strategy/log-odds-volatility.js';
 
 export interface AvellanedaParams extends VolatilityParams {
@@ -176,30 +176,28 @@ export default avellaneda;
 /** The quotes for a view, given sigma (exported for tests and tools). */
 export function quotesFor(view: MarketView, mid: Decimal, p: AvellanedaParams, sigma: number): Quote[] {
   const { tickSize: tick, sizeStep, minOrderSize } = view.meta;
-  const q = netExposure(view.position);
+  // The exposure in micro-units when both holdings have that form (no Decimal made), else in Decimal.
+  const o0 = microOf(view.position.outcome0);
+  const o1 = o0 === undefined ? undefined : microOf(view.position.outcome1);
+  const qMicro = o1 === undefined ? undefined : o0! - o1;
+  const q = qMicro === undefined ? netExposure(view.position) : undefined;
+  const sign = qMicro === undefined ? q!.cmp(0) : Math.sign(qMicro);
   const tau = tauOf(view, p.horizon);
   const risk = p.gamma * sigma * sigma * tau;
-  const xr = logit(numberOf(mid)) - numberOf(q) * risk;
+  const xr = logit(numberOf(mid)) - (qMicro === undefined ? numberOf(q!) : qMicro / 1_000_000) * risk;
   const delta = risk / 2 + Math.log(1 + p.gamma / p.k) / p.gamma;
 
   const full = gridSize(p.size, sizeStep, minOrderSize);
   // No inventory (the common case): nothing shrinks, and no division is worked out.
-  const shrunk = q.isZero()
-    ? full
-    : gridSize(p.size.mul(Decimal.max(ZERO, ONE.minus(q.abs().div(p.maxInventory)))), sizeStep, minOrderSize);
-  const bidSize = q.gt(0) ? shrunk : full;
-  const askSize = q.lt(0) ? shrunk : full;
+  let shrunk = full;
+  if (sign !== 0) {
+    const exact = qMicro === undefined ? null : shrunkMicro(p, Math.abs(qMicro), sizeStep, minOrderSize);
+    shrunk = exact !== null ? exact : shrunkDecimal(p, q ?? netExposure(view.position), sizeStep, minOrderSize);
+  }
+  const bidSize = sign > 0 ? shrunk : full;
+  const askSize = sign < 0 ? shrunk : full;
 
   const quotes: Quote[] = [];
-  // Prices seen per side, keyed by micro-units (no text built) or, without that form, by text.
-  const seen = { bid: new Set<number | string>(), ask: new Set<number | string>() };
-  const add = (side: 'bid' | 'ask', price: Decimal, size: Decimal | undefined) => {
-    if (size === undefined) return;
-    const key = microOf(price) ?? price.toFixed();
-    if (seen[side].has(key)) return;
-    seen[side].add(key);
-    quotes.push({ side, price, size });
-  };
   // Without a minimum spread the centre is not needed (levelPricesQuick): made only if used.
   let reservation: Decimal | undefined;
   const perUnit = p.minSpread.isZero() ? ticksPerUnit(tick) : undefined;
@@ -209,39 +207,61 @@ export function quotesFor(view: MarketView, mid: Decimal, p: AvellanedaParams, s
     const [bid, ask] =
       (perUnit === undefined ? undefined : levelPricesQuick(bx, ax, tick, perUnit)) ??
       levelPrices(fromModel(bx), fromModel(ax), (reservation ??= fromModel(sigmoid(xr))), tick, p.minSpread);
-    add('bid', bid, bidSize);
-    add('ask', ask, askSize);
+    addLevel(quotes, 'bid', bid, bidSize);
+    addLevel(quotes, 'ask', ask, askSize);
   }
   return quotes;
 }
 
-/** 1 / tick when it is a whole number and the tick has micro-units (every venue tick), else undefined. */
-export function ticksPerUnit(tick: Decimal): number | undefined {
-  const m = microOf(tick);
-  const n = m === undefined || m <= 0 ? Number.NaN : 1_000_000 / m;
-  return Number.isSafeInteger(n) && n >= 2 ? n : undefined;
+/** A level's quote, unless its side already quotes that price (levels that round onto one tick). */
+function addLevel(quotes: Quote[], side: 'bid' | 'ask', price: Decimal, size: Decimal | undefined): void {
+  if (size === undefined) return;
+  for (const q of quotes) if (q.side === side && samePrice(q.price, price)) return;
+  quotes.push({ side, price, size });
+}
+
+/** Equal as price keys: micro-units when either has that form, else text (so any NaN matches another). */
+function samePrice(a: Decimal, b: Decimal): boolean {
+  const ma = microOf(a);
+  const mb = microOf(b);
+  return ma !== undefined || mb !== undefined ? ma === mb : a.toFixed() === b.toFixed();
+}
+
+/** The size of the side adding to the exposure: size x max(0, 1 - |q| / maxInventory), on the size grid. */
+function shrunkDecimal(p: AvellanedaParams, q: Decimal, sizeStep: Decimal, minOrderSize: Decimal): Decimal | undefined {
+  return gridSize(p.size.mul(Decimal.max(ZERO, ONE.minus(q.abs().div(p.maxInventory)))), sizeStep, minOrderSize);
 }
 
 /**
- * levelPrices(fromModel(bx), fromModel(ax), centre, tick, 0) in whole ticks, without the model
- * prices' text or Decimals, or undefined (then that path decides). The 12-place rounding moves a
- * price by at most 0.5e-12 (plus the float's own error), so floor and ceiling to the tick of
- * bx x perUnit are those of the rounded price unless it lies within 1e-6 of a whole tick (then:
- * undefined). With bx <= ax the minimum spread of 0 never widens (no centre needed).
+ * shrunkDecimal from |q| in micro-units, when every step is exact there: |q| / maxInventory has at
+ * most 6 decimals (so decimal.js's 40-digit division does not round) and the products stay safe
+ * integers; else null (shrunkDecimal decides).
  */
-export function levelPricesQuick(bx: number, ax: number, tick: Decimal, perUnit: number): [Decimal, Decimal] | undefined {
-  const by = bx * perUnit;
-  const ay = ax * perUnit;
-  let bid = Math.floor(by);
-  let ask = Math.ceil(ay);
-  if (!(bx <= ax && by - bid > 1e-6 && bid + 1 - by > 1e-6 && ask - ay > 1e-6 && ay - (ask - 1) > 1e-6)) return undefined;
-  // Clamped to [1, perUnit - 1] ticks; a bid at or above its ask moves a tick away from the bound.
-  bid = Math.min(Math.max(bid, 1), perUnit - 1);
-  ask = Math.min(Math.max(ask, 1), perUnit - 1);
-  if (bid >= ask) {
-    if (ask + 1 <= perUnit - 1) ask = bid + 1;
-    else bid = ask - 1;
+function shrunkMicro(p: AvellanedaParams, absQ: number, sizeStep: Decimal, minOrderSize: Decimal): Decimal | undefined | null {
+  const max = microOf(p.maxInventory);
+  const size = microOf(p.size);
+  const step = microOf(sizeStep);
+  const min = microOf(minOrderSize);
+  if (max === undefined || size === undefined || step === undefined || min === undefined || !(max > 0) || !(step > 0)) return null;
+  // At or past the limit the factor is 0: nothing to quote (a size of 0 is below any minimum).
+  if (absQ >= max) return undefined;
+  // |q| / max = n / g in lowest terms: 6 decimals exactly when g divides 10^6.
+  const g = max / gcd(absQ, max);
+  if (1_000_000 % g !== 0) return null;
+  const ratio = (absQ / (max / g)) * (1_000_000 / g);
+  // size x (1 - ratio / 10^6), in 10^-12 shares, then down to the step (in 10^-12 as well).
+  const scaled = size * (1_000_000 - ratio);
+  const unit = step * 1_000_000;
+  if (!Number.isSafeInteger(scaled) || !Number.isSafeInteger(unit)) return null;
+  const shares = (scaled - (scaled % unit)) / 1_000_000;
+  return shares > 0 && shares >= min ? fromScaledInt(shares) : undefined;
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) {
+    const r = a % b;
+    a = b;
+    b = r;
   }
-  const t = microOf(tick)!;
-  return [fromScaledInt(bid * t), fromScaledInt(ask * t)];
+  return a;
 }

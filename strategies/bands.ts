@@ -32,23 +32,10 @@ import type { MarketView } from '../src/market/market-view.js';
 import { Decimal, ONE, isValidPrice } from '../src/money.js';
 import { askPrice, bidPrice, clampPrice, gridSize, isOnPriceGrid, isOnSizeGrid } from '../src/strategy/grid.js';
 import type { Quote, QuoteSide, Strategy } from '../src/strategy/strategy.js';
+import type { Band, BandsParams } from './bands/band.js';
+import { quoteMicro } from './bands/bands-micro.js';
 
-export interface Band {
-  /** Position in the configured list (for messages). */
-  readonly index: number;
-  readonly minMargin: Decimal;
-  readonly avgMargin: Decimal;
-  readonly maxMargin: Decimal;
-  readonly minAmount: Decimal;
-  readonly avgAmount: Decimal;
-  readonly maxAmount: Decimal;
-}
-
-export interface BandsParams {
-  /** Sorted by minMargin; touching, never overlapping. */
-  readonly bands: readonly Band[];
-  readonly sides: 'both' | 'bid' | 'ask';
-}
+export type { Band, BandsParams } from './bands/band.js';
 
 /** bands keeps no state between ticks: the live orders are its memory. */
 export type BandsState = null;
@@ -135,6 +122,8 @@ const bands: Strategy<BandsParams, BandsState> = {
     if (view.books[0] === undefined || view.books[1] === undefined) return { quotes: [], state, idleReason: 'no-book' };
     const mid = view.mid;
     if (mid === undefined || !isValidPrice(mid)) return { quotes: [], state, idleReason: 'no-midpoint' };
+    const micro = quoteMicro(view, params, mid);
+    if (micro !== null) return { quotes: micro, state };
     const live = liveQuotes(view, mid);
     const sides: QuoteSide[] = params.sides === 'both' ? ['bid', 'ask'] : [params.sides];
     const quotes = sides.flatMap((side) =>
@@ -208,3 +197,5 @@ function newQuote(view: MarketView, band: Band, mid: Decimal, side: QuoteSide, w
   const price = inBand(band, distance(away)) ? away : inBand(band, distance(toward)) ? toward : undefined;
   return price === undefined ? undefined : { side, price, size };
 }
+
+// --- The same in micro-units ----------------------------------------------------------------------

@@ -39,10 +39,10 @@
  */
 import type { IntensityEstimate } from '../src/market/intensity/intensity-estimate.js';
 import { netExposure, type MarketView } from '../src/market/market-view.js';
-import { Decimal, ZERO, numberOf } from '../src/money.js';
+import { Decimal, ZERO, fromScaledInt, microOf, numberOf } from '../src/money.js';
 import { EARLY_GUARD_DEFAULTS } from '../src/strategy/early-guards.js';
 import { gridSize } from '../src/strategy/grid.js';
-import { fromModel, levelPrices } from '../src/strategy/level-prices.js';
+import { fromModel, levelPrices, levelPricesQuick, ticksPerUnit } from '../src/strategy/level-prices.js';
 import { type LogOddsVolatility, VOLATILITY_PARAMS, type VolatilityParams, noVolatilityYet } from '../src/strategy/log-odds-volatility.js';
 import { quoteWithVolatility } from '../src/strategy/quote-with-volatility.js';
 import type { Quote, Strategy } from '../src/strategy/strategy.js';
@@ -76,12 +76,29 @@ export interface GlftInputs {
 
 /** c1 and ω of the closed form (header); ω is per share of inventory. */
 export function glftCoefficients(i: GlftInputs): { c1: number; omega: number } {
-  const x = (i.gamma * i.size) / i.k;
-  const c1 = Math.log1p(x) / (i.gamma * i.size);
+  return { c1: c1Of(i.gamma, i.size, i.k), omega: omegaOf(i.a, i.k, i.gamma, i.size, i.sigma) };
+}
+
+function c1Of(gamma: number, size: number, k: number): number {
+  return Math.log1p((gamma * size) / k) / (gamma * size);
+}
+
+function omegaOf(a: number, k: number, gamma: number, size: number, sigma: number): number {
+  const x = (gamma * size) / k;
   // (1 + x)^(1 + 1/x) through its logarithm: no overflow for a small x.
   const growth = Math.exp((1 + 1 / x) * Math.log1p(x));
-  const omega = Math.sqrt(((i.gamma * i.sigma * i.sigma) / (2 * i.a * i.size * i.k)) * growth);
-  return { c1, omega };
+  return Math.sqrt(((gamma * sigma * sigma) / (2 * a * size * k)) * growth);
+}
+
+/**
+ * One side's distance from the midpoint, c1 + (Δ/2 + skew)·ω (skew: q for the bid, −q for the
+ * ask), from its A and k: glftDistances' number, without the objects (quotesFor runs at every evaluation).
+ */
+function sideDistance(estimate: IntensityEstimate | undefined, p: GlftParams, size: number, sigma: number, skew: number): number {
+  const fit = usesFit(estimate, p);
+  const a = fit ? estimate!.a! : p.a;
+  const k = fit ? estimate!.k! : p.k;
+  return c1Of(p.gamma, size, k) + (size / 2 + skew) * omegaOf(a, k, p.gamma, size, sigma);
 }
 
 /** The optimal bid and ask distances from the midpoint at exposure q (shares), each side with its own inputs. */
@@ -93,9 +110,12 @@ export function glftDistances(bid: GlftInputs, ask: GlftInputs, q: number): { bi
 
 /** The side's A and k: its trusted fit when the view has one and `useFit` is on, else the configured ones. */
 export function intensityFor(estimate: IntensityEstimate | undefined, p: Pick<GlftParams, 'a' | 'k' | 'useFit'>): { a: number; k: number } {
-  if (p.useFit && estimate?.status === 'fitted' && estimate.a !== undefined && estimate.k !== undefined)
-    return { a: estimate.a, k: estimate.k };
-  return { a: p.a, k: p.k };
+  return usesFit(estimate, p) ? { a: estimate!.a!, k: estimate!.k! } : { a: p.a, k: p.k };
+}
+
+/** Whether the side quotes with its fit: trusted (`fitted`, with A and k) and `useFit` on. */
+function usesFit(estimate: IntensityEstimate | undefined, p: Pick<GlftParams, 'useFit'>): boolean {
+  return p.useFit && estimate?.status === 'fitted' && estimate.a !== undefined && estimate.k !== undefined;
 }
 
 const glft: Strategy<GlftParams, GlftState> = {
@@ -189,15 +209,38 @@ export function quotesFor(view: MarketView, mid: Decimal, p: GlftParams, sigmaX:
   const m = numberOf(mid);
   const sigma = m * (1 - m) * sigmaX;
   const size = numberOf(p.size);
-  const side = (estimate: IntensityEstimate | undefined): GlftInputs => ({ ...intensityFor(estimate, p), gamma: p.gamma, size, sigma });
-  const d = glftDistances(side(view.intensity?.bid), side(view.intensity?.ask), numberOf(q));
-  const [bid, ask] = levelPrices(fromModel(m - d.bid), fromModel(m + d.ask), mid, tick, p.minSpread);
-  // What each side may add before the exposure passes maxInventory (the other side takes from it).
-  const room = (left: Decimal): Decimal | undefined => gridSize(Decimal.min(p.size, Decimal.max(ZERO, left)), sizeStep, minOrderSize);
-  const bidSize = room(p.maxInventory.minus(q));
-  const askSize = room(p.maxInventory.plus(q));
+  const held = numberOf(q);
+  const bx = m - sideDistance(view.intensity?.bid, p, size, sigma, held);
+  const ax = m + sideDistance(view.intensity?.ask, p, size, sigma, -held);
+  // Whole ticks straight from the model's numbers where levelPricesQuick is proven (prices inside (0, 1), no minimum spread).
+  const perUnit = p.minSpread.isZero() && bx > 0 && ax < 1 ? ticksPerUnit(tick) : undefined;
+  const [bid, ask] =
+    (perUnit === undefined ? undefined : levelPricesQuick(bx, ax, tick, perUnit)) ??
+    levelPrices(fromModel(bx), fromModel(ax), mid, tick, p.minSpread);
+  const bidSize = room(p, q, 1, sizeStep, minOrderSize);
+  const askSize = room(p, q, -1, sizeStep, minOrderSize);
   const quotes: Quote[] = [];
   if (bidSize !== undefined) quotes.push({ side: 'bid', price: bid, size: bidSize });
   if (askSize !== undefined) quotes.push({ side: 'ask', price: ask, size: askSize });
   return quotes;
+}
+
+/**
+ * What a side may add before the exposure passes maxInventory (the other side takes from it):
+ * min(size, max(0, maxInventory - direction x q)) on the size grid (direction 1: the bid, -1: the
+ * ask). In micro-units when every value has that form (sums and differences there are exact).
+ */
+function room(p: GlftParams, q: Decimal, direction: 1 | -1, sizeStep: Decimal, minOrderSize: Decimal): Decimal | undefined {
+  const size = microOf(p.size);
+  const max = microOf(p.maxInventory);
+  const held = microOf(q);
+  const step = microOf(sizeStep);
+  const min = microOf(minOrderSize);
+  if (size === undefined || max === undefined || held === undefined || step === undefined || min === undefined || !(step > 0)) {
+    const left = direction === 1 ? p.maxInventory.minus(q) : p.maxInventory.plus(q);
+    return gridSize(Decimal.min(p.size, Decimal.max(ZERO, left)), sizeStep, minOrderSize);
+  }
+  const wanted = Math.min(size, Math.max(0, max - direction * held));
+  const grid = wanted - (wanted % step);
+  return grid > 0 && grid >= min ? fromScaledInt(grid) : undefined;
 }

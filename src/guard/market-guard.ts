@@ -61,6 +61,10 @@ const CARRY_MS = 2_000;
 const SIDES: readonly QuoteSide[] = ['bid', 'ask'];
 
 type Effect = SideEffect & { readonly guard: GuardName | undefined; readonly untilMs: number };
+/** What most evaluations report: no change (one frozen array, not one per evaluation). */
+const NO_EVENTS: readonly GuardEvent[] = Object.freeze([]);
+/** A side no guard touches: one object for every evaluation that finds nothing. */
+const UNGUARDED: Effect = Object.freeze({ ...NO_EFFECT, guard: undefined, untilMs: 0 });
 /** Returns seen before the volatility estimate is trusted for the jump test. */
 const MIN_VOL_SAMPLES = 10;
 
@@ -76,8 +80,15 @@ export class MarketGuard {
   #nthBid: Decimal | undefined;
   #nthAsk: Decimal | undefined;
   #tick = 0.01;
-  /** Effects at one time, until anything changes (a fill, a hold, new data, new settings). */
-  #cache: { nowMs: number; bid: Effect | undefined; ask: Effect | undefined } | undefined;
+  /**
+   * Effects at one time (`nowMs`; NaN: none), until anything changes (a fill, a hold, new data, new
+   * settings). One object, refilled: the guards run at every evaluation of every market.
+   */
+  readonly #cache: { nowMs: number; bid: Effect | undefined; ask: Effect | undefined } = {
+    nowMs: Number.NaN,
+    bid: undefined,
+    ask: undefined,
+  };
   #tickOf: Decimal | undefined;
   #threshold: number;
 
@@ -100,14 +111,14 @@ export class MarketGuard {
       settings.toxicityHalfLifeFills !== this.#s.toxicityHalfLifeFills ||
       settings.toxicityDecayS !== this.#s.toxicityDecayS;
     this.#s = settings;
-    this.#cache = undefined;
+    this.#cache.nowMs = Number.NaN;
     this.#threshold = settings.toxicityThreshold.toNumber();
     if (horizonsChanged) for (const side of SIDES) this.#resetAverages(this.#side[side]);
   }
 
   onFill(fill: GuardFill): void {
     if (!this.#s.enabled) return;
-    this.#cache = undefined;
+    this.#cache.nowMs = Number.NaN;
     const st = this.#side[fill.side];
     const price = modelNumber(fill.price);
     st.short?.onFill(price, fill.atMs);
@@ -128,9 +139,9 @@ export class MarketGuard {
    * Learns from a view (volatility, jumps, sweeps, trade-throughs, mark-outs) at its time; `fair`
    * is the fair value the strategy is given. Returns the changes of what the guards do.
    */
-  observe(view: MarketView, fair: Decimal | undefined): GuardEvent[] {
+  observe(view: MarketView, fair: Decimal | undefined): readonly GuardEvent[] {
     const nowMs = view.nowMs;
-    this.#cache = undefined;
+    this.#cache.nowMs = Number.NaN;
     if (!this.#s.enabled) return this.#report(nowMs);
     if (view.meta.tickSize !== this.#tickOf) {
       this.#tickOf = view.meta.tickSize;
@@ -154,17 +165,21 @@ export class MarketGuard {
   effect(side: QuoteSide, nowMs: number): Effect {
     // One evaluation asks several times (report, apply) at one time: computed once.
     const cached = this.#cache;
-    if (cached !== undefined && cached.nowMs === nowMs) {
+    if (cached.nowMs === nowMs) {
       const hit = cached[side];
       if (hit !== undefined) return hit;
-    } else this.#cache = { nowMs, bid: undefined, ask: undefined };
+    } else {
+      cached.nowMs = nowMs;
+      cached.bid = undefined;
+      cached.ask = undefined;
+    }
     const e = this.#computeEffect(side, nowMs);
-    this.#cache![side] = e;
+    cached[side] = e;
     return e;
   }
 
   #computeEffect(side: QuoteSide, nowMs: number): Effect {
-    if (!this.#s.enabled) return { ...NO_EFFECT, guard: undefined, untilMs: 0 };
+    if (!this.#s.enabled) return UNGUARDED;
     const st = this.#side[side];
     let best: SideEffect = NO_EFFECT;
     let guard: GuardName | undefined;
@@ -189,7 +204,7 @@ export class MarketGuard {
         untilMs = 0;
       }
     }
-    return { ...best, guard, untilMs };
+    return best === NO_EFFECT ? UNGUARDED : { ...best, guard, untilMs };
   }
 
   /** The guarded quotes: sides pulled, widened by whole ticks, never more or tighter than wanted. */
@@ -279,7 +294,7 @@ export class MarketGuard {
   #hold(side: QuoteSide, guard: GuardName, action: 'pull' | 'widen', nowMs: number): void {
     const s = this.#s;
     const coolMs = s.coolDownS * 1000;
-    this.#cache = undefined;
+    this.#cache.nowMs = Number.NaN;
     this.#side[side].holds.set(guard, {
       guard,
       action,
@@ -350,8 +365,8 @@ export class MarketGuard {
     return Math.min(s.toxicityMaxTicks, Math.ceil(shortfall / this.#tick - 1e-9));
   }
 
-  #report(nowMs: number): GuardEvent[] {
-    const events: GuardEvent[] = [];
+  #report(nowMs: number): readonly GuardEvent[] {
+    let events: GuardEvent[] | undefined;
     for (const side of SIDES) {
       const st = this.#side[side];
       const e = this.effect(side, nowMs);
@@ -361,7 +376,8 @@ export class MarketGuard {
       if (prev?.pulled === now?.pulled && (prev?.ticks ?? 0) === (now?.ticks ?? 0) && prev?.guard === now?.guard) continue;
       st.reported = now;
       if (now === undefined) {
-        if (prev !== undefined) events.push({ market: this.market, side, guard: prev.guard, action: 'release', ticks: 0, untilMs: 0 });
+        if (prev !== undefined)
+          (events ??= []).push({ market: this.market, side, guard: prev.guard, action: 'release', ticks: 0, untilMs: 0 });
         continue;
       }
       const action: GuardEventAction = now.pulled
@@ -369,9 +385,9 @@ export class MarketGuard {
         : prev === undefined || prev.pulled || now.ticks > prev.ticks
           ? 'widen'
           : 'narrow';
-      events.push({ market: this.market, side, guard: now.guard, action, ticks: now.ticks, untilMs: now.untilMs });
+      (events ??= []).push({ market: this.market, side, guard: now.guard, action, ticks: now.ticks, untilMs: now.untilMs });
     }
-    return events;
+    return events ?? NO_EVENTS;
   }
 }
 

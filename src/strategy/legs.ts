@@ -101,13 +101,17 @@ function commit(
 ): void {
   const order: number[] = [];
   for (let i = 0; i < quotes.length; i++) if (quotes[i]!.side === side && resting?.[i] !== 'BUY') order.push(i);
+  if (order.length === 0) return;
   // Resting SELLs first; then best first: lowest ask, highest bid; ties keep the quotes' order (a stable sort).
-  sortSmall(
-    order,
-    (a, b) =>
-      (resting?.[a] === 'SELL' ? 0 : 1) - (resting?.[b] === 'SELL' ? 0 : 1) ||
-      (side === 'ask' ? 1 : -1) * compareDecimals(quotes[a]!.price, quotes[b]!.price),
-  );
+  if (order.length > 1)
+    sortSmall(
+      order,
+      (a, b) =>
+        (resting?.[a] === 'SELL' ? 0 : 1) - (resting?.[b] === 'SELL' ? 0 : 1) ||
+        (side === 'ask' ? 1 : -1) * compareDecimals(quotes[a]!.price, quotes[b]!.price),
+    );
+  const heldMicro = microOf(held);
+  if (heldMicro !== undefined && commitMicro(quotes, order, heldMicro, sells)) return;
   let left = held;
   for (const i of order) {
     const q = quotes[i]!;
@@ -116,4 +120,18 @@ function commit(
       left = left.minus(q.size);
     }
   }
+}
+
+/** commit's holding in micro-units (no Decimal per quote); false, nothing marked, when a size has no such form. */
+function commitMicro(quotes: readonly Quote[], order: readonly number[], held: number, sells: boolean[]): boolean {
+  for (const i of order) if (microOf(quotes[i]!.size) === undefined) return false;
+  let left = held;
+  for (const i of order) {
+    const size = microOf(quotes[i]!.size)!;
+    if (size <= left) {
+      sells[i] = true;
+      left -= size;
+    }
+  }
+  return true;
 }

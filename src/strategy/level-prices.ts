@@ -3,7 +3,7 @@
  * places, then one level's bid and ask rounded away from the touch, widened to a minimum spread,
  * clamped and never crossed. Shared by avellaneda and glft.
  */
-import { Decimal, ONE, compareDecimals, roundedNumber } from '../money.js';
+import { Decimal, ONE, compareDecimals, fromScaledInt, microOf, roundedNumber } from '../money.js';
 import { askPrice, bidPrice, clampPrice } from './grid.js';
 
 /**
@@ -37,4 +37,35 @@ export function levelPrices(bidRaw: Decimal, askRaw: Decimal, centre: Decimal, t
     else bid = ask.minus(tick);
   }
   return [bid, ask];
+}
+
+/** 1 / tick when it is a whole number and the tick has micro-units (every venue tick), else undefined. */
+export function ticksPerUnit(tick: Decimal): number | undefined {
+  const m = microOf(tick);
+  const n = m === undefined || m <= 0 ? Number.NaN : 1_000_000 / m;
+  return Number.isSafeInteger(n) && n >= 2 ? n : undefined;
+}
+
+/**
+ * levelPrices(fromModel(bx), fromModel(ax), centre, tick, 0) in whole ticks, without the model
+ * prices' text or Decimals, or undefined (then that path decides). The 12-place rounding moves a
+ * price by at most 0.5e-12 (plus the float's own error), so floor and ceiling to the tick of
+ * bx x perUnit are those of the rounded price unless it lies within 1e-6 of a whole tick (then:
+ * undefined). With bx <= ax the minimum spread of 0 never widens (no centre needed).
+ */
+export function levelPricesQuick(bx: number, ax: number, tick: Decimal, perUnit: number): [Decimal, Decimal] | undefined {
+  const by = bx * perUnit;
+  const ay = ax * perUnit;
+  let bid = Math.floor(by);
+  let ask = Math.ceil(ay);
+  if (!(bx <= ax && by - bid > 1e-6 && bid + 1 - by > 1e-6 && ask - ay > 1e-6 && ay - (ask - 1) > 1e-6)) return undefined;
+  // Clamped to [1, perUnit - 1] ticks; a bid at or above its ask moves a tick away from the bound.
+  bid = Math.min(Math.max(bid, 1), perUnit - 1);
+  ask = Math.min(Math.max(ask, 1), perUnit - 1);
+  if (bid >= ask) {
+    if (ask + 1 <= perUnit - 1) ask = bid + 1;
+    else bid = ask - 1;
+  }
+  const t = microOf(tick)!;
+  return [fromScaledInt(bid * t), fromScaledInt(ask * t)];
 }

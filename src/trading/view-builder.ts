@@ -79,43 +79,46 @@ function marketMidDecimal(book: BookView, stored: StoredBook, footprints: readon
   return bid !== undefined && ask !== undefined ? midPrice(bid, ask) : undefined;
 }
 
-/** Our sizes by price (micro-units) on each side: kept between calls, cleared at each (no Map made per book). */
-const OWN_BUY = new Map<number, number>();
-const OWN_SELL = new Map<number, number>();
-
 /**
  * marketMidDecimal in micro-units: the same midpoint, or null when a price or size on the way has
- * no micro-unit form or a sum leaves the safe integers (then the Decimal path decides).
+ * no micro-unit form or a sum leaves the safe integers (then the Decimal path decides). Our few
+ * footprints are summed per level as the levels are read (no map built per book).
  */
 function marketMidMicro(book: BookView, stored: StoredBook, footprints: readonly OwnOrderFootprint[]): Decimal | undefined | null {
-  OWN_BUY.clear();
-  OWN_SELL.clear();
-  let any = false;
+  let buys = false;
+  let sells = false;
   for (const o of footprints) {
     if (!shows(o, book)) continue;
-    any = true;
-    const k = microOf(o.price);
-    const size = microOf(o.size);
-    if (k === undefined || size === undefined) return null;
-    const side = o.side === 'BUY' ? OWN_BUY : OWN_SELL;
-    const sum = (side.get(k) ?? 0) + size;
-    if (!Number.isSafeInteger(sum)) return null;
-    side.set(k, sum);
+    if (o.side === 'BUY') buys = true;
+    else sells = true;
+    if (microOf(o.price) === undefined || microOf(o.size) === undefined) return null;
   }
-  if (!any) return stored.mid;
-  const bid = bestOtherMicro(book.bids, OWN_BUY);
-  const ask = bid === null ? null : bestOtherMicro(book.asks, OWN_SELL);
+  if (!buys && !sells) return stored.mid;
+  const bid = buys ? bestOtherMicro(book, book.bids, 'BUY', footprints) : book.bids[0]?.price;
+  const ask = bid === null ? null : sells ? bestOtherMicro(book, book.asks, 'SELL', footprints) : book.asks[0]?.price;
   if (bid === null || ask === null) return null;
   return bid !== undefined && ask !== undefined ? midPrice(bid, ask) : undefined;
 }
 
-function bestOtherMicro(levels: readonly Level[], own: ReadonlyMap<number, number>): Decimal | undefined | null {
+/** The best price of `levels` with more than our `side` footprints' size at it; null: no micro-unit form. */
+function bestOtherMicro(
+  book: BookView,
+  levels: readonly Level[],
+  side: 'BUY' | 'SELL',
+  footprints: readonly OwnOrderFootprint[],
+): Decimal | undefined | null {
   for (const l of levels) {
-    if (own.size === 0) return l.price;
     const p = microOf(l.price);
     if (p === undefined) return null;
-    const mine = own.get(p);
-    if (mine === undefined) return l.price;
+    let mine = 0;
+    let found = false;
+    for (const o of footprints) {
+      if (o.side !== side || !shows(o, book) || microOf(o.price) !== p) continue;
+      found = true;
+      mine += microOf(o.size)!;
+      if (!Number.isSafeInteger(mine)) return null;
+    }
+    if (!found) return l.price;
     const size = microOf(l.size);
     if (size === undefined) return null;
     if (size > mine) return l.price;

@@ -51,6 +51,19 @@ describe('toOrderIntents', () => {
     expect(show(toOrderIntents(makeView({ position: ['9.99', '0'] }), [quote('ask', '0.999', '10')]))).toEqual(['ask: BUY no 0.001 x 10']);
   });
 
+  it('commits a holding past the micro-unit (7 decimals) as exactly as any other', () => {
+    // 10.0000001 of outcome 0: the 0.52 ask takes 10; 0.0000001 is left, short of the 0.53 ask's 0.01.
+    const quotes = [quote('ask', '0.53', '0.01'), quote('ask', '0.52', '10')];
+    expect(show(toOrderIntents(makeView({ position: ['10.0000001', '0'] }), quotes))).toEqual([
+      'ask: BUY no 0.47 x 0.01',
+      'ask: SELL yes 0.52 x 10',
+    ]);
+    expect(show(toOrderIntents(makeView({ position: ['10.01', '0'] }), quotes))).toEqual([
+      'ask: SELL yes 0.53 x 0.01',
+      'ask: SELL yes 0.52 x 10',
+    ]);
+  });
+
   it('maps nothing to nothing', () => {
     expect(toOrderIntents(makeView(), [])).toEqual([]);
   });

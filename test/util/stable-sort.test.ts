@@ -17,4 +17,10 @@ describe('sortSmall', () => {
     }
     expect(moved).toBeGreaterThan(3_000);
   });
+
+  it('sorts only the first n elements when given n, leaving the rest where they are', () => {
+    const xs = [5, 3, 4, 1, 0, 2];
+    expect(sortSmall(xs, (a, b) => a - b, 3)).toEqual([3, 4, 5, 1, 0, 2]);
+    expect(sortSmall(xs, (a, b) => a - b, 0)).toEqual([3, 4, 5, 1, 0, 2]);
+  });
 });

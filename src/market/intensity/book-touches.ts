@@ -92,27 +92,40 @@ export function ownSizes(
   return own;
 }
 
-/** The best price of `levels` (best first) once our shares at each price (`own`) are taken out. */
-function bestOther(levels: readonly BookLevel[], own: ReadonlyMap<number, number>): number | undefined {
-  for (const l of levels) {
-    const p = numberOf(l.price);
-    const mine = own.get(p);
-    if (mine === undefined || numberOf(l.size) > mine + 1e-9) return p;
-  }
-  return undefined;
-}
-
 /** Others' best price on each book side into `out`: the view's books without our live orders. */
 export function otherPrices(view: MarketView, out: BookPrices): BookPrices {
   out.fill(Number.NaN);
-  const own = ownSizes(view.liveOrders, view.meta.tokens);
-  const sides = [view.books[0]?.bids, view.books[0]?.asks, view.books[1]?.bids, view.books[1]?.asks] as const;
   for (let s = 0; s < 4; s++) {
-    const levels = sides[s];
-    const best = levels === undefined ? undefined : bestOther(levels, own[s]!);
+    const book = view.books[s < 2 ? 0 : 1];
+    if (book === undefined) continue;
+    const best = bestOtherOf(s % 2 === 0 ? book.bids : book.asks, s, view.liveOrders, view.meta.tokens);
     if (best !== undefined) out[s] = best;
   }
   return out;
+}
+
+/**
+ * The best price of `levels` (book side `s`, best first) once our shares at each price are taken
+ * out, summed per level as the levels are read (as ownSizes sums them): a market holds a few orders
+ * of ours and others' best price is near the top, so no map is built per evaluation.
+ */
+function bestOtherOf(
+  levels: readonly BookLevel[],
+  s: number,
+  orders: readonly OwnOrder[],
+  tokens: readonly [string, string],
+): number | undefined {
+  for (const l of levels) {
+    const p = numberOf(l.price);
+    let mine: number | undefined;
+    for (const o of orders) {
+      const t = o.tokenId === tokens[0] ? 0 : o.tokenId === tokens[1] ? 1 : undefined;
+      if (t === undefined || o.remaining === undefined || restingSide(t, o.side) !== s || numberOf(o.price) !== p) continue;
+      mine = (mine ?? 0) + numberOf(o.remaining);
+    }
+    if (mine === undefined || numberOf(l.size) > mine + 1e-9) return p;
+  }
+  return undefined;
 }
 
 /**
