@@ -223,6 +223,9 @@ export function runBacktest(input: RunInput): RunResult {
 
   // ---- fills ----------------------------------------------------------------------------------
   const seenFills = new Set<string>();
+  // The exchange hands out one immutable view object per trade and account: a view attributed
+  // before (re-read from the poll's overlap second) holds no fill not already seen.
+  const attributed = new WeakSet<object>();
   let fillCount = 0;
   let lastTradeSec = 0;
 
@@ -246,8 +249,10 @@ export function runBacktest(input: RunInput): RunResult {
     fillCount = count;
     const trades = exchange.accountTrades(account, { after: lastTradeSec - 1 });
     for (const trade of trades) {
+      if (attributed.has(trade)) continue;
       const st = markets.get(String(trade.market));
       if (st === undefined) continue;
+      attributed.add(trade);
       for (const fill of fillsFromAccountTrade(trade, identity, st.meta.fees)) {
         if (seenFills.has(fill.tradeId)) continue;
         seenFills.add(fill.tradeId);
@@ -256,7 +261,8 @@ export function runBacktest(input: RunInput): RunResult {
       }
     }
     // The daemon re-evaluates a market as soon as its fill arrives (user stream).
-    for (const cid of [...dirty]) {
+    // Nothing adds to `dirty` while markets are evaluated (only fills and closes do): no copy needed.
+    for (const cid of dirty) {
       const st = markets.get(cid);
       if (st === undefined) continue;
       dirty.delete(cid);
@@ -291,6 +297,8 @@ export function runBacktest(input: RunInput): RunResult {
   // sampler only reads the books, so trading is the same with or without it.
   const rewards = new SimRewards({ clock, exchange, markets: catalog.markets, untilMs: endMs });
   rewards.start();
+  // The earliest stop not yet seen: most steps have none due and skip the markets' loop.
+  let nextStopMs = firstStopMs(marketStates);
   let nextPoll = startMs + settings.pollIntervalMs;
   let nextSample = startMs + sampleEveryMs;
   const progressEvery = Math.max(stepMs, Math.floor(durationMs / 100));
@@ -303,10 +311,13 @@ export function runBacktest(input: RunInput): RunResult {
     if (tracking.fillsMaybe) collectFills();
     const now = clock.now();
     // A market at its stop has its quotes pulled at once (the daemon's end check runs every second).
-    for (const st of marketStates) {
-      if (st.stopped || st.stopAtMs === undefined || now < st.stopAtMs) continue;
-      st.stopped = true;
-      evaluate(st);
+    if (now >= nextStopMs) {
+      for (const st of marketStates) {
+        if (st.stopped || st.stopAtMs === undefined || now < st.stopAtMs) continue;
+        st.stopped = true;
+        evaluate(st);
+      }
+      nextStopMs = firstStopMs(marketStates);
     }
     // A market that resolved: what is held there is settled at 1 / 0 (after the fills before it).
     if (ends !== undefined) for (const r of ends.takeResolved()) settleResolved(r.conditionId, r.winner);
@@ -355,4 +366,14 @@ export function runBacktest(input: RunInput): RunResult {
     intensity: intensity.figures(clock.now()),
     ends: ends === undefined ? undefined : { resolved: resolutions, ordersAtEnd: ends.ordersAtEnd },
   });
+}
+
+/** The earliest stop of a market not yet stopped (Infinity: none; an unreadable end, NaN, is due at once as in the loop's test). */
+function firstStopMs(states: readonly MarketState[]): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const st of states) {
+    if (st.stopped || st.stopAtMs === undefined) continue;
+    first = Math.min(first, Number.isNaN(st.stopAtMs) ? Number.NEGATIVE_INFINITY : st.stopAtMs);
+  }
+  return first;
 }

@@ -5,7 +5,8 @@
  * value, without formatting and re-parsing every level or hashing every book.
  *
  * - Prices and sizes become Decimals through caches keyed by their units (Decimals are immutable,
- *   so sharing them is safe); levels come best first from the engine, none of them empty.
+ *   so sharing them is safe); levels come best first from the engine, none of them empty; a side
+ *   or a level unchanged since the token's last read is the one made then (side-levels.ts).
  * - `hash` is the snapshot's (sha1 of token id and levels as text), computed only if read: nothing
  *   in the backtest reads it, but a strategy may.
  * - `at(nowMs)` is the same book at a later poll (an unchanged book arrives fresh, as from the
@@ -17,6 +18,7 @@ import type { Decimal } from '../money.js';
 import type { BookLevels } from '../sim/exchange/index.js';
 import { PRICE_SCALE, SIZE_SCALE, priceText, sizeText } from '../sim/exchange/units.js';
 import { Decimal as D } from '../money.js';
+import { SideLevels } from './side-levels.js';
 
 /** Decimals by integer units, bounded. */
 class UnitDecimals {
@@ -46,6 +48,12 @@ function hashOf(src: BookLevels): string {
     .digest('hex');
 }
 
+/** Price units of the best non-empty level; undefined when there is none. */
+function bestPrice(raw: BookLevels['bids']): number | undefined {
+  for (let i = 0; i < raw.length; i++) if (raw[i]![1] !== 0) return raw[i]![0];
+  return undefined;
+}
+
 export class UnitsBookView implements BookView {
   readonly tokenId: string;
   readonly market: string;
@@ -59,7 +67,7 @@ export class UnitsBookView implements BookView {
   readonly mid: Decimal | undefined;
   readonly #shared: Shared;
 
-  private constructor(shared: Shared, fields: Omit<BookView, 'hash'>) {
+  private constructor(shared: Shared, fields: Omit<BookView, 'hash' | 'timestampMs'>, timestampMs: number) {
     this.#shared = shared;
     this.tokenId = fields.tokenId;
     this.market = fields.market;
@@ -68,7 +76,7 @@ export class UnitsBookView implements BookView {
     this.tickSize = fields.tickSize;
     this.minOrderSize = fields.minOrderSize;
     this.negRisk = fields.negRisk;
-    this.timestampMs = fields.timestampMs;
+    this.timestampMs = timestampMs;
     this.lastTradePrice = fields.lastTradePrice;
     this.mid = fields.mid;
   }
@@ -78,24 +86,9 @@ export class UnitsBookView implements BookView {
     return this.#shared.hash;
   }
 
-  /** The same book with the time of a later poll. */
+  /** The same book with the time of a later poll (its fields read from this one: no copy made). */
   at(nowMs: number): UnitsBookView {
-    return nowMs === this.timestampMs ? this : new UnitsBookView(this.#shared, { ...this.#fields(), timestampMs: nowMs });
-  }
-
-  #fields(): Omit<BookView, 'hash'> {
-    return {
-      tokenId: this.tokenId,
-      market: this.market,
-      bids: this.bids,
-      asks: this.asks,
-      tickSize: this.tickSize,
-      minOrderSize: this.minOrderSize,
-      negRisk: this.negRisk,
-      timestampMs: this.timestampMs,
-      lastTradePrice: this.lastTradePrice,
-      mid: this.mid,
-    };
+    return nowMs === this.timestampMs ? this : new UnitsBookView(this.#shared, this, nowMs);
   }
 
   /** Views of books read at `nowMs`; one maker per run (its caches live as long as it). */
@@ -104,17 +97,16 @@ export class UnitsBookView implements BookView {
     const sizes = new UnitDecimals(SIZE_SCALE);
     // Midpoints by bid + ask (price units): (bid + ask) / 2, exact at 7 decimals.
     const mids = new UnitDecimals(2 * PRICE_SCALE);
-    const levels = (raw: BookLevels['bids']): BookLevel[] => {
-      const out: BookLevel[] = [];
-      for (const [p, s] of raw) if (s !== 0) out.push({ price: prices.get(p), size: sizes.get(s) });
-      return out;
-    };
+    // Each token's sides as last read: an unchanged side or level is not made again.
+    const sidesOf = new Map<string, readonly [SideLevels, SideLevels]>();
     return (src, nowMs) => {
-      const bids = levels(src.bids);
-      const asks = levels(src.asks);
       const token = src.token;
-      const bestBid = src.bids.find(([, size]) => size !== 0)?.[0];
-      const bestAsk = src.asks.find(([, size]) => size !== 0)?.[0];
+      let sides = sidesOf.get(token.tokenId);
+      if (sides === undefined) sidesOf.set(token.tokenId, (sides = [new SideLevels(prices, sizes), new SideLevels(prices, sizes)]));
+      const bids = sides[0].read(src.bids);
+      const asks = sides[1].read(src.asks);
+      const bestBid = bestPrice(src.bids);
+      const bestAsk = bestPrice(src.asks);
       // The snapshot shows the initial fair value before the first trade; "0" reads as none.
       const last = src.lastTrade > 0 ? prices.get(src.lastTrade) : token.initialFair.isZero() ? undefined : token.initialFair;
       return new UnitsBookView(
@@ -127,10 +119,10 @@ export class UnitsBookView implements BookView {
           tickSize: src.tickSize,
           minOrderSize: token.minOrderSize,
           negRisk: token.negRisk,
-          timestampMs: nowMs,
           lastTradePrice: last,
           mid: bestBid !== undefined && bestAsk !== undefined ? mids.get(bestBid + bestAsk) : undefined,
         },
+        nowMs,
       );
     };
   }

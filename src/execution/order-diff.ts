@@ -11,8 +11,9 @@
  * (and at least two), one DELETE /cancel-market-orders replaces the single cancels; it takes every
  * order of the market, so everything wanted is placed afresh.
  */
-import { Decimal, microOf, ZERO } from '../money.js';
+import { type Decimal, microOf, ZERO } from '../money.js';
 import type { OrderIntent } from '../strategy/strategy.js';
+import { sizeToleranceMicro } from './size-tolerance-micro.js';
 
 export interface DiffSettings {
   readonly repriceTicks: number;
@@ -81,19 +82,19 @@ export function diffMarketDecimal(wanted: readonly OrderIntent[], live: readonly
       keep.push(best.id);
     }
   }
-  return outcome(wanted, live, taken, keep, place, s);
+  const cancel = live.filter((o) => !taken.has(o.id)).map((o) => o.id);
+  return outcome(wanted, live, cancel, keep, place, s);
 }
 
-/** The cancels, and one cancel by market instead when more than the fraction of live orders go. */
+/** The diff given the live orders not kept (`cancel`): one cancel by market instead when more than the fraction of live orders go. */
 function outcome(
   wanted: readonly OrderIntent[],
   live: readonly DiffOrder[],
-  taken: ReadonlySet<string>,
+  cancel: string[],
   keep: string[],
   place: OrderIntent[],
   s: DiffSettings,
 ): MarketDiff {
-  const cancel = live.filter((o) => !taken.has(o.id)).map((o) => o.id);
   if (cancel.length >= 2 && cancel.length > s.cancelMarketFraction * live.length) {
     return { keep: [], cancel: live.map((o) => o.id), place: [...wanted], cancelMarket: true };
   }
@@ -103,8 +104,8 @@ function outcome(
 /**
  * diffMarketDecimal in micro-units, or undefined when a price, size or tolerance has no exact
  * micro-unit form (then nothing is decided here). The size tolerance (size x resizeFraction) is
- * worked out in Decimal as before, only for the few live orders within the price tolerance, and
- * compared by its floor in micro-units.
+ * worked out in Decimal as before (once per size, size-tolerance-micro.ts), only for the few live
+ * orders within the price tolerance, and compared by its floor in micro-units.
  */
 export function diffMarketMicro(
   wanted: readonly OrderIntent[],
@@ -125,7 +126,8 @@ export function diffMarketMicro(
     livePrice[i] = p;
     liveSize[i] = r;
   }
-  const taken = new Set<string>();
+  // Kept live orders by index.
+  const taken = new Array<boolean>(live.length).fill(false);
   const keep: string[] = [];
   const place: OrderIntent[] = [];
   for (const w of wanted) {
@@ -138,15 +140,13 @@ export function diffMarketMicro(
     let bestSizeGap = 0;
     for (let i = 0; i < live.length; i++) {
       const o = live[i]!;
-      if (o.tokenId !== w.tokenId || o.side !== w.side || taken.has(o.id)) continue;
+      if (taken[i]! || o.tokenId !== w.tokenId || o.side !== w.side) continue;
       const priceGap = Math.abs(livePrice[i]! - wp);
       if (priceGap > priceTolerance) continue;
       const sizeGap = ws - liveSize[i]!;
       if (sizeGap < 0) continue;
       if (sizeTolerance === undefined) {
-        // An integer gap exceeds a tolerance exactly when it exceeds the tolerance's floor.
-        const t = w.size.mul(s.resizeFraction);
-        sizeTolerance = microOf(t) ?? microOf(t.toDecimalPlaces(6, Decimal.ROUND_FLOOR));
+        sizeTolerance = sizeToleranceMicro(ws, s.resizeFraction);
         if (sizeTolerance === undefined) return undefined;
       }
       if (sizeGap > sizeTolerance) continue;
@@ -158,9 +158,13 @@ export function diffMarketMicro(
     }
     if (best < 0) place.push(w);
     else {
-      taken.add(live[best]!.id);
-      keep.push(live[best]!.id);
+      // By id, as the Decimal path's set: a listing that names an order twice keeps it once.
+      const id = live[best]!.id;
+      for (let i = 0; i < live.length; i++) if (live[i]!.id === id) taken[i] = true;
+      keep.push(id);
     }
   }
-  return outcome(wanted, live, taken, keep, place, s);
+  const cancel: string[] = [];
+  for (let i = 0; i < live.length; i++) if (!taken[i]) cancel.push(live[i]!.id);
+  return outcome(wanted, live, cancel, keep, place, s);
 }

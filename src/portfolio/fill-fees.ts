@@ -12,7 +12,7 @@
  * The order of the Decimal operations (a per-share factor in micro-USDC, times the shares) is the
  * simulator's, so even the 40th significant digit agrees before rounding.
  */
-import { Decimal, ZERO } from '../money.js';
+import { Decimal, ZERO, priceWordOf } from '../money.js';
 
 /** What the fee arithmetic needs of a market's FeeModel (src/market/market-view.ts). */
 export interface FeeTerms {
@@ -25,14 +25,35 @@ export interface FeeTerms {
 export const FEE_DECIMALS = 6;
 const MICRO = 1_000_000;
 
-/** The taker fee in integer micro-USDC (a Decimal integer). */
-function takerFeeMicro(fees: FeeTerms, price: Decimal, shares: Decimal): Decimal {
-  if (fees.rate.isZero()) return ZERO;
-  const perShareMicro = fees.rate
+function perShareMicroOf(fees: FeeTerms, price: Decimal): Decimal {
+  return fees.rate
     .mul(1)
     .mul(price.mul(Decimal.sub(1, price)).pow(fees.exponent))
     .mul(MICRO);
-  return perShareMicro.mul(shares).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * The per-share factor of a market's fee terms at each price it filled at (a price word of at most
+ * 7 decimals, as every venue price has), worked out once: a market fills at few prices, and the
+ * factor (a power at 40 digits) is most of a fill's arithmetic. It depends only on the terms'
+ * values and the price, so a remembered one equals a fresh one.
+ */
+const perShareCache = new WeakMap<FeeTerms, Map<number, Decimal>>();
+
+function perShareMicro(fees: FeeTerms, price: Decimal): Decimal {
+  const word = priceWordOf(price);
+  if (word === undefined) return perShareMicroOf(fees, price);
+  let byPrice = perShareCache.get(fees);
+  if (byPrice === undefined) perShareCache.set(fees, (byPrice = new Map()));
+  let factor = byPrice.get(word);
+  if (factor === undefined) byPrice.set(word, (factor = perShareMicroOf(fees, price)));
+  return factor;
+}
+
+/** The taker fee in integer micro-USDC (a Decimal integer). */
+function takerFeeMicro(fees: FeeTerms, price: Decimal, shares: Decimal): Decimal {
+  if (fees.rate.isZero()) return ZERO;
+  return perShareMicro(fees, price).mul(shares).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
 }
 
 /** The taker's fee of `shares` at `price`, in USDC, rounded half-up to 6 decimals. */

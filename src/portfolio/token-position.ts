@@ -62,6 +62,8 @@ export class TokenPosition {
   #fills = 0;
   #lastFillPrice: Decimal | undefined;
   #lastFillMs = 0;
+  /** avgPrice until the position changes: a fill reads it before and after, and its revaluation again. */
+  #avgPrice: Decimal | undefined;
 
   constructor(
     readonly tokenId: string,
@@ -81,7 +83,8 @@ export class TokenPosition {
 
   /** Average cost of the open position; 0 when flat. */
   get avgPrice(): Decimal {
-    return this.#size.isZero() ? ZERO : this.cost.div(this.#size.abs());
+    this.#avgPrice ??= this.#size.isZero() ? ZERO : this.cost.div(this.#size.abs());
+    return this.#avgPrice;
   }
 
   /** Closing gains and losses, before fees. */
@@ -157,6 +160,7 @@ export class TokenPosition {
     this.#size = ZERO;
     this.#carriedCost = ZERO;
     this.#openedCost = ZERO;
+    this.#avgPrice = undefined;
     return pnl;
   }
 
@@ -186,6 +190,7 @@ export class TokenPosition {
       this.#size = buying ? this.#size.add(qty) : this.#size.sub(qty);
       this.#openedCost = this.#openedCost.add(qty.mul(fill.price));
     }
+    this.#avgPrice = undefined;
     if (buying) this.#boughtShares = this.#boughtShares.add(fill.size);
     this.#fees = this.#fees.add(fill.fee);
     this.#rebates = this.#rebates.add(fill.rebate);

@@ -79,6 +79,8 @@ function randomMarket(r: SimRng): { wanted: OrderIntent[]; live: DiffOrder[]; ti
   // Twins (same token, side, price and size): which one a wanted order keeps is decided by order.
   const first = live[0];
   if (first !== undefined && r.chance(0.3)) live.push({ ...first, id: 'twin' });
+  // A listing that names one order twice (the same id): kept once, never cancelled beside its keep.
+  if (live.length > 0 && r.chance(0.1)) live.push({ ...r.pick(live), price: price(), remaining: size() });
   const settings: DiffSettings = {
     repriceTicks: r.pick([0, 0, 1, 2]),
     resizeFraction: r.pick([0.2, 0, 0.5, 0.333, 1]),

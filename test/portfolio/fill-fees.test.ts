@@ -20,6 +20,20 @@ describe('fees: rate x shares x (p(1-p))^exponent, per fill, rounded half-up to 
     expect(makerFeeAndRebate(model, d('0.4'), d('10')).rebate.toFixed()).toBe('0.0288');
   });
 
+  it('one price under different terms gives each its own fee (the per-share factor is per terms and price)', () => {
+    const a = termsOf({ rate: 0.25, exponent: 2, takerOnly: true, rebateRate: 0.2 });
+    const b = termsOf({ rate: 0.1, exponent: 1, takerOnly: false, rebateRate: 0 });
+    for (let round = 0; round < 2; round++) {
+      expect(takerFee(a, d('0.4'), d('10')).toFixed()).toBe('0.144');
+      // 0.1 x 10 x 0.24 = 0.24
+      expect(takerFee(b, d('0.4'), d('10')).toFixed()).toBe('0.24');
+      // The same price at 7 decimals and at 1 (one value): the same fee.
+      expect(takerFee(a, d('0.4000000'), d('3')).toFixed()).toBe(takerFee(a, d('0.4'), d('3')).toFixed());
+    }
+    // A price beyond 7 decimals is worked out afresh: 0.25 x 1 x (0.12345678 x 0.87654322)^2, rounded.
+    expect(takerFee(a, d('0.12345678'), d('1')).toFixed()).toBe('0.002928');
+  });
+
   it('rounds a half up, not to even', () => {
     // 0.25 x 5.06 x 0.0625 = 0.0790625 -> 0.079063
     expect(takerFee(TAKER_ONLY, d('0.5'), d('5.06')).toFixed()).toBe('0.079063');
