@@ -114,7 +114,7 @@ const KEYS: readonly KeySpec[] = [
     key: 'backtest_24h_s',
     bench: 'backtest',
     what: 'backtest of 24 market-hours of one market, demo world, s',
-    target: { op: '<', value: 10 },
+    target: { op: '<=', value: 1.5 },
   },
   {
     key: 'backtest_24h_venue_s',

@@ -19,6 +19,9 @@ import type { CancelResult, OrderResponse } from '../venue/types.js';
 import type { OrderFilter, SimAccount, SimExchange } from '../sim/contracts.js';
 import { marketOf } from '../market/token-id.js';
 
+/** Characters of order lines hashed at a time by the flow digest. */
+const DIGEST_CHUNK = 64 * 1024;
+
 export interface TrackingOptions {
   /** The backtested account (its calls are not part of the flow digest). */
   readonly account: SimAccount;
@@ -42,6 +45,8 @@ export class TrackingExchange {
   /** A trade happened where the account rests: its fills must be read. */
   fillsMaybe = false;
   #digest: Hash | undefined;
+  /** Order lines not yet hashed: hashed a chunk at a time (the same digest, far fewer calls into the hash). */
+  #pending = '';
   flowOrders = 0;
 
   constructor(inner: SimExchange, options: TrackingOptions) {
@@ -52,7 +57,14 @@ export class TrackingExchange {
 
   /** Hex digest of the flow's orders so far (undefined unless digestFlow). */
   flowDigest(): string | undefined {
+    this.#flushDigest();
     return this.#digest?.copy().digest('hex');
+  }
+
+  #flushDigest(): void {
+    if (this.#pending.length === 0) return;
+    this.#digest?.update(this.#pending);
+    this.#pending = '';
   }
 
   /** The facade handed to the synthetic flow (and used by the backtest's executor). */
@@ -78,7 +90,10 @@ export class TrackingExchange {
         if (!own) {
           self.flowOrders++;
           const o = body.order;
-          self.#digest?.update(`${nowMs()}|${o.asset_id}|${o.side}|${o.price}|${o.size}|${body.orderType}|${body.postOnly ? 1 : 0}\n`);
+          if (self.#digest !== undefined) {
+            self.#pending += `${nowMs()}|${o.asset_id}|${o.side}|${o.price}|${o.size}|${body.orderType}|${body.postOnly ? 1 : 0}\n`;
+            if (self.#pending.length >= DIGEST_CHUNK) self.#flushDigest();
+          }
           if (!body.postOnly) self.#o.beforeFlowOrder?.(o.asset_id);
         }
         const res = inner.placeOrder(account, body);
