@@ -57,7 +57,7 @@ export interface BacktestArgs {
   readonly replay: string | undefined;
   /** --replay-group G[,G]: only these groups of the recording. */
   readonly replayGroups: readonly string[] | undefined;
-  /** --jobs N: worker threads for the runs; undefined: one per two cores (capped by the runs). */
+  /** --jobs N: worker threads for the runs; undefined: defaultJobs (one per core, capped by the runs and the market time). */
   readonly jobs: number | undefined;
   /** --ends-every SEC: one market of the run ends every SEC seconds; undefined: sim.ends.everySec. */
   readonly endsEvery: number | undefined;
@@ -96,8 +96,8 @@ Runs:
   --seeds N                  Runs per strategy (default 20)
   --seed-start S             First seed (integer, default 1): seeds S .. S+N-1
   --poll-interval-ms MS      Strategy evaluation interval of virtual time (default poller.intervalMs)
-  --jobs N                   Worker threads running the runs side by side (default: one per two
-                             cores, at most one per run; 1: all in this thread). The results are
+  --jobs N                   Worker threads running the runs side by side (default: one per core,
+                             at most one per run and per 24 market-hours; 1: all in this thread). The results are
                              identical whatever N: every figure, digest, JSON and report
   --no-guards                Every strategy without its adverse-selection guards (params.guards
                              enabled: false), e.g. to measure what the guards do on the same flows

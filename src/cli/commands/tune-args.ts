@@ -61,7 +61,8 @@ Markets and runs (as makerd backtest; docs/backtesting.md):
   --markets N (default 1), --poll-interval-ms MS, --fee-rate, --fee-exponent, --rebate-rate,
   --maker-fees, --reward-rate, --reward-max-spread, --reward-min-size, --config FILE
 Running:
-  --jobs N                   Worker threads (default: one per two cores); results are the same
+  --jobs N                   Worker threads (default: one per core, at most one per 24
+                             market-hours of runs left); results are the same whatever N
   --shard I/N                Run slice I of N (brackets b with b mod N = I - 1); join the slices'
                              results files with makerd tune merge
   --results FILE             Results file (default tune-<search id>.json): written as runs finish;
