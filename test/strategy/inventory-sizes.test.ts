@@ -26,18 +26,23 @@ function holding(r: SimRng): string {
   return n === 0 ? '0' : n === 1 ? String(r.int(1, 120)) : (r.int(1, 12_000_000) / 1_000_000).toFixed(6).replace(/\.?0+$/, '');
 }
 
+/** One random case: a limit, a size, a size grid and a holding of both outcomes (q: their difference). */
+function drawCase(r: SimRng) {
+  const maxInventory = MAX[r.int(0, MAX.length - 1)]!;
+  const size = SIZES[r.int(0, SIZES.length - 1)]!;
+  const sizeStep = STEPS[r.int(0, STEPS.length - 1)]!;
+  const position = [holding(r), holding(r)] as const;
+  const view = makeView({ position, sizeStep, minSize: '0.01' });
+  return { maxInventory, size, sizeStep, view, q: new Decimal(position[0]).minus(position[1]) };
+}
+
 describe('inventory sizes in micro-units', () => {
   it(`avellaneda shrinks the side adding to the exposure as size x max(0, 1 - |q| / maxInventory) (${CASES} cases)`, () => {
     const r = new SimRng('avellaneda-shrink');
     let shrunk = 0;
     for (let i = 0; i < CASES; i++) {
-      const maxInventory = MAX[r.int(0, MAX.length - 1)]!;
-      const size = SIZES[r.int(0, SIZES.length - 1)]!;
-      const sizeStep = STEPS[r.int(0, STEPS.length - 1)]!;
-      const position = [holding(r), holding(r)] as const;
-      const view = makeView({ position, sizeStep, minSize: '0.01' });
+      const { maxInventory, size, sizeStep, view, q } = drawCase(r);
       const p = parseStrategyParams(avellaneda, { maxInventory, size }, 'test');
-      const q = new Decimal(position[0]).minus(position[1]);
       const full = gridSize(p.size, view.meta.sizeStep, view.meta.minOrderSize)?.toFixed() ?? 'none';
       const less =
         gridSize(
@@ -66,13 +71,8 @@ describe('inventory sizes in micro-units', () => {
     const r = new SimRng('glft-room');
     let limited = 0;
     for (let i = 0; i < CASES; i++) {
-      const maxInventory = MAX[r.int(0, MAX.length - 1)]!;
-      const size = SIZES[r.int(0, SIZES.length - 1)]!;
-      const sizeStep = STEPS[r.int(0, STEPS.length - 1)]!;
-      const position = [holding(r), holding(r)] as const;
-      const view = makeView({ position, sizeStep, minSize: '0.01' });
+      const { maxInventory, size, sizeStep, view, q } = drawCase(r);
       const p = parseStrategyParams(glft, { maxInventory, size }, 'test');
-      const q = new Decimal(position[0]).minus(position[1]);
       const room = (left: Decimal) =>
         gridSize(Decimal.min(p.size, Decimal.max(ZERO, left)), view.meta.sizeStep, view.meta.minOrderSize)?.toFixed() ?? 'none';
       const want = { bid: room(p.maxInventory.minus(q)), ask: room(p.maxInventory.plus(q)) };
