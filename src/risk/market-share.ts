@@ -3,7 +3,7 @@
  * orders it may rest, and their worst-case net exposure (risk.scope account), as of its latest
  * evaluation.
  */
-import { Decimal, MICRO_DP, microOf, ZERO } from '../money.js';
+import { compareDecimals, Decimal, MICRO_DP, microOf, ZERO } from '../money.js';
 import { type MarketPosition, netExposure, type MarketView } from '../market/market-view.js';
 import { worstExposure } from './account-scope.js';
 import { LastTotal } from './last-total.js';
@@ -65,4 +65,19 @@ export function largerShare(a: MarketShare, b: MarketShare): MarketShare {
     notional: Decimal.max(a.notional, b.notional),
     worst: Decimal.max(a.worst, b.worst),
   };
+}
+
+/** Whether two shares are the same, limit by limit. */
+export function sameShare(a: MarketShare, b: MarketShare): boolean {
+  return a.count === b.count && sameValue(a.notional, b.notional) && sameValue(a.worst, b.worst);
+}
+
+/** a - b, without a new Decimal when b is zero or a and b are equal (one market: the others' total is zero). */
+export function difference(a: Decimal, b: Decimal): Decimal {
+  if (b.isZero()) return a;
+  return a.isFinite() && b.isFinite() && compareDecimals(a, b) === 0 ? ZERO : a.minus(b);
+}
+
+function sameValue(a: Decimal, b: Decimal): boolean {
+  return a === b || (a.isFinite() && b.isFinite() && compareDecimals(a, b) === 0);
 }

@@ -41,12 +41,12 @@
  *     still fill into. The next evaluation after the answers (the tracker marks the market)
  *     gives the room back.
  */
-import { compareDecimals, type Decimal, ZERO } from '../money.js';
+import { type Decimal, ZERO } from '../money.js';
 import type { LiveOrderView, MarketPosition, MarketView } from '../market/market-view.js';
 import type { OrderIntent } from '../strategy/strategy.js';
 import { accountLimits, type AccountView } from './account-scope.js';
 import { limitBreach } from './limit-breach.js';
-import { largerShare, type MarketShare, NO_SHARE, NOTHING_HELD, shareOf } from './market-share.js';
+import { difference, largerShare, type MarketShare, NO_SHARE, NOTHING_HELD, sameShare, shareOf } from './market-share.js';
 import { EventBook, type EventRoom, eventKeyOf, eventLimitOf } from './event-limit.js';
 import { checkIntents } from './intent-checks.js';
 import { overlapShare, restingShare, unionOrders } from './overlap.js';
@@ -67,21 +67,6 @@ function endPull(view: MarketView, nowMs: number): RefusalReason | undefined {
   if (meta.endDateProblem !== undefined) return 'end-date-unknown';
   const stopAt = view.stopAtMs ?? meta.endDateMs;
   return stopAt !== undefined && nowMs >= stopAt ? 'market-ending' : undefined;
-}
-
-/** a - b, without a new Decimal when b is zero or a and b are equal (one market: the others' total is zero). */
-function difference(a: Decimal, b: Decimal): Decimal {
-  if (b.isZero()) return a;
-  return a.isFinite() && b.isFinite() && compareDecimals(a, b) === 0 ? ZERO : a.minus(b);
-}
-
-/** Whether two shares are the same, limit by limit. */
-function sameShare(a: MarketShare, b: MarketShare): boolean {
-  return a.count === b.count && sameValue(a.notional, b.notional) && sameValue(a.worst, b.worst);
-}
-
-function sameValue(a: Decimal, b: Decimal): boolean {
-  return a === b || (a.isFinite() && b.isFinite() && compareDecimals(a, b) === 0);
 }
 
 /** The key that addresses every market at once. */
