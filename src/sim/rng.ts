@@ -39,19 +39,24 @@ export class SimRng {
   #b: number;
   #c: number;
   #d: number;
+  /** `poisson`'s last mean and exp(−mean): a flow draws with the same mean step after step. */
+  #poissonMean = Number.NaN;
+  #poissonLimit = 0;
 
   constructor(seed: string | number) {
     this.seedText = String(seed);
-    [this.#a, this.#b, this.#c, this.#d] = cyrb128(this.seedText);
+    const [a, b, c, d] = cyrb128(this.seedText);
+    this.#a = a | 0;
+    this.#b = b | 0;
+    this.#c = c | 0;
+    this.#d = d | 0;
     // Warm up: the first outputs of sfc32 from a hashed state are still correlated with it.
     for (let i = 0; i < 15; i++) this.#u32();
   }
 
+  // The state words are held as int32 (every step is modulo 2^32: `| 0`, shifts, xor), so no
+  // step needs them re-read as unsigned; only the output is.
   #u32(): number {
-    this.#a >>>= 0;
-    this.#b >>>= 0;
-    this.#c >>>= 0;
-    this.#d >>>= 0;
     let t = (this.#a + this.#b) | 0;
     this.#a = this.#b ^ (this.#b >>> 9);
     this.#b = (this.#c + (this.#c << 3)) | 0;
@@ -116,7 +121,11 @@ export class SimRng {
   poisson(mean: number): number {
     if (!(mean > 0)) return 0;
     if (mean > 30) return Math.max(0, Math.round(mean + Math.sqrt(mean) * this.normal()));
-    const limit = Math.exp(-mean);
+    if (mean !== this.#poissonMean) {
+      this.#poissonMean = mean;
+      this.#poissonLimit = Math.exp(-mean);
+    }
+    const limit = this.#poissonLimit;
     let k = 0;
     let p = this.next();
     while (p > limit) {

@@ -52,6 +52,8 @@ export class FairValue {
   #x: number;
   #elapsedMs = 0;
   #next: PendingJump | undefined;
+  #p = 0;
+  #pAt = Number.NaN;
   #fair: readonly [Decimal, Decimal] | undefined;
   #fairAt = Number.NaN;
   #units0 = 0;
@@ -77,9 +79,13 @@ export class FairValue {
     return { atMs, size: sign * o.jumpSize * (0.5 + o.jumpRng.next()) };
   }
 
-  /** Probability of outcome 0 as a number (model state). */
+  /** Probability of outcome 0 as a number (model state); worked out once per move of the walk (read several times a step). */
   get p(): number {
-    return logistic(this.#x);
+    if (this.#pAt !== this.#x) {
+      this.#p = logistic(this.#x);
+      this.#pAt = this.#x;
+    }
+    return this.#p;
   }
 
   /** Fair value of outcome 0 (or 1) in micro-units: the same 6 decimals as `fair`, as an integer. */

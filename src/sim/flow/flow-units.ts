@@ -50,6 +50,21 @@ export function divRoundHalfEven(y: number, divisor: number): number {
   return q;
 }
 
+/** Whole-share size texts below this are formatted once (takers send a few dozen sizes all day). */
+const SHARE_TEXTS_BELOW = 4096;
+const SHARE_TEXTS: string[] = [];
+
+/** `String(shares)` for a whole number of shares (>= 0), from a cache for the usual sizes. */
+export function sharesText(shares: number): string {
+  if (shares >= SHARE_TEXTS_BELOW) return String(shares);
+  let text = SHARE_TEXTS[shares];
+  if (text === undefined) {
+    text = String(shares);
+    SHARE_TEXTS[shares] = text;
+  }
+  return text;
+}
+
 /** Price texts by micro-units, formatted once (a flow quotes the same few hundred prices all day). */
 const PRICE_TEXTS = new Map<number, string>();
 

@@ -70,7 +70,7 @@ export interface LadderUnitsSpec {
 export function makerLadderUnits(spec: LadderUnitsSpec, out: LadderLevel[]): LadderLevel[] {
   const { fair, tick } = spec;
   const top = MICRO_ONE - tick;
-  out.length = 0;
+  if (out.length !== 0) out.length = 0;
   for (let s = 0; s < 2; s++) {
     const buy = s === 0;
     let last = -1;

@@ -35,9 +35,9 @@ import { FairValue } from './fair-value.js';
 import { resolveFlowParams } from './flow-params.js';
 import { decimalToUnits, toUnits } from '../exchange/units.js';
 import { AUTO_TO_TICK, finerTickDueAtFair } from '../exchange/tick-rule.js';
-import { MICRO_ONE, exactMicro, microOf, microText } from './flow-units.js';
+import { MICRO_ONE, exactMicro, microOf, microText, sharesText } from './flow-units.js';
 import { makerLadder, makerLadderUnits, type LadderLevel } from './maker-ladder.js';
-import { drawTakers, drawTakersUnits, type TakerOrderUnits, type TakerUnitsSpec } from './taker-arrivals.js';
+import { drawTakers, drawTakersUnits, TakerDraws, type TakerUnitsSpec } from './taker-arrivals.js';
 import type { OrderFlow, OrderFlowOptions } from './flow-contract.js';
 import type { Side } from '../../venue/types.js';
 import { endHeat, endPullShare, hasEnded, type MarketEnd } from '../ends/market-end.js';
@@ -45,6 +45,8 @@ import { emptyFlowStats, flowClockRunner, flowPlacer, JumpLog } from './flow-run
 
 interface MarketFlow {
   readonly market: CatalogMarket;
+  /** The maker's cancel filter for this market (made once: the maker re-quotes every few seconds). */
+  readonly marketFilter: { readonly market: string };
   readonly tick: Decimal;
   readonly minSize: Decimal;
   readonly fv: FairValue;
@@ -69,9 +71,6 @@ interface MarketFlow {
 }
 
 type MutableTakerSpec = { -readonly [K in keyof TakerUnitsSpec]: TakerUnitsSpec[K] };
-
-/** Outcome indexes, for loops over a market's two tokens. */
-const TOKEN_INDEXES = [0, 1] as const;
 
 export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   const { clock, exchange, catalog } = options;
@@ -136,6 +135,7 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
       for (let t = 0; t < params.foresightMs; t += params.stepMs) ahead.advance(Math.min(params.stepMs, params.foresightMs - t));
     const mf: MarketFlow = {
       market,
+      marketFilter: { market: market.conditionId },
       tick,
       minSize,
       fv,
@@ -178,30 +178,34 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
   }
 
   const ladderOut: LadderLevel[] = [];
-  const takersOut: TakerOrderUnits[] = [];
+  const takersOut = new TakerDraws();
 
   function requote(mf: MarketFlow): void {
-    const { market } = mf;
-    exchange.cancelMarketOrders(mf.maker, { market: market.conditionId });
-    for (const i of TOKEN_INDEXES) {
-      const tickUnits = units === undefined ? undefined : tickUnitsOf(mf, i);
-      if (units === undefined || tickUnits === undefined) {
-        ladderDecimal(mf, i);
-        continue;
-      }
-      const ladder = makerLadderUnits(
-        { fair: mf.fv.fairUnits(i), tick: tickUnits, levels: params.makerDepthLevels, halfSpread: units.half, spacing: units.spacing },
-        ladderOut,
-      );
-      for (const o of ladder) {
-        const size = mf.makerSizeTexts[mf.makerRng.int(1, 3)]!;
-        place(mf.maker, market.tokenIds[i], o.side, microText(o.price), size, 'm');
-        stats.makerOrders++;
-      }
-    }
+    exchange.cancelMarketOrders(mf.maker, mf.marketFilter);
+    // Token by token, not a for-of over the indexes (its iterator is allocated on every call).
+    ladderOn(mf, 0);
+    ladderOn(mf, 1);
     mf.quotedAt = elapsedMs;
     mf.quotedP = mf.fv.p;
     stats.makerRefreshes++;
+  }
+
+  /** The maker's ladder on token `i`: in micro-units when they apply, else with the Decimal model. */
+  function ladderOn(mf: MarketFlow, i: 0 | 1): void {
+    const tickUnits = units === undefined ? undefined : tickUnitsOf(mf, i);
+    if (units === undefined || tickUnits === undefined) {
+      ladderDecimal(mf, i);
+      return;
+    }
+    const ladder = makerLadderUnits(
+      { fair: mf.fv.fairUnits(i), tick: tickUnits, levels: params.makerDepthLevels, halfSpread: units.half, spacing: units.spacing },
+      ladderOut,
+    );
+    for (const o of ladder) {
+      const size = mf.makerSizeTexts[mf.makerRng.int(1, 3)]!;
+      place(mf.maker, mf.market.tokenIds[i], o.side, microText(o.price), size, 'm');
+      stats.makerOrders++;
+    }
   }
 
   /** The maker's ladder on token `i` with the Decimal model (parameters off the 1e-6 grid). */
@@ -231,26 +235,33 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
     const informedWindow = pending !== undefined && pending.atMs - mf.fv.elapsedMs <= params.informedLeadMs;
     // With foresight, informed takers aim at fair value foresightMs ahead, at every step.
     const after = mf.ahead !== undefined ? mf.ahead.p : informedWindow ? mf.fv.afterPendingJump() : undefined;
-    for (const i of TOKEN_INDEXES) {
-      const tickUnits = units === undefined || !Number.isSafeInteger(mf.minShares) ? undefined : tickUnitsOf(mf, i);
-      if (units === undefined || tickUnits === undefined) {
-        takersDecimal(mf, i, dtMs, A, after);
-        continue;
-      }
-      let target: number | undefined;
-      if (after !== undefined) {
-        const p0 = microOf(after);
-        target = i === 0 ? p0 : MICRO_ONE - p0;
-      }
-      const spec = mf.takerSpecs[i];
-      spec.informedTarget = target;
-      spec.tick = tickUnits;
-      spec.minShares = mf.minShares;
-      spec.dtMs = dtMs;
-      spec.A = A;
-      for (const o of drawTakersUnits(mf.takerRng, spec, takersOut)) {
-        placeTaker(mf, i, o.side, microText(o.price), String(o.shares), o.informed);
-      }
+    // Token by token, not a for-of over the indexes (its iterator is allocated on every call).
+    takersOnToken(mf, 0, dtMs, A, after);
+    takersOnToken(mf, 1, dtMs, A, after);
+  }
+
+  /** Takers on token `i` (`A` and `after` as in takersOn): in micro-units when they apply, else with the Decimal model. */
+  function takersOnToken(mf: MarketFlow, i: 0 | 1, dtMs: number, A: number, after: number | undefined): void {
+    const tickUnits = units === undefined || !Number.isSafeInteger(mf.minShares) ? undefined : tickUnitsOf(mf, i);
+    if (units === undefined || tickUnits === undefined) {
+      takersDecimal(mf, i, dtMs, A, after);
+      return;
+    }
+    let target: number | undefined;
+    if (after !== undefined) {
+      const p0 = microOf(after);
+      target = i === 0 ? p0 : MICRO_ONE - p0;
+    }
+    const spec = mf.takerSpecs[i];
+    spec.informedTarget = target;
+    spec.tick = tickUnits;
+    spec.minShares = mf.minShares;
+    spec.dtMs = dtMs;
+    spec.A = A;
+    const draws = drawTakersUnits(mf.takerRng, spec, takersOut);
+    for (let n = 0; n < draws.count; n++) {
+      const o = draws.orders[n]!;
+      placeTaker(mf, i, o.side, microText(o.price), sharesText(o.shares), o.informed);
     }
   }
 
@@ -302,9 +313,9 @@ export function createOrderFlow(options: OrderFlowOptions): OrderFlow {
       const end = mf.end !== undefined && now >= mf.end.windowStartMs ? mf.end : undefined;
       if (hasEnded(end, now)) continue;
       mf.ahead?.advance(dtMs);
-      for (const j of mf.fv.advance(dtMs)) {
-        jumps.record(mf.market, now, j.from, j.to);
-      }
+      // Indexed: for-of over the shared frozen empty list allocates an iterator result every step.
+      const applied = mf.fv.advance(dtMs);
+      for (let n = 0; n < applied.length; n++) jumps.record(mf.market, now, applied[n]!.from, applied[n]!.to);
       if (end?.winner !== undefined) mf.fv.pullToward(end.winner, endPullShare(end, now, dtMs));
       if (fairTickRule) applyFairTickRule(mf);
       const stale =

@@ -91,6 +91,35 @@ export interface TakerOrderUnits {
   readonly informed: boolean;
 }
 
+type MutableTakerOrderUnits = { -readonly [K in keyof TakerOrderUnits]: TakerOrderUnits[K] };
+
+/**
+ * Where `drawTakersUnits` writes: this call's orders are the first `count` of `orders`, records
+ * reused from call to call (a flow draws ~170k takers a market-day; each is placed within its
+ * step), so a taker costs no allocation once the step's largest count has been seen.
+ */
+export class TakerDraws {
+  count = 0;
+  readonly orders: MutableTakerOrderUnits[] = [];
+
+  add(side: Side, price: number, shares: number, informed: boolean): void {
+    const o = this.orders[this.count];
+    if (o === undefined) this.orders.push({ side, price, shares, informed });
+    else {
+      o.side = side;
+      o.price = price;
+      o.shares = shares;
+      o.informed = informed;
+    }
+    this.count++;
+  }
+
+  /** Copies of this call's orders (the records themselves are overwritten by the next call). */
+  list(): TakerOrderUnits[] {
+    return this.orders.slice(0, this.count).map((o) => ({ ...o }));
+  }
+}
+
 /** `TakerSpec` in integer micro-units (flow-units.ts). */
 export interface TakerUnitsSpec {
   /** This token's fair value now, read only when a taker arrives. */
@@ -114,12 +143,13 @@ const PICO = MICRO_ONE * MICRO_ONE;
 
 /**
  * `drawTakers` in micro-units: the same draws, in the same order, and the same orders. Into `out`
- * when given (emptied first): most steps bring no taker, and then a step allocates nothing.
+ * (emptied first, its records reused): most steps bring no taker, and a step allocates nothing
+ * once `out` holds as many records as a step has needed.
  */
-export function drawTakersUnits(rng: SimRng, spec: TakerUnitsSpec, out: TakerOrderUnits[] = []): TakerOrderUnits[] {
+export function drawTakersUnits(rng: SimRng, spec: TakerUnitsSpec, out: TakerDraws = new TakerDraws()): TakerDraws {
   const { tick } = spec;
   const top = MICRO_ONE - tick;
-  out.length = 0;
+  out.count = 0;
   let fair = -1;
   for (let s = 0; s < 2; s++) {
     const buy = s === 0;
@@ -135,12 +165,12 @@ export function drawTakersUnits(rng: SimRng, spec: TakerUnitsSpec, out: TakerOrd
       if (target !== undefined && informedDraw < spec.informedShare && Math.abs(target - fair) > tick) {
         const up = target > fair;
         const price = up ? floorTo(target - tick, tick) : ceilTo(target + tick, tick);
-        out.push({ side: up ? 'BUY' : 'SELL', price: Math.min(top, Math.max(tick, price)), shares, informed: true });
+        out.add(up ? 'BUY' : 'SELL', Math.min(top, Math.max(tick, price)), shares, true);
         continue;
       }
       const d = distance >= 2 ? FAR : microOf(distance);
       const raw = buy ? floorTo(fair + d, tick) : ceilTo(fair - d, tick);
-      out.push({ side: buy ? 'BUY' : 'SELL', price: Math.min(top, Math.max(tick, raw)), shares, informed: false });
+      out.add(buy ? 'BUY' : 'SELL', Math.min(top, Math.max(tick, raw)), shares, false);
     }
   }
   return out;

@@ -28,10 +28,10 @@ import type { OrderFlow } from '../flow/flow-contract.js';
 import { endHeat, endPullShare, hasEnded, type MarketEnd } from '../ends/market-end.js';
 import { emptyFlowStats, flowClockRunner, flowPlacer, JumpLog } from '../flow/flow-runner.js';
 import { resolveFlowParams } from '../flow/flow-params.js';
-import { microText } from '../flow/flow-units.js';
+import { microText, sharesText } from '../flow/flow-units.js';
 import type { SimRng } from '../rng.js';
 import { touchMicro, venueLadder } from './venue-ladders.js';
-import type { VenueMarketModel } from './venue-market-model.js';
+import type { VenueMarketModel, VenueTaker } from './venue-market-model.js';
 import { VENUE_WORLD } from './venue-world-params.js';
 
 export interface VenueFlowOptions {
@@ -51,12 +51,18 @@ export interface VenueFlowOptions {
 
 interface LiveMarket {
   readonly market: CatalogMarket;
+  /** The makers' cancel filter for this market (made once: they re-quote every few seconds). */
+  readonly marketFilter: { readonly market: string };
   readonly model: VenueMarketModel;
   readonly makers: readonly CatalogUser[];
   readonly touch: number;
   readonly minShares: number;
   readonly tickSeen: [Decimal | undefined, Decimal | undefined];
   readonly tickUnits: [number, number];
+  /** The ticks as read at the start of a step, for its takers (a re-quote may read newer ones). */
+  readonly stepTicks: [number, number];
+  /** Places one of the model's takers in this market (made once, not per step). */
+  readonly sendTaker: (o: VenueTaker) => void;
   quotedAt: number | undefined;
   quotedP: number;
   /** Its end within the run, if it has one (src/sim/ends). */
@@ -70,6 +76,27 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
   const makerPool = makerUsers(catalog);
   const takers = takerUsers(catalog);
   if (makerPool.length === 0 || takers.length === 0) throw new RangeError('createVenueFlow: the catalog needs maker and taker users');
+  const stats = emptyFlowStats();
+  const place = flowPlacer(exchange, stats);
+  const jumps = new JumpLog(stats);
+  let elapsedMs = 0;
+
+  /** One of the model's takers in `market`, from a taker account picked on its own stream, counted. */
+  function placeTaker(market: CatalogMarket, o: VenueTaker): void {
+    const account = options.accounts.pick(takers);
+    const res = place(
+      account,
+      market.tokenIds[o.tokenIndex],
+      o.side,
+      microText(o.limitMicro),
+      sharesText(o.shares),
+      o.informed ? 'i' : 't',
+    );
+    stats.takerOrders++;
+    if (o.informed) stats.informedOrders++;
+    if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;
+  }
+
   const markets: LiveMarket[] = [];
   const byToken = new Map<string, readonly [LiveMarket, 0 | 1]>();
   catalog.markets.forEach((market, i) => {
@@ -78,12 +105,15 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
     const count = Math.min(model.traits.makers.length, makerPool.length);
     const lm: LiveMarket = {
       market,
+      marketFilter: { market: market.conditionId },
       model,
       makers: Array.from({ length: count }, (_, j) => makerPool[(i + j) % makerPool.length]!),
       touch: touchMicro(model.traits.makers),
       minShares: Math.max(1, Math.ceil(Number(market.minOrderSize))),
       tickSeen: [undefined, undefined],
       tickUnits: [0, 0],
+      stepTicks: [0, 0],
+      sendTaker: (o) => placeTaker(market, o),
       quotedAt: undefined,
       quotedP: 0,
       end: options.ends?.get(market.conditionId),
@@ -92,11 +122,6 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
     byToken.set(market.tokenIds[0], [lm, 0]);
     byToken.set(market.tokenIds[1], [lm, 1]);
   });
-
-  const stats = emptyFlowStats();
-  const place = flowPlacer(exchange, stats);
-  const jumps = new JumpLog(stats);
-  let elapsedMs = 0;
 
   /** The token's current tick in micro-units (read from the exchange, converted once per tick seen). */
   function tickOf(lm: LiveMarket, i: 0 | 1): number {
@@ -109,17 +134,20 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
     return lm.tickUnits[i];
   }
 
+  /** Maker `j`'s ladder on token `i` (token by token: a for-of over [0, 1] allocates on every call). */
+  function ladderOn(lm: LiveMarket, j: number, i: 0 | 1): void {
+    const maker = lm.makers[j]!;
+    for (const level of venueLadder(lm.model.traits.makers[j]!, j, lm.model.fairMicro(i), tickOf(lm, i), lm.minShares)) {
+      place(maker, lm.market.tokenIds[i], level.side, microText(level.priceMicro), sharesText(level.shares), 'm');
+      stats.makerOrders++;
+    }
+  }
+
   function requote(lm: LiveMarket): void {
-    const traits = lm.model.traits.makers;
     for (let j = 0; j < lm.makers.length; j++) {
-      const maker = lm.makers[j]!;
-      exchange.cancelMarketOrders(maker, { market: lm.market.conditionId });
-      for (const i of [0, 1] as const) {
-        for (const level of venueLadder(traits[j]!, j, lm.model.fairMicro(i), tickOf(lm, i), lm.minShares)) {
-          place(maker, lm.market.tokenIds[i], level.side, microText(level.priceMicro), String(level.shares), 'm');
-          stats.makerOrders++;
-        }
-      }
+      exchange.cancelMarketOrders(lm.makers[j]!, lm.marketFilter);
+      ladderOn(lm, j, 0);
+      ladderOn(lm, j, 1);
     }
     lm.quotedAt = elapsedMs;
     lm.quotedP = lm.model.p;
@@ -136,37 +164,20 @@ export function createVenueFlow(options: VenueFlowOptions): OrderFlow {
       // A market that ended is left alone; one far from its end costs one comparison.
       const end = lm.end !== undefined && now >= lm.end.windowStartMs ? lm.end : undefined;
       if (hasEnded(end, now)) continue;
-      for (const j of lm.model.advance(dtMs)) {
-        jumps.record(lm.market, now, j.from, j.to);
-      }
+      // Indexed: for-of over the shared frozen empty list allocates an iterator result every step.
+      const applied = lm.model.advance(dtMs);
+      for (let n = 0; n < applied.length; n++) jumps.record(lm.market, now, applied[n]!.from, applied[n]!.to);
       if (end?.winner !== undefined) lm.model.pullToward(end.winner, endPullShare(end, now, dtMs));
       if (fairTickRule && finerTickDueAtFair(tickOf(lm, 0), lm.model.fairMicro(0)))
         exchange.setTickSize(lm.market.tokenIds[0], AUTO_TO_TICK);
-      const ticks: [number, number] = [tickOf(lm, 0), tickOf(lm, 1)];
+      const ticks = lm.stepTicks;
+      ticks[0] = tickOf(lm, 0);
+      ticks[1] = tickOf(lm, 1);
       const moved = Math.abs(lm.model.p - lm.quotedP) * 1_000_000 >= VENUE_WORLD.makerRequoteTicks * ticks[0];
       if (lm.quotedAt === undefined || moved || lm.model.touched || elapsedMs - lm.quotedAt >= VENUE_WORLD.makerRefreshMs) requote(lm);
       if (dtMs <= 0) continue;
       const heat = endHeat(end, now);
-      lm.model.takers(
-        dtMs,
-        ticks,
-        lm.touch,
-        (o) => {
-          const account = options.accounts.pick(takers);
-          const res = place(
-            account,
-            lm.market.tokenIds[o.tokenIndex],
-            o.side,
-            microText(o.limitMicro),
-            String(o.shares),
-            o.informed ? 'i' : 't',
-          );
-          stats.takerOrders++;
-          if (o.informed) stats.informedOrders++;
-          if (res?.success === true && res.takingAmount !== '0') stats.takerFills++;
-        },
-        heat,
-      );
+      lm.model.takers(dtMs, ticks, lm.touch, lm.sendTaker, heat);
     }
   }
 

@@ -45,6 +45,7 @@ export interface VenueJump {
 const logit = (p: number): number => Math.log(p / (1 - p));
 const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
 const MICRO = 1_000_000;
+const NO_JUMPS: readonly VenueJump[] = Object.freeze([]);
 
 export interface VenueMarketStreams {
   readonly walk: SimRng;
@@ -105,12 +106,15 @@ export class VenueMarketModel {
     return this.#elapsedMs;
   }
 
-  /** Moves fair value `dtMs` forward: diffusion, drift after news, the news due. Returns the jumps. */
-  advance(dtMs: number): VenueJump[] {
+  /**
+   * Moves fair value `dtMs` forward: diffusion, drift after news, the news due. Returns the jumps
+   * (a shared empty list when none: most steps have none).
+   */
+  advance(dtMs: number): readonly VenueJump[] {
     const t = this.traits;
     const w = VENUE_WORLD;
-    const jumps: VenueJump[] = [];
-    if (dtMs <= 0) return jumps;
+    if (dtMs <= 0) return NO_JUMPS;
+    let jumps: VenueJump[] | undefined;
     const from = this.#elapsedMs;
     this.#elapsedMs += dtMs;
     let x = this.#x;
@@ -134,10 +138,10 @@ export class VenueMarketModel {
       this.#x = this.#clamp(this.#x + size);
       this.#drift += w.newsDrift * size;
       this.#burst += w.newsBurst;
-      jumps.push({ atMs: atMs - from, from: before, to: this.p });
+      (jumps ??= []).push({ atMs: atMs - from, from: before, to: this.p });
       this.#nextNewsMs = this.#drawNews(atMs);
     }
-    return jumps;
+    return jumps ?? NO_JUMPS;
   }
 
   /**

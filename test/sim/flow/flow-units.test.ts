@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../src/money.js';
-import { ceilTo, divRoundHalfEven, exactMicro, floorTo, microOf, microText } from '../../../src/sim/flow/flow-units.js';
+import { ceilTo, divRoundHalfEven, exactMicro, floorTo, microOf, microText, sharesText } from '../../../src/sim/flow/flow-units.js';
 import { createOrderFlow } from '../../../src/sim/flow/index.js';
 import { makerLadder, makerLadderUnits, type LadderLevel } from '../../../src/sim/flow/maker-ladder.js';
-import { drawTakers, drawTakersUnits } from '../../../src/sim/flow/taker-arrivals.js';
+import { drawTakers, drawTakersUnits, TakerDraws } from '../../../src/sim/flow/taker-arrivals.js';
 import { SimRng } from '../../../src/sim/rng.js';
 import { makeWorld } from './support.js';
 
@@ -38,6 +38,13 @@ describe('flow units', () => {
     expect(exactMicro(-1)).toBeUndefined();
     expect(microText(450_000)).toBe('0.45');
     expect(microText(1)).toBe('0.000001');
+  });
+
+  it('formats whole shares as String does, cached or not', () => {
+    for (const shares of [0, 1, 7, 20, 30, 4095, 4096, 4097, 123_456, 1_000_000]) {
+      expect(sharesText(shares)).toBe(String(shares));
+      expect(sharesText(shares)).toBe(String(shares));
+    }
   });
 
   it('microOf reads every number as its toFixed(6) text does, halves and near-halves included', () => {
@@ -77,6 +84,8 @@ describe('flow units', () => {
 
   it('drawTakersUnits draws the same numbers and gives the Decimal orders', () => {
     const sizes = ['20', '7.5', '0.3', '1234.567891', '1'];
+    // One output for every draw, as the flow uses it: reused records must not keep an old order.
+    const out = new TakerDraws();
     for (let n = 0; n < 1500; n++) {
       const setup = new SimRng(`setup:${n}`);
       const tick = new Decimal(TICKS[setup.int(0, 3)]!);
@@ -95,14 +104,18 @@ describe('flow units', () => {
         minSize,
         takerSize: new Decimal(takerSize),
       });
-      const units = drawTakersUnits(b, {
-        ...common,
-        fair: () => fair,
-        informedTarget: target,
-        tick: micro(tick),
-        minShares: minSize.ceil().toNumber(),
-        takerSize: micro(new Decimal(takerSize)),
-      });
+      const units = drawTakersUnits(
+        b,
+        {
+          ...common,
+          fair: () => fair,
+          informedTarget: target,
+          tick: micro(tick),
+          minShares: minSize.ceil().toNumber(),
+          takerSize: micro(new Decimal(takerSize)),
+        },
+        out,
+      ).list();
       expect(units.map((o) => `${o.side} ${microText(o.price)} ${o.shares} ${o.informed}`)).toEqual(
         dec.map((o) => `${o.side} ${o.price.toFixed()} ${o.size.toFixed()} ${o.informed}`),
       );
