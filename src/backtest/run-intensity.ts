@@ -120,11 +120,12 @@ export class RunIntensity {
     const prices = this.#prices.fill(Number.NaN);
     const b0 = this.#engine.book(m.tokens[0]);
     const b1 = this.#engine.book(m.tokens[1]);
-    const levels = [b0?.bids, b0?.asks, b1?.bids, b1?.asks] as const;
+    // Sides in the order of #prices and #ownSizes: token 0 bids, asks, token 1 bids, asks.
     for (let s = 0; s < 4; s++) {
       const mine = sizes[s]!;
-      const side = levels[s];
-      if (side === undefined) continue;
+      const book = s < 2 ? b0 : b1;
+      if (book === undefined) continue;
+      const side = s % 2 === 0 ? book.bids : book.asks;
       for (let i = side.length - 1; i >= 0; i--) {
         const level = side[i]!;
         const p = level.price / PRICE_SCALE;

@@ -23,7 +23,7 @@ export class SideLevels {
     private readonly sizes: UnitsToDecimal,
   ) {}
 
-  /** The non-empty levels of `raw` (best first) as BookLevels. */
+  /** The non-empty levels of `raw` (price and size units in pairs, best first) as BookLevels. */
   read(raw: BookLevels['bids']): readonly BookLevel[] {
     if (this.#same(raw)) return this.#levels;
     // The units are rewritten in place (each pair is compared before it is overwritten); the
@@ -31,8 +31,9 @@ export class SideLevels {
     const units = this.#units;
     const before = this.#levels;
     const levels: BookLevel[] = [];
-    for (let i = 0; i < raw.length; i++) {
-      const [p, s] = raw[i]!;
+    for (let i = 0; i < raw.length; i += 2) {
+      const p = raw[i]!;
+      const s = raw[i + 1]!;
       if (s === 0) continue;
       const k = 2 * levels.length;
       const kept = k < units.length && units[k] === p && units[k + 1] === s;
@@ -48,8 +49,9 @@ export class SideLevels {
   #same(raw: BookLevels['bids']): boolean {
     const units = this.#units;
     let k = 0;
-    for (let i = 0; i < raw.length; i++) {
-      const [p, s] = raw[i]!;
+    for (let i = 0; i < raw.length; i += 2) {
+      const p = raw[i]!;
+      const s = raw[i + 1]!;
       if (s === 0) continue;
       if (units[k] !== p || units[k + 1] !== s) return false;
       k += 2;

@@ -15,8 +15,9 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import type { CheckedOrderBody } from '../venue/body-rules.js';
-import type { CancelResult, OrderResponse } from '../venue/types.js';
+import type { OrderResponse } from '../venue/types.js';
 import type { OrderFilter, SimAccount, SimExchange } from '../sim/contracts.js';
+import type { MatchingExchange } from '../sim/exchange/index.js';
 import { marketOf } from '../market/token-id.js';
 
 /** Characters of order lines hashed at a time by the flow digest. */
@@ -38,7 +39,7 @@ export interface TrackingOptions {
 }
 
 export class TrackingExchange {
-  readonly inner: SimExchange;
+  readonly inner: MatchingExchange;
   readonly #o: TrackingOptions;
   /** Tokens whose book may differ from the last snapshot taken. */
   readonly changed = new Set<string>();
@@ -49,7 +50,7 @@ export class TrackingExchange {
   #pending = '';
   flowOrders = 0;
 
-  constructor(inner: SimExchange, options: TrackingOptions) {
+  constructor(inner: MatchingExchange, options: TrackingOptions) {
     this.inner = inner;
     this.#o = options;
     if (options.digestFlow === true) this.#digest = createHash('sha256');
@@ -76,8 +77,8 @@ export class TrackingExchange {
       this.changed.add(tokenId);
       onChanged?.(tokenId);
     };
-    const marketTouched = (filter: OrderFilter, result: CancelResult): void => {
-      if (result.canceled.length === 0) return;
+    const marketTouched = (filter: OrderFilter, cancelled: number): void => {
+      if (cancelled === 0) return;
       if (filter.asset_id !== undefined) touched(filter.asset_id);
       if (filter.market !== undefined) {
         touched(`${filter.market}:0`);
@@ -96,7 +97,8 @@ export class TrackingExchange {
           }
           if (!body.postOnly) self.#o.beforeFlowOrder?.(o.asset_id);
         }
-        const res = inner.placeOrder(account, body);
+        // The flow never reads its orders' ids: they are made only if read.
+        const res = own ? inner.placeOrder(account, body) : inner.placeOrderLazyId(account, body);
         if (res.success) {
           touched(body.order.asset_id);
           if (!own && res.takingAmount !== '0') {
@@ -114,8 +116,14 @@ export class TrackingExchange {
         return result;
       },
       cancelMarketOrders(account, filter) {
-        const result = inner.cancelMarketOrders(account, filter);
-        marketTouched(filter, result);
+        if (account === self.#o.account) {
+          const result = inner.cancelMarketOrders(account, filter);
+          marketTouched(filter, result.canceled.length);
+          return result;
+        }
+        // The flow only re-quotes: the ids of its cancelled orders are made only if read.
+        const result = inner.cancelMarketOrdersLazyIds(account, filter);
+        marketTouched(filter, result.count);
         return result;
       },
       cancelAll(account) {

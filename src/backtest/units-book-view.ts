@@ -42,7 +42,11 @@ interface Shared {
 }
 
 function hashOf(src: BookLevels): string {
-  const side = (levels: BookLevels['bids']): string => levels.map(([p, s]) => `${priceText(p)}:${sizeText(s)}`).join(',');
+  const side = (levels: BookLevels['bids']): string => {
+    const texts: string[] = [];
+    for (let i = 0; i < levels.length; i += 2) texts.push(`${priceText(levels[i]!)}:${sizeText(levels[i + 1]!)}`);
+    return texts.join(',');
+  };
   return createHash('sha1')
     .update(`${src.token.tokenId}|${side(src.bids)}|${side(src.asks)}`)
     .digest('hex');
@@ -50,7 +54,7 @@ function hashOf(src: BookLevels): string {
 
 /** Price units of the best non-empty level; undefined when there is none. */
 function bestPrice(raw: BookLevels['bids']): number | undefined {
-  for (let i = 0; i < raw.length; i++) if (raw[i]![1] !== 0) return raw[i]![0];
+  for (let i = 0; i < raw.length; i += 2) if (raw[i + 1] !== 0) return raw[i];
   return undefined;
 }
 

@@ -5,15 +5,20 @@
  * their own cap (oldest dropped first).
  */
 import { type Decimal, ZERO } from '../../money.js';
-import type { SimAccount, SimToken } from '../contracts.js';
+import type { OrderFilter, SimAccount, SimToken } from '../contracts.js';
 import type { Execution } from './execution.js';
 import { orderSeqOf } from './ids.js';
 import { PositionLedger } from './position-ledger.js';
-import type { SimOrder } from './sim-order.js';
+import { matchesOrderFilter, type SimOrder } from './sim-order.js';
 import { NOTIONAL_DECIMALS } from './units.js';
 
 export class AccountState {
-  /** Every order still remembered (live and closed), by its counter (`order(id)` looks one up). */
+  /**
+   * Every order still remembered (live and closed), by its counter (`order(id)` looks one up). Not
+   * used without history: such an account (a backtest's synthetic user) rests a few dozen orders
+   * and is hardly ever asked for one, so its live list is searched instead of keeping a Map entry
+   * for each of its many orders.
+   */
   readonly #orders = new Map<number, SimOrder>();
   /** Resting orders in placement order: an intrusive list (no hashing on the hot path). */
   #liveHead: SimOrder | undefined = undefined;
@@ -43,19 +48,22 @@ export class AccountState {
     readonly keepsHistory = true,
   ) {}
 
-  /** Remembers a new order (live or not) for `order(id)`. */
-  remember(order: SimOrder): void {
-    this.#orders.set(order.seq, order);
-  }
-
   /** One of the account's remembered orders by id. */
   order(id: string): SimOrder | undefined {
     const seq = orderSeqOf(id);
-    const order = seq === undefined ? undefined : this.#orders.get(seq);
+    if (seq === undefined) return undefined;
+    const order = this.keepsHistory ? this.#orders.get(seq) : this.#liveBySeq(seq);
     return order !== undefined && order.id === id ? order : undefined;
   }
 
+  #liveBySeq(seq: number): SimOrder | undefined {
+    for (let o = this.#liveHead; o !== undefined; o = o.nextLive) if (o.seq === seq) return o;
+    return undefined;
+  }
+
+  /** A new order rests: remembered for `order(id)` and listed live. */
   addLive(order: SimOrder): void {
+    if (this.keepsHistory) this.#orders.set(order.seq, order);
     order.prevLive = this.#liveTail;
     order.nextLive = undefined;
     if (this.#liveTail) this.#liveTail.nextLive = order;
@@ -75,20 +83,31 @@ export class AccountState {
     this.liveCount--;
   }
 
-  /** Live orders in placement order (a copy, safe to cancel while iterating). */
-  liveOrders(): SimOrder[] {
+  /** Live orders in placement order, those in `filter` when given (a copy, safe to cancel while iterating). */
+  liveOrders(filter?: OrderFilter): SimOrder[] {
     const out: SimOrder[] = [];
-    for (let o = this.#liveHead; o !== undefined; o = o.nextLive) out.push(o);
+    for (let o = this.#liveHead; o !== undefined; o = o.nextLive) if (filter === undefined || matchesOrderFilter(o, filter)) out.push(o);
     return out;
   }
 
-  /** Records that `order` ended; forgets the oldest closed order beyond `cap`. */
+  /**
+   * A new order that ended in its placement (filled, or a FAK's rest cancelled), never live:
+   * remembered as closed (not without history, which forgets closed orders).
+   */
+  closedAtOnce(order: SimOrder, cap: number): void {
+    if (!this.keepsHistory) return;
+    this.#orders.set(order.seq, order);
+    this.#rememberClosed(order, cap);
+  }
+
+  /** Records that a resting `order` ended. */
   noteClosed(order: SimOrder, cap: number): void {
     this.#removeLive(order);
-    if (!this.keepsHistory) {
-      this.#orders.delete(order.seq);
-      return;
-    }
+    if (this.keepsHistory) this.#rememberClosed(order, cap);
+  }
+
+  /** Keeps a closed order for `order(id)`; forgets the oldest closed order beyond `cap`. */
+  #rememberClosed(order: SimOrder, cap: number): void {
     this.#closed.push(order.seq);
     if (this.#closed.length - this.#closedHead > cap) {
       this.#orders.delete(this.#closed[this.#closedHead]!);

@@ -65,12 +65,12 @@ export class BookSide {
     if (i >= 0) this.levels.splice(i, 1);
   }
 
-  /** Levels best first, as [price units, size units]. */
-  bestFirst(): Array<[number, number]> {
-    const out: Array<[number, number]> = [];
+  /** Levels best first, as price units and size units in pairs (one array, not one per level). */
+  bestFirst(): number[] {
+    const out: number[] = [];
     for (let i = this.levels.length - 1; i >= 0; i--) {
       const l = this.levels[i]!;
-      out.push([l.price, l.total]);
+      out.push(l.price, l.total);
     }
     return out;
   }

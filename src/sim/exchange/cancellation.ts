@@ -5,7 +5,7 @@
  * already closed`. A cancelled or expired order becomes CANCELED with a CANCELLATION event.
  */
 import type { CancelResult } from '../../venue/types.js';
-import type { SimAccount } from '../contracts.js';
+import type { OrderFilter, SimAccount } from '../contracts.js';
 import type { ExchangeCore } from './exchange-core.js';
 import type { SimOrder } from './sim-order.js';
 import { applyAutoTick } from './tick-sizes.js';
@@ -43,17 +43,17 @@ export function cancelOne(core: ExchangeCore, account: SimAccount, orderId: stri
   return result;
 }
 
-/** The owner cancels every live order `pick` chooses, in placement order. */
-export function cancelWhere(core: ExchangeCore, account: SimAccount, pick: (o: SimOrder) => boolean): CancelResult {
-  const result: CancelResult = { canceled: [], not_canceled: {} };
+/**
+ * The owner cancels every live order in `filter`'s market and asset (each when given; `{}`: all
+ * of them), in placement order; the orders cancelled (their answer: cancel-answers.ts).
+ */
+export function cancelWhere(core: ExchangeCore, account: SimAccount, filter: OrderFilter): SimOrder[] {
   const state = core.stateOf(account.address);
-  if (state === undefined) return result;
-  const chosen = state.liveOrders().filter(pick);
-  for (const o of chosen) {
-    cancelResting(core, o);
-    result.canceled.push(o.id);
-  }
-  return result;
+  if (state === undefined) return [];
+  // Chosen first, cancelled after: cancelling unlinks an order from the list being walked.
+  const chosen = state.liveOrders(filter);
+  for (const o of chosen) cancelResting(core, o);
+  return chosen;
 }
 
 /** Expires every GTD order due at `nowSec` that is still live. */

@@ -36,9 +36,8 @@ export class Match {
 export class Execution {
   /** Account-trade views once built: the taker's first, then one per maker account. */
   views: AccountTrade[] | undefined = undefined;
-  /** Lower-case addresses of the maker accounts, in order of first match. */
-  readonly makerAddresses: string[] = [];
-  readonly takerAddress: string;
+  #makerAddresses: string[] | undefined = undefined;
+  #takerAddress: string | undefined = undefined;
   #tradeId: string | undefined = undefined;
   #transactionHash: string | undefined = undefined;
 
@@ -50,12 +49,25 @@ export class Execution {
     readonly taker: SimOrder,
     readonly matches: readonly Match[],
   ) {
-    this.takerAddress = taker.account.address.toLowerCase();
-    for (const m of matches) {
-      m.exec = this;
-      const a = m.maker.account.address.toLowerCase();
-      if (!this.makerAddresses.includes(a)) this.makerAddresses.push(a);
+    for (const m of matches) m.exec = this;
+  }
+
+  /** Lower-case address of the taker account (made on first read, like the ones below). */
+  get takerAddress(): string {
+    return (this.#takerAddress ??= this.taker.account.address.toLowerCase());
+  }
+
+  /** Lower-case addresses of the maker accounts, in order of first match. */
+  get makerAddresses(): readonly string[] {
+    if (this.#makerAddresses === undefined) {
+      const addresses: string[] = [];
+      for (const m of this.matches) {
+        const a = m.maker.account.address.toLowerCase();
+        if (!addresses.includes(a)) addresses.push(a);
+      }
+      this.#makerAddresses = addresses;
     }
+    return this.#makerAddresses;
   }
 
   /** Worked out on first read (ids.ts): most of the flow's executions are never shown. */

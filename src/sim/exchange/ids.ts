@@ -33,7 +33,9 @@ function putHex8(at: number, x: number): number {
  * of their own.
  */
 export function mixedHex(salt: number, n: number, words: number, prefix = ''): string {
-  let at = scratch.write(prefix, 0, 'latin1');
+  // The prefix byte by byte: Buffer#write is a native call, as dear as the rest of the id.
+  let at = 0;
+  for (; at < prefix.length; at++) scratch[at] = prefix.charCodeAt(at);
   let h = mix(salt ^ mix(n));
   for (let i = 0; i < words; i++) {
     at = putHex8(at, h);

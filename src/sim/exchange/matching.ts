@@ -45,11 +45,12 @@ export function fillableSize(book: TokenBook, side: Side, limit: number, address
 }
 
 /**
- * Fills `taker` against the book as far as its limit allows. `cancelResting` is called for each
- * self-trade-prevented resting order (it must unlink the order from its level); emptied levels are
- * dropped. Returns the matches in execution order; the caller records fills and the taker's rest.
+ * Fills `taker` against the book as far as its limit allows. A resting order of the taker's own
+ * account is self-trade-prevented: unlinked from its level, CANCELED and added to `selfTraded`
+ * (the caller does the rest of its bookkeeping); emptied levels are dropped. Returns the matches in
+ * execution order; the caller records fills and the taker's rest.
  */
-export function matchIncoming(book: TokenBook, taker: SimOrder, cancelResting: (order: SimOrder) => void): Match[] {
+export function matchIncoming(book: TokenBook, taker: SimOrder, selfTraded: SimOrder[]): Match[] {
   const side = oppositeSide(book, taker.side);
   const address = taker.account.address;
   const matches: Match[] = [];
@@ -60,7 +61,9 @@ export function matchIncoming(book: TokenBook, taker: SimOrder, cancelResting: (
     while (o !== undefined && taker.remaining > 0) {
       const next = o.next;
       if (o.account.address === address) {
-        cancelResting(o);
+        level.remove(o);
+        o.status = 'CANCELED';
+        selfTraded.push(o);
       } else {
         const size = Math.min(o.remaining, taker.remaining);
         o.remaining -= size;

@@ -9,9 +9,7 @@
  * - post-only (GTC/GTD) is refused when it would cross the book, own resting orders included.
  * - Refusals answer success=false, status 'unmatched', orderID '' and errorMsg naming the rule;
  *   parameter problems (tick, min size, unknown token, past GTD expiry) throw BAD_PARAMETER.
- * - Accepted: status 'live' when a rest of the order is on the book, else 'matched'.
- *   makingAmount/takingAmount cover the immediate fills only, fees excluded: a BUY makes USDC and
- *   takes shares, a SELL the reverse ("0" when nothing filled).
+ * - Accepted: see placement-answers.ts.
  */
 import type { CheckedOrderBody } from '../../venue/body-rules.js';
 import type { OrderResponse } from '../../venue/types.js';
@@ -21,19 +19,30 @@ import { onRestingClosed } from './cancellation.js';
 import type { ExchangeCore } from './exchange-core.js';
 import { Execution, type Match } from './execution.js';
 import { fillableSize, matchIncoming, wouldCross } from './matching.js';
-import { orderIdOf } from './ids.js';
 import { checkOrderForMarket } from './order-checks.js';
+import { type PlacedAnswer, placedAnswer } from './placement-answers.js';
 import { SimOrder } from './sim-order.js';
 import { applyAutoTick } from './tick-sizes.js';
 import type { TokenBook } from './token-book.js';
-import { notionalText, priceText, sizeText } from './units.js';
+import { priceText, sizeText } from './units.js';
+
+const NO_EVENTS: readonly ExchangeEvent[] = [];
 
 function refused(errorMsg: string): OrderResponse {
   return { success: false, errorMsg, orderID: '', status: 'unmatched', makingAmount: '0', takingAmount: '0' };
 }
 
-/** Places `body` for `account` at clock time `now` (ms); due expiries were applied by the caller. */
-export function placeOrder(core: ExchangeCore, account: SimAccount, body: CheckedOrderBody, now: number): OrderResponse {
+/**
+ * Places `body` for `account` at clock time `now` (ms); due expiries were applied by the caller.
+ * `answer` makes an accepted order's answer (placement-answers.ts).
+ */
+export function placeOrder(
+  core: ExchangeCore,
+  account: SimAccount,
+  body: CheckedOrderBody,
+  now: number,
+  answer: PlacedAnswer = placedAnswer,
+): OrderResponse {
   const nowSec = Math.floor(now / 1000);
   const t = checkOrderForMarket(account, body, core.book(body.order.asset_id), nowSec);
   const book = t.book;
@@ -47,30 +56,13 @@ export function placeOrder(core: ExchangeCore, account: SimAccount, body: Checke
   }
   const state = core.state(account);
   const seq = core.ids.nextOrderSeq();
-  const order = new SimOrder(
-    seq,
-    orderIdOf(seq),
-    account,
-    book.token,
-    t.side,
-    t.price,
-    t.size,
-    t.orderType,
-    t.expiration,
-    t.clientOrderId,
-    nowSec,
-  );
-  state.remember(order);
+  const order = new SimOrder(seq, account, book.token, t.side, t.price, t.size, t.orderType, t.expiration, t.clientOrderId, nowSec);
   const listening = core.events.listening;
   const stp: SimOrder[] = [];
-  const matches = matchIncoming(book, order, (resting) => {
-    resting.level!.remove(resting);
-    resting.status = 'CANCELED';
-    onRestingClosed(core, resting);
-    if (listening) stp.push(resting);
-  });
+  const matches = matchIncoming(book, order, stp);
+  for (const o of stp) onRestingClosed(core, o);
   for (const m of matches) if (m.maker.status === 'MATCHED') onRestingClosed(core, m.maker);
-  const tradeEvents = matches.length > 0 ? recordExecution(core, order, matches, now, nowSec) : [];
+  const tradeEvents = matches.length > 0 ? recordExecution(core, book, order, matches, now, nowSec) : NO_EVENTS;
 
   let fakRestCancelled = false;
   if (order.remaining > 0) {
@@ -83,10 +75,10 @@ export function placeOrder(core: ExchangeCore, account: SimAccount, body: Checke
     } else {
       order.status = 'CANCELED';
       fakRestCancelled = true;
-      state.noteClosed(order, core.closedCap);
+      state.closedAtOnce(order, core.closedCap);
     }
   } else {
-    state.noteClosed(order, core.closedCap);
+    state.closedAtOnce(order, core.closedCap);
   }
   applyAutoTick(core, book);
 
@@ -94,12 +86,18 @@ export function placeOrder(core: ExchangeCore, account: SimAccount, body: Checke
     orderEvents(core, book, order, matches, stp, fakRestCancelled);
     for (const e of tradeEvents) core.events.push(e);
   }
-  return response(order, matches);
+  return answer(order, matches);
 }
 
 /** Records the execution and the last price; returns the trade events (when listening). */
-function recordExecution(core: ExchangeCore, taker: SimOrder, matches: readonly Match[], now: number, nowSec: number): ExchangeEvent[] {
-  const book = core.book(taker.token.tokenId)!;
+function recordExecution(
+  core: ExchangeCore,
+  book: TokenBook,
+  taker: SimOrder,
+  matches: readonly Match[],
+  now: number,
+  nowSec: number,
+): readonly ExchangeEvent[] {
   const exec = new Execution(core.ids.nextTradeSeq(), now, nowSec, taker, matches);
   core.executions.push(exec);
   if (core.executions.length > core.executionsCap * 2) core.executions = core.executions.slice(-core.executionsCap);
@@ -121,20 +119,19 @@ function recordExecution(core: ExchangeCore, taker: SimOrder, matches: readonly 
   if (taker.account.operator) core.operatorFills += matches.length;
   book.lastTrade = matches[matches.length - 1]!.price;
 
+  if (!core.events.listening) return NO_EVENTS;
   const events: ExchangeEvent[] = [];
-  if (core.events.listening) {
-    core.events.traded(book);
-    // Each view's maker_address is its viewer's address.
-    for (const trade of executionViews(exec)) events.push({ type: 'trade', address: trade.maker_address, trade });
-    for (const m of matches) {
-      events.push({
-        type: 'last_trade_price',
-        tokenId: taker.token.tokenId,
-        price: priceText(m.price),
-        side: taker.side,
-        size: sizeText(m.size),
-      });
-    }
+  core.events.traded(book);
+  // Each view's maker_address is its viewer's address.
+  for (const trade of executionViews(exec)) events.push({ type: 'trade', address: trade.maker_address, trade });
+  for (const m of matches) {
+    events.push({
+      type: 'last_trade_price',
+      tokenId: taker.token.tokenId,
+      price: priceText(m.price),
+      side: taker.side,
+      size: sizeText(m.size),
+    });
   }
   return events;
 }
@@ -155,20 +152,4 @@ function orderEvents(
   for (const m of matches) events.push({ type: 'order', address: m.maker.account.address, event: 'UPDATE', order: m.maker.toOpenOrder() });
   if (fakRestCancelled) events.push({ type: 'order', address, event: 'CANCELLATION', order: order.toOpenOrder() });
   if (order.status === 'LIVE') events.touch(book, order.side, order.price);
-}
-
-function response(order: SimOrder, matches: readonly Match[]): OrderResponse {
-  let notional = 0;
-  for (const m of matches) notional += m.price * m.size;
-  // Nothing matched (every resting maker order): no amounts to format.
-  const usdc = matches.length === 0 ? '0' : notionalText(notional);
-  const shares = matches.length === 0 ? '0' : sizeText(order.matched);
-  return {
-    success: true,
-    errorMsg: '',
-    orderID: order.id,
-    status: order.status === 'LIVE' ? 'live' : 'matched',
-    makingAmount: order.side === 'BUY' ? usdc : shares,
-    takingAmount: order.side === 'BUY' ? shares : usdc,
-  };
 }

@@ -6,8 +6,8 @@
  * This file is the facade: every public call goes through here, applies the GTD expiries due
  * (lazily, at the start of the call) and, when it ends, re-arms the expiry timer and delivers the
  * call's events. Each concern has its own file with its rules written down:
- *   placement.ts      order checks, matching, executions, the placeOrder answer (order lifecycle)
- *   cancellation.ts   owner cancels and expiry, cancel results
+ *   placement.ts      order checks, matching, executions (order lifecycle); placement-answers.ts the answer
+ *   cancellation.ts   owner cancels and expiry; cancel-answers.ts their results
  *   tick-sizes.ts     a market's current tick: the automatic rule and `setTickSize`
  *   market-close.ts   the end of a market: closing, resolution, redemption
  *   queries.ts        open orders, one order, account/builder trades, trade fills, activity
@@ -33,14 +33,16 @@ import type {
   TickSizeChange,
   TradeFillFilter,
 } from '../contracts.js';
+import { cancelledAnswer, LazyIdsCancelResult } from './cancel-answers.js';
 import { cancelOne, cancelWhere, expireDue } from './cancellation.js';
 import { ExchangeCore, type SimExchangeRetention } from './exchange-core.js';
 import { ExpiryTimer } from './expiry-timer.js';
 import { closeMarket, redeemPositions, resolveMarket, type ClosedOrder, type Redemption } from './market-close.js';
 import { placeOrder } from './placement.js';
+import { lazyIdAnswer } from './placement-answers.js';
 import { positions } from './positions.js';
 import type { PriceLevel } from './price-level.js';
-import { matchesOrderFilter, type SimOrder } from './sim-order.js';
+import type { SimOrder } from './sim-order.js';
 import { applyTick, checkTickSize } from './tick-sizes.js';
 import * as queries from './queries.js';
 import { priceText } from './units.js';
@@ -51,9 +53,9 @@ export type { ClosedOrder, Redemption } from './market-close.js';
 /** A book in engine units (units.ts): see `MatchingExchange.bookLevels`. */
 export interface BookLevels {
   readonly token: SimToken;
-  /** [price units, size units], best first. */
-  readonly bids: ReadonlyArray<readonly [number, number]>;
-  readonly asks: ReadonlyArray<readonly [number, number]>;
+  /** Price units and size units in pairs (price at even indexes), best first. */
+  readonly bids: readonly number[];
+  readonly asks: readonly number[];
   readonly tickSize: Decimal;
   /** Price units of the last trade; 0 before any (the snapshot then shows the initial fair value). */
   readonly lastTrade: number;
@@ -104,11 +106,34 @@ export class MatchingExchange implements SimExchange {
   }
 
   cancelMarketOrders(account: SimAccount, filter: OrderFilter): CancelResult {
-    return this.#call(this.#core.nowSec(), () => cancelWhere(this.#core, account, (o) => matchesOrderFilter(o, filter)));
+    return this.#call(this.#core.nowSec(), () => cancelledAnswer(cancelWhere(this.#core, account, filter)));
   }
 
   cancelAll(account: SimAccount): CancelResult {
-    return this.#call(this.#core.nowSec(), () => cancelWhere(this.#core, account, () => true));
+    return this.#call(this.#core.nowSec(), () => cancelledAnswer(cancelWhere(this.#core, account, {})));
+  }
+
+  // ---- in-process callers that hardly read order ids (a backtest's synthetic flow) -------------
+
+  /** `placeOrder` whose answer makes `orderID` only when read (placement-answers.ts). */
+  placeOrderLazyId(account: SimAccount, body: CheckedOrderBody): OrderResponse {
+    const now = this.#core.clock.now();
+    try {
+      expireDue(this.#core, Math.floor(now / 1000));
+      return placeOrder(this.#core, account, body, now, lazyIdAnswer);
+    } finally {
+      this.#endCall();
+    }
+  }
+
+  /** `cancelMarketOrders` whose answer makes `canceled` only when read (cancel-answers.ts). */
+  cancelMarketOrdersLazyIds(account: SimAccount, filter: OrderFilter): LazyIdsCancelResult {
+    try {
+      expireDue(this.#core, this.#core.nowSec());
+      return new LazyIdsCancelResult(cancelWhere(this.#core, account, filter));
+    } finally {
+      this.#endCall();
+    }
   }
 
   openOrders(account: SimAccount, filter: OrderFilter): OpenOrder[] {
@@ -194,10 +219,13 @@ export class MatchingExchange implements SimExchange {
    * remaining size units). Expiries due are applied first. Read-only: never keep or change them.
    */
   restingLevels(tokenId: string): RestingLevels | undefined {
-    return this.#call(this.#core.nowSec(), () => {
-      const book = this.#core.existingBook(tokenId);
-      return book === undefined ? undefined : { bids: book.bids.levels, asks: book.asks.levels };
-    });
+    // #call written out: the backtest's intensity fit reads books before many flow orders.
+    try {
+      expireDue(this.#core, this.#core.nowSec());
+      return this.#core.existingBook(tokenId)?.resting;
+    } finally {
+      this.#endCall();
+    }
   }
 
   midpoint(tokenId: string): string | undefined {

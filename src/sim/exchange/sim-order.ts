@@ -8,6 +8,7 @@
  */
 import type { OpenOrder, OrderType, Side } from '../../venue/types.js';
 import type { OrderFilter, SimAccount, SimToken } from '../contracts.js';
+import { orderIdOf } from './ids.js';
 import type { PriceLevel } from './price-level.js';
 import { priceText, sizeText } from './units.js';
 
@@ -25,11 +26,12 @@ export class SimOrder {
   /** Links in the owner's list of live orders (account-state.ts). */
   prevLive: SimOrder | undefined = undefined;
   nextLive: SimOrder | undefined = undefined;
+  /** Made when first read: most of a backtest's flow orders are never named by id. */
+  #id: string | undefined = undefined;
 
   constructor(
     /** The exchange's counter of orders, which `id` ends with (ids.ts). */
     readonly seq: number,
-    readonly id: string,
     readonly account: SimAccount,
     readonly token: SimToken,
     readonly side: Side,
@@ -44,6 +46,12 @@ export class SimOrder {
     readonly createdAtSec: number,
   ) {
     this.remaining = original;
+  }
+
+  /** The order's id (`orderIdOf(seq)`). */
+  get id(): string {
+    if (this.#id === undefined) this.#id = orderIdOf(this.seq);
+    return this.#id;
   }
 
   /** The order record of design.md section 3 (GET /data/order/{id}), a snapshot. */

@@ -19,6 +19,8 @@ import { PRICE_DECIMALS, priceText, sizeText, tickUnitsOf, unitsToString } from 
 export class TokenBook {
   readonly bids = new BookSide(true);
   readonly asks = new BookSide(false);
+  /** Both sides' levels (MatchingExchange.restingLevels): one object, the sides' arrays change in place. */
+  readonly resting = { bids: this.bids.levels, asks: this.asks.levels };
   /** The current tick size, and in price units. */
   tickSize!: Decimal;
   tickUnits!: number;
@@ -75,5 +77,10 @@ export class TokenBook {
 }
 
 function levelsText(side: BookSide): WirePriceLevel[] {
-  return side.bestFirst().map(([price, size]) => ({ price: priceText(price), size: sizeText(size) }));
+  const out: WirePriceLevel[] = [];
+  for (let i = side.levels.length - 1; i >= 0; i--) {
+    const l = side.levels[i]!;
+    out.push({ price: priceText(l.price), size: sizeText(l.total) });
+  }
+  return out;
 }
