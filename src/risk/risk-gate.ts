@@ -55,19 +55,8 @@ import type { RiskDecision, RiskSnapshot, StateChangeListener } from './risk-dec
 import { emptyRefusals, type RefusalReason } from './refusal-reasons.js';
 import type { RiskLimits } from './risk-limits.js';
 import { type TradingState, worseState } from './trading-state.js';
-
-/**
- * Whether the market's end pulls it: the venue closed it, its end date is not known (only a
- * listing read says so: meta.endDateProblem), or the time is past its stop (view.stopAtMs, else
- * its end date). No order rests in a market that is about to resolve.
- */
-function endPull(view: MarketView, nowMs: number): RefusalReason | undefined {
-  const meta = view.meta;
-  if (meta.venueClosed !== undefined) return 'market-closed';
-  if (meta.endDateProblem !== undefined) return 'end-date-unknown';
-  const stopAt = view.stopAtMs ?? meta.endDateMs;
-  return stopAt !== undefined && nowMs >= stopAt ? 'market-ending' : undefined;
-}
+import { ErrorBackoff } from './error-backoff.js';
+import { endPull } from './end-pull.js';
 
 /** The key that addresses every market at once. */
 export const ALL_MARKETS = '*';
@@ -97,10 +86,7 @@ export class RiskGate {
   readonly #events = new EventBook();
   /** The rest of the account (risk.scope account); undefined: limits are this daemon's own. */
   #account: AccountView | undefined;
-  /** Times of the venue failures inside the burst window, oldest first. */
-  #failureTimes: number[] = [];
-  #backoffUntilMs: number | undefined;
-  readonly #failureCounts = { error: 0, throttle: 0, backoffs: 0 };
+  readonly #backoff = new ErrorBackoff();
   readonly #refusals = emptyRefusals();
   readonly #listeners: StateChangeListener[] = [];
 
@@ -180,23 +166,12 @@ export class RiskGate {
    * end of the back-off when this failure started or extended one, else undefined.
    */
   recordVenueFailure(kind: 'error' | 'throttle', nowMs: number): number | undefined {
-    this.#failureCounts[kind]++;
-    const { count, windowMs, backoffMs } = this.#limits.errorBurst;
-    const times = this.#failureTimes;
-    times.push(nowMs);
-    let drop = 0;
-    while (drop < times.length && times[drop]! < nowMs - windowMs) drop++;
-    if (drop > 0) times.splice(0, drop);
-    if (times.length < count) return undefined;
-    times.length = 0;
-    this.#backoffUntilMs = Math.max(this.#backoffUntilMs ?? nowMs, nowMs + backoffMs);
-    this.#failureCounts.backoffs++;
-    return this.#backoffUntilMs;
+    return this.#backoff.record(kind, nowMs, this.#limits.errorBurst);
   }
 
   /** True while an error back-off pulls every market's quotes (it ends at backoffUntilMs exactly). */
   inBackoff(nowMs: number): boolean {
-    return this.#backoffUntilMs !== undefined && nowMs < this.#backoffUntilMs;
+    return this.#backoff.active(nowMs);
   }
 
   onStateChange(listener: StateChangeListener): () => void {
@@ -245,16 +220,15 @@ export class RiskGate {
   snapshot(nowMs?: number): RiskSnapshot {
     const markets: Record<string, TradingState> = {};
     for (const market of this.#reported.keys()) markets[market] = this.stateOf(market);
-    const backoffOver = this.#backoffUntilMs === undefined || (nowMs !== undefined && nowMs >= this.#backoffUntilMs);
     return {
       overall: this.overallState(),
       killSwitch: this.#killSwitch,
       killSwitchSource: this.#killSwitchSource,
       haltedBy: this.#haltedBy(),
-      backoffUntilMs: backoffOver ? undefined : this.#backoffUntilMs,
+      backoffUntilMs: this.#backoff.untilMs(nowMs),
       markets,
       refusals: { ...this.#refusals },
-      failures: { ...this.#failureCounts },
+      failures: { ...this.#backoff.counts },
       restingOrders: this.#restingOrders,
       restingNotional: this.#restingNotional,
       events: this.#events.snapshot(),
