@@ -39,7 +39,7 @@ import { ExchangeCore, type SimExchangeRetention } from './exchange-core.js';
 import { ExpiryTimer } from './expiry-timer.js';
 import { closeMarket, redeemPositions, resolveMarket, type ClosedOrder, type Redemption } from './market-close.js';
 import { placeOrder } from './placement.js';
-import { lazyIdAnswer } from './placement-answers.js';
+import { lazyIdAnswer, type PlacedAnswer, placedAnswer } from './placement-answers.js';
 import { positions } from './positions.js';
 import type { PriceLevel } from './price-level.js';
 import type { SimOrder } from './sim-order.js';
@@ -91,14 +91,7 @@ export class MatchingExchange implements SimExchange {
   // ---- orders ---------------------------------------------------------------------------------
 
   placeOrder(account: SimAccount, body: CheckedOrderBody): OrderResponse {
-    // #call written out: a closure per order is a flow's largest garbage after the order itself.
-    const now = this.#core.clock.now();
-    try {
-      expireDue(this.#core, Math.floor(now / 1000));
-      return placeOrder(this.#core, account, body, now);
-    } finally {
-      this.#endCall();
-    }
+    return this.#place(account, body, placedAnswer);
   }
 
   cancelOrder(account: SimAccount, orderId: string): CancelResult {
@@ -117,13 +110,7 @@ export class MatchingExchange implements SimExchange {
 
   /** `placeOrder` whose answer makes `orderID` only when read (placement-answers.ts). */
   placeOrderLazyId(account: SimAccount, body: CheckedOrderBody): OrderResponse {
-    const now = this.#core.clock.now();
-    try {
-      expireDue(this.#core, Math.floor(now / 1000));
-      return placeOrder(this.#core, account, body, now, lazyIdAnswer);
-    } finally {
-      this.#endCall();
-    }
+    return this.#place(account, body, lazyIdAnswer);
   }
 
   /** `cancelMarketOrders` whose answer makes `canceled` only when read (cancel-answers.ts). */
@@ -279,6 +266,17 @@ export class MatchingExchange implements SimExchange {
    * One public call: the expiries due at `nowSec` first, then `run`; at the end (even when it
    * throws) the expiry timer is re-armed and the call's events are delivered.
    */
+  /** A placement answered by `answer`: #call written out, a closure per order being a flow's largest garbage after the order itself. */
+  #place(account: SimAccount, body: CheckedOrderBody, answer: PlacedAnswer): OrderResponse {
+    const now = this.#core.clock.now();
+    try {
+      expireDue(this.#core, Math.floor(now / 1000));
+      return placeOrder(this.#core, account, body, now, answer);
+    } finally {
+      this.#endCall();
+    }
+  }
+
   #call<T>(nowSec: number, run: () => T): T {
     try {
       expireDue(this.#core, nowSec);
