@@ -11,7 +11,6 @@ import { expect } from 'vitest';
 import { loadReplay } from '../../src/backtest/replay-data.js';
 import { runReplay, type ReplaySettings } from '../../src/backtest/run-replay.js';
 import { FakeClock } from '../../src/clock/fake-clock.js';
-import { Decimal } from '../../src/money.js';
 import type { RecordBody } from '../../src/record/recording-format.js';
 import { SegmentWriter } from '../../src/record/segment-writer.js';
 import { DEFAULT_RISK_LIMITS } from '../../src/risk/risk-limits.js';
@@ -19,6 +18,7 @@ import { createCatalogLookup, generateCatalog } from '../../src/sim/catalog/inde
 import { createSimExchange } from '../../src/sim/exchange/index.js';
 import { createCatalogApi } from '../../src/sim/server/catalog-api.js';
 import type { Strategy } from '../../src/strategy/strategy.js';
+import { fixedQuotes } from '../support/fixed-quotes.js';
 
 export const settings: ReplaySettings = {
   staleAfterMs: 60_000,
@@ -33,22 +33,12 @@ export const seen: string[] = [];
 let t0 = 0;
 /** The recording's start (Unix ms). */
 export const startMs = (): number => t0;
+/** fixedQuotes (bid 0.48 × 10, ask 0.52 × 10) that notes each position it is shown in `seen`. */
 export const fixed: Strategy<null, null> = {
-  name: 'fixed',
-  description: 'bid 0.48 x 10, ask 0.52 x 10',
-  params: {},
-  parse: () => null,
-  initialState: () => null,
-  quote(view, _p, state) {
+  ...fixedQuotes,
+  quote(view, params, state) {
     seen.push(`${(view.nowMs - t0) / 1000} ${view.position.outcome0.toFixed()}`);
-    if (view.mid === undefined) return { quotes: [], state, idleReason: 'no-midpoint' };
-    return {
-      quotes: [
-        { side: 'bid', price: new Decimal('0.48'), size: new Decimal(10) },
-        { side: 'ask', price: new Decimal('0.52'), size: new Decimal(10) },
-      ],
-      state,
-    };
+    return fixedQuotes.quote(view, params, state);
   },
 };
 

@@ -4,28 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MarkoutTracker } from '../../src/backtest/markout.js';
-import { Decimal, ZERO } from '../../src/money.js';
-import type { Fill } from '../../src/portfolio/fill.js';
+import { Decimal } from '../../src/money.js';
+import { makerFill } from '../support/maker-fill.js';
 
 const d = (x: string | number) => new Decimal(x);
-
-function fill(id: string, market: string, outcomeIndex: 0 | 1, side: 'BUY' | 'SELL', price: string, size: number): Fill {
-  return {
-    tradeId: id,
-    conditionId: market,
-    tokenId: `${market}:${outcomeIndex}`,
-    outcomeIndex,
-    side,
-    price: d(price),
-    size: d(size),
-    role: 'maker',
-    fee: ZERO,
-    rebate: ZERO,
-    matchTime: '0',
-    timestampMs: 0,
-    orderId: `o-${id}`,
-  };
-}
 
 const at = (t: MarkoutTracker, horizonS: number) => {
   const f = t.figures().find((x) => x.horizonS === horizonS)!;
@@ -35,11 +17,11 @@ const at = (t: MarkoutTracker, horizonS: number) => {
 describe('mark-outs', () => {
   it('settles each fill at the first poll at or after its horizon, market by market', () => {
     const t = new MarkoutTracker([5, 60]);
-    t.onFill(fill('a', 'm', 0, 'BUY', '0.50', 10), 1_000, d('0.5'));
+    t.onFill(makerFill('a', 'm', 0, 'BUY', '0.50', 10), 1_000, d('0.5'));
     t.onMid('m', 5_999, d('0.9')); // before a's 5 s: nothing
     expect(at(t, 5)).toEqual({ total: '0', shares: '0', fills: 0, adverse: 0, unresolved: 1 });
     // A later fill while a waits; another market's poll settles nothing here.
-    t.onFill(fill('b', 'm', 1, 'SELL', '0.45', 4), 3_000, d('0.5'));
+    t.onFill(makerFill('b', 'm', 1, 'SELL', '0.45', 4), 3_000, d('0.5'));
     t.onMid('other', 60_000, d('0.1'));
     t.onMid('m', 6_000, d('0.52')); // a: +0.02 x 10
     expect(at(t, 5)).toEqual({ total: '0.2', shares: '10', fills: 1, adverse: 0, unresolved: 1 });
@@ -53,7 +35,7 @@ describe('mark-outs', () => {
     t.onMid('m', 63_000, d('0.40')); // b: 0.45 - 0.60 = -0.15 x 4
     expect(at(t, 60)).toEqual({ total: '-1.6', shares: '14', fills: 2, adverse: 2, unresolved: 0 });
     // Nothing left: a fill after everything settled waits for its own horizon again.
-    t.onFill(fill('c', 'm', 0, 'SELL', '0.40', 1), 70_000, d('0.4'));
+    t.onFill(makerFill('c', 'm', 0, 'SELL', '0.40', 1), 70_000, d('0.4'));
     t.onMid('m', 74_000, d('0.30'));
     expect(at(t, 5).fills).toBe(2);
     t.onMid('m', 75_000, d('0.30'));
@@ -62,8 +44,8 @@ describe('mark-outs', () => {
 
   it('is exact off the micro grid too: a midpoint between micro-units, a size of more decimals', () => {
     const t = new MarkoutTracker([0, 1]);
-    t.onFill(fill('a', 'm', 0, 'BUY', '0.50', 10), 0, d('0.5000005')); // +0.0000005 x 10
-    t.onFill(fill('b', 'm', 1, 'BUY', '0.40', 0.0000001), 0, d('0.5')); // +0.1 x 0.0000001
+    t.onFill(makerFill('a', 'm', 0, 'BUY', '0.50', 10), 0, d('0.5000005')); // +0.0000005 x 10
+    t.onFill(makerFill('b', 'm', 1, 'BUY', '0.40', 0.0000001), 0, d('0.5')); // +0.1 x 0.0000001
     t.onMid('m', 1_000, d('0.4999995')); // a: -0.0000005 x 10; b: (1 - 0.4999995 - 0.40) x 0.0000001 = +0.00000001000005
     expect(at(t, 0)).toEqual({ total: '0.00000501', shares: '10.0000001', fills: 2, adverse: 0, unresolved: 0 });
     expect(at(t, 1)).toEqual({ total: '-0.00000498999995', shares: '10.0000001', fills: 2, adverse: 1, unresolved: 0 });

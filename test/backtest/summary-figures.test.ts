@@ -20,25 +20,13 @@ import type { GuardSeconds, RunResult } from '../../src/backtest/run-backtest.js
 import { summarise } from '../../src/backtest/summary.js';
 import { Decimal, ZERO } from '../../src/money.js';
 import type { Fill } from '../../src/portfolio/fill.js';
+import { makerFill } from '../support/maker-fill.js';
 
 const d = (x: string | number) => new Decimal(x);
 
+/** A maker fill in market m. */
 function fill(id: string, outcomeIndex: 0 | 1, side: 'BUY' | 'SELL', price: string, size: number): Fill {
-  return {
-    tradeId: id,
-    conditionId: 'm',
-    tokenId: `m:${outcomeIndex}`,
-    outcomeIndex,
-    side,
-    price: d(price),
-    size: d(size),
-    role: 'maker',
-    fee: ZERO,
-    rebate: ZERO,
-    matchTime: '0',
-    timestampMs: 0,
-    orderId: `o-${id}`,
-  };
+  return makerFill(id, 'm', outcomeIndex, side, price, size);
 }
 
 function tracked(fills: readonly Fill[]) {

@@ -11,16 +11,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRewardReranking } from '../../src/market/reward-rerank.js';
 import { registerSelectorMetrics } from '../../src/metrics/selector-metrics.js';
 import { RateLimiter } from '../../src/limits/rate-limiter.js';
-import { selectMarketsDetailed, type SelectionClient, type SelectionSpec } from '../../src/market/market-selection.js';
+import { selectMarketsDetailed, type SelectionSpec } from '../../src/market/market-selection.js';
 import { MidHistory } from '../../src/market/reward-ranking.js';
 import type { RewardsProblem } from '../../src/market/reward-selector.js';
 import { Decimal } from '../../src/money.js';
 import { adjustedMidpoint } from '../../src/rewards/index.js';
 import type { CatalogMarket } from '../../src/sim/catalog/catalog-model.js';
 import { operatorAccount } from '../../src/sim/server/operator-account.js';
-import type { CheckedBook } from '../../src/venue/checked-book.js';
 import { createVenueClient, type VenueClient } from '../../src/venue/client.js';
-import type { Paged, SimplifiedMarket } from '../../src/venue/types.js';
+import { fakeSelectionClient, listedMarket } from '../support/selection-fakes.js';
 import { startSimHarness, type SimHarness } from '../support/sim-harness.js';
 
 const MINUTE = 60_000;
@@ -170,50 +169,14 @@ describe('selector.rerankSec', () => {
 });
 
 describe('selector.by = "rewards" with rewards the ranking cannot use', () => {
-  const market = (i: number, rewards: unknown): SimplifiedMarket =>
-    ({
-      condition_id: `0x${String(i).padStart(64, '0')}`,
-      slug: `m${i}`,
-      active: true,
-      closed: false,
-      archived: false,
-      accepting_orders: true,
-      tokens: [
-        { token_id: `t${i}a`, outcome: 'Yes', price: 0.5, winner: false, mirror_token_id: '' },
-        { token_id: `t${i}b`, outcome: 'No', price: 0.5, winner: false, mirror_token_id: '' },
-      ],
-      outcomes: ['Yes', 'No'],
-      rewards,
-    }) as unknown as SimplifiedMarket;
   const listing = [
-    market(1, { rates: [{ rewards_daily_rate: 'lots' }], min_size: 10, max_spread: 3 }),
-    market(2, undefined),
-    market(3, { rates: [{ asset_address: '0x', rewards_daily_rate: 50 }], min_size: 10, max_spread: 3 }),
-    market(4, { rates: [], min_size: 0, max_spread: 0 }),
-    market(5, 'nonsense'),
+    listedMarket(1, { rates: [{ rewards_daily_rate: 'lots' }], min_size: 10, max_spread: 3 }),
+    listedMarket(2, undefined),
+    listedMarket(3, { rates: [{ asset_address: '0x', rewards_daily_rate: 50 }], min_size: 10, max_spread: 3 }),
+    listedMarket(4, { rates: [], min_size: 0, max_spread: 0 }),
+    listedMarket(5, 'nonsense'),
   ];
-  const level = (price: string, size: string) => ({ price: new Decimal(price), size: new Decimal(size) });
-  const fake: SelectionClient = {
-    getMarket: async (p) => ({ ...listing.find((m) => m.condition_id === p.condition_id)!, tags: [] }) as never,
-    getEventBySlug: async () => {
-      throw new Error('not used');
-    },
-    async *iterateSamplingSimplifiedMarkets() {
-      yield { data: listing, next_cursor: 'LTE=', limit: 100, count: listing.length } as Paged<SimplifiedMarket>;
-    },
-    async *iterateSimplifiedMarkets() {
-      yield { data: [], next_cursor: 'LTE=', limit: 100, count: 0 } as Paged<SimplifiedMarket>;
-    },
-    postBooks: async (ids) =>
-      ids.map(
-        (id) =>
-          ({
-            snapshot: { asset_id: id },
-            levels: { bids: [level('0.48', '100')], asks: [level('0.52', '100')] },
-            minOrderSize: new Decimal(5),
-          }) as unknown as CheckedBook,
-      ),
-  };
+  const fake = fakeSelectionClient(listing, '100', true);
 
   it('ranks only the paying market, counts the others with their reason, logs each once across rankings', async () => {
     const lines: { level: string; msg: string; market?: string; reason?: string }[] = [];

@@ -8,14 +8,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { incomeOf, type IncomeInputs } from '../../src/market/income-ranking.js';
-import { selectMarketsDetailed, type SelectionClient } from '../../src/market/market-selection.js';
+import { selectMarketsDetailed } from '../../src/market/market-selection.js';
 import { type RankBook, type RankedMarket, rankMarket } from '../../src/market/reward-ranking.js';
 import type { PickExplanation } from '../../src/market/reward-selector.js';
 import type { RewardStageLimits } from '../../src/market/reward-stage-quote.js';
 import { Decimal } from '../../src/money.js';
 import { parseRewardRules, type RewardRules } from '../../src/rewards/index.js';
-import type { CheckedBook } from '../../src/venue/checked-book.js';
-import type { Paged, SimplifiedMarket } from '../../src/venue/types.js';
+import type { SimplifiedMarket } from '../../src/venue/types.js';
+import { fakeSelectionClient, listedMarket } from '../support/selection-fakes.js';
 
 const d = (x: string): Decimal => new Decimal(x);
 const level = (price: string, size: string) => ({ price: d(price), size: d(size) });
@@ -163,45 +163,10 @@ describe('the reward ranking with the reward-aware quoting stage', () => {
 
 describe('selector.by "rewards" with the stage settings', () => {
   const market = (i: number, minSize: number, rate: number): SimplifiedMarket =>
-    ({
-      condition_id: `0x${String(i).padStart(64, '0')}`,
-      slug: `m${i}`,
-      active: true,
-      closed: false,
-      archived: false,
-      accepting_orders: true,
-      tokens: [
-        { token_id: `t${i}a`, outcome: 'Yes', price: 0.5, winner: false, mirror_token_id: '' },
-        { token_id: `t${i}b`, outcome: 'No', price: 0.5, winner: false, mirror_token_id: '' },
-      ],
-      outcomes: ['Yes', 'No'],
-      rewards: { rates: [{ rewards_daily_rate: rate }], min_size: minSize, max_spread: 4 },
-    }) as unknown as SimplifiedMarket;
+    listedMarket(i, { rates: [{ rewards_daily_rate: rate }], min_size: minSize, max_spread: 4 });
   // m1 needs 200 shares a quote and pays ten times more (the better by far, as the ranking saw it), m2 needs 50.
   const listing = [market(1, 200, 100), market(2, 50, 10)];
-  const fake: SelectionClient = {
-    getMarket: async () => {
-      throw new Error('not used');
-    },
-    getEventBySlug: async () => {
-      throw new Error('not used');
-    },
-    async *iterateSamplingSimplifiedMarkets() {
-      yield { data: listing, next_cursor: 'LTE=', limit: 100, count: listing.length } as Paged<SimplifiedMarket>;
-    },
-    async *iterateSimplifiedMarkets() {
-      yield { data: [], next_cursor: 'LTE=', limit: 100, count: 0 } as Paged<SimplifiedMarket>;
-    },
-    postBooks: async (ids) =>
-      ids.map(
-        (id) =>
-          ({
-            snapshot: { asset_id: id },
-            levels: { bids: [level('0.48', '300')], asks: [level('0.52', '300')] },
-            minOrderSize: d('5'),
-          }) as unknown as CheckedBook,
-      ),
-  };
+  const fake = fakeSelectionClient(listing, '300');
   const spec = { markets: [], selector: { top: 2, tag: '', by: 'rewards' as const }, shard: { index: 0, count: 1 } };
 
   it('ranks the market the stage cannot quote last with reward 0, and explains it in the log line and the picks', async () => {
